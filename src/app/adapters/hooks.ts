@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import type { ModalStackRef, ShellRef } from '../actors/AppActor';
+
+/*
+ * The listed adapter hooks: the only hooks in src/app that touch the DOM or the router. Each one
+ * turns a browser happening into an event for a machine and decides nothing itself.
+ */
+
+/** Window width → shell (the sidebar follows the 768 px breakpoint). */
+export function useViewportEvents(shell: ShellRef): void {
+  useEffect(() => {
+    const onResize = () => shell.send({ type: 'viewport.resized', width: window.innerWidth });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [shell]);
+}
+
+/** Finished navigations → shell (close the phone sidebar, scroll to top after 200 ms). */
+export function useNavigationEvents(shell: ShellRef): void {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (event.pathChanged) shell.send({ type: 'router.navigated', pathname: event.toLocation.pathname });
+      }),
+    [router, shell],
+  );
+}
+
+/** Escape closes the top modal, wherever focus is. */
+export function useEscapeClosesTopModal(modals: ModalStackRef, active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') modals.send({ type: 'user.closeTopModal' });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [modals, active]);
+}
+
+/** Moves focus into a freshly opened dialog so keyboard users land inside it. */
+export function useFocusOnMount(ref: React.RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    ref.current?.focus();
+  }, [ref]);
+}

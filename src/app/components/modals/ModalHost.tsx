@@ -1,0 +1,89 @@
+import { useRef } from 'react';
+import type { ReactNode } from 'react';
+import type { ModalEntry, ModalName } from '../../../../machines/modalStack/machine';
+import { selectIsAnyModalOpen, selectModalStack } from '../../../../machines/modalStack/selectors';
+import { useModalStack, useModalStackRef } from '../../actors/AppActor';
+import { useEscapeClosesTopModal, useFocusOnMount } from '../../adapters/hooks';
+import { CloseIcon } from '../ui/icons';
+import { AuthModal } from './AuthModal';
+import { PlannedModal } from './PlannedModal';
+import styles from './Modal.module.css';
+
+interface ModalView {
+  title: string;
+  render: (entry: ModalEntry) => ReactNode;
+  size?: 'small' | 'medium';
+}
+
+/** What each named modal of SPEC §2 shows; later issues replace the planned ones with their flows. */
+const views: Record<ModalName, ModalView> = {
+  Auth: { title: 'Welcome', render: (entry) => <AuthModal tab={entry.params.tab === 'register' ? 'register' : 'login'} /> },
+  Cashier: { title: 'Wallet', render: () => <PlannedModal what="Deposit addresses with QR codes, demo funds and withdrawals." /> },
+  Seed: { title: 'Fairness', render: () => <PlannedModal what="Your client seed, the server seed hash, the next hash, the nonce, rotation and a verifier." /> },
+  AddLiquidity: { title: 'Add liquidity', render: () => <PlannedModal what="Add funds to a bankroll pool and share in the house edge." /> },
+  RemoveLiquidity: { title: 'Remove liquidity', render: () => <PlannedModal what="Withdraw your share of a bankroll pool." /> },
+  LockTokens: { title: 'Lock ACC', render: () => <PlannedModal what="Lock ACC to earn a share of the daily rewards." /> },
+  UnlockTokens: { title: 'Unlock ACC', render: () => <PlannedModal what="Unlock staked ACC back to your wallet (a small fee is burned)." /> },
+};
+
+export function ModalHost() {
+  const [stack] = useModalStack(selectModalStack);
+  const [anyOpen] = useModalStack(selectIsAnyModalOpen);
+  const modals = useModalStackRef();
+  useEscapeClosesTopModal(modals, anyOpen);
+
+  return (
+    <>
+      {stack.map((entry, index) => (
+        <ModalFrame
+          key={entry.key}
+          entry={entry}
+          view={views[entry.name]}
+          isTop={index === stack.length - 1}
+          depth={index}
+          onBackdrop={() => modals.send({ type: 'user.closeTopModal' })}
+          onClose={() => modals.send({ type: 'user.closeModalAt', index })}
+        />
+      ))}
+    </>
+  );
+}
+
+interface FrameProps {
+  entry: ModalEntry;
+  view: ModalView;
+  isTop: boolean;
+  depth: number;
+  onBackdrop: () => void;
+  onClose: () => void;
+}
+
+function ModalFrame({ entry, view, isTop, depth, onBackdrop, onClose }: FrameProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useFocusOnMount(dialog);
+  const titleId = `modal-title-${entry.key}`;
+  return (
+    <div className={styles.layer} style={{ zIndex: 100 + depth * 2 }} data-modal={entry.name}>
+      <div className={styles.backdrop} data-testid="modal-backdrop" onClick={isTop ? onBackdrop : undefined} />
+      <div
+        ref={dialog}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        inert={!isTop}
+      >
+        <div className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
+            {view.title}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={`Close ${view.title}`}>
+            <CloseIcon size={18} />
+          </button>
+        </div>
+        <div className={styles.content}>{view.render(entry)}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router';
+import { HomeIcon, MenuIcon, TokenIcon, MegaphoneIcon } from '../ui/icons';
+import styles from './Footer.module.css';
+
+export function Footer() {
+  return (
+    <footer className={styles.footer}>
+      <a className={styles.follow} href="https://x.com/acccasino" target="_blank" rel="noreferrer noopener">
+        <MegaphoneIcon size={16} /> Follow us
+      </a>
+      <p className={styles.copy}>© {new Date().getFullYear()} ACC Casino. Provably fair games. Play responsibly; 18+ only.</p>
+    </footer>
+  );
+}
+
+export function MobileBar({ onMenu }: { onMenu: () => void }) {
+  return (
+    <nav className={styles.mobileBar} aria-label="Quick links">
+      <button type="button" className={styles.barItem} onClick={onMenu}>
+        <MenuIcon size={20} />
+        <span>Menu</span>
+      </button>
+      <Link to="/" className={styles.barItem} activeProps={{ className: styles.barActive }} activeOptions={{ exact: true }}>
+        <HomeIcon size={20} />
+        <span>Home</span>
+      </Link>
+      <Link to="/token" className={styles.barItem} activeProps={{ className: styles.barActive }}>
+        <TokenIcon size={20} />
+        <span>Token</span>
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import { Outlet } from '@tanstack/react-router';
+import { selectSidebarOpen } from '../../../../machines/shell/selectors';
+import { useShell, useShellRef } from '../../actors/AppActor';
+import { MAIN_ID } from '../../adapters/dom';
+import { useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
+import { ModalHost } from '../modals/ModalHost';
+import { Footer, MobileBar } from './Footer';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import styles from './Shell.module.css';
+
+export function Shell() {
+  const shell = useShellRef();
+  const [sidebarOpen, sendShell] = useShell(selectSidebarOpen);
+  useViewportEvents(shell);
+  useNavigationEvents(shell);
+
+  return (
+    <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
+      <a className={styles.skip} href={`#${MAIN_ID}`}>
+        Skip to content
+      </a>
+      <Header onToggleSidebar={() => sendShell({ type: 'user.toggleSidebar' })} sidebarOpen={sidebarOpen} />
+      <div className={styles.body}>
+        <Sidebar open={sidebarOpen} onClose={() => sendShell({ type: 'user.closeSidebar' })} />
+        <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+          <div className={styles.content}>
+            <Outlet />
+          </div>
+          <Footer />
+        </main>
+      </div>
+      <MobileBar onMenu={() => sendShell({ type: 'user.toggleSidebar' })} />
+      <ModalHost />
+    </div>
+  );
+}

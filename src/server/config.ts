@@ -1,0 +1,41 @@
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Directory of the built SPA; absent in API-only runs (tests, `npm run dev`). */
+  staticDir: string | null;
+  publicUrl: string;
+  logLevel: string;
+  demoFunds: boolean;
+}
+
+function toPort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function toBoolean(raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new Error(`expected a boolean (true/false), got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const port = toPort(env.PORT, 8080);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),
+    staticDir: env.STATIC_DIR === '' ? null : path.resolve(cwd, env.STATIC_DIR ?? 'dist'),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    demoFunds: toBoolean(env.DEMO_FUNDS, true),
+  };
+}

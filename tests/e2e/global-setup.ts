@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { chromiumExecutable } from '../support/chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    chromium: string | null;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Builds nothing itself (npm test builds first): starts the real server as its own process on the
+ * built SPA with a fresh data directory, the way `npm start` does.
+ */
+export default async function setup(project: TestProject) {
+  const chromium = chromiumExecutable();
+  if (!chromium) {
+    const message = 'e2e: no Chromium found at /usr/bin/chromium (apt-get install -y chromium); browser tests cannot run.';
+    if (process.env.CI) throw new Error(message);
+    console.warn(`\n*** ${message} They are SKIPPED. ***\n`);
+  }
+  if (!fs.existsSync(path.resolve('dist/index.html'))) {
+    throw new Error('e2e: dist/index.html is missing; run `npm run build` first (npm test does).');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+  project.provide('chromium', chromium);
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,118 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { MODAL_NAMES, modalStackMachine } from '../../machines/modalStack/machine';
+import type { ModalStackEvent } from '../../machines/modalStack/machine';
+import { selectIsAnyModalOpen, selectTopModal } from '../../machines/modalStack/selectors';
+import { formatCoverage, PathModel } from '../support/modelPaths';
+
+function withFakePage() {
+  const page = { modalOpen: false, marks: 0 };
+  const machine = modalStackMachine.provide({
+    actions: {
+      markPageModalOpen: () => {
+        page.modalOpen = true;
+        page.marks += 1;
+      },
+      unmarkPageModalOpen: () => {
+        page.modalOpen = false;
+      },
+    },
+  });
+  return { page, machine };
+}
+
+describe('modal stack', () => {
+  it('should stack modals in the order they were opened and close the top one first', () => {
+    const { page, machine } = withFakePage();
+    const actor = createActor(machine).start();
+    actor.send({ type: 'user.openModal', name: 'Cashier' });
+    actor.send({ type: 'user.openModal', name: 'Auth', params: { tab: 'register' } });
+    expect(actor.getSnapshot().context.stack.map((m) => m.name)).toEqual(['Cashier', 'Auth']);
+    expect(selectTopModal(actor.getSnapshot())?.params).toEqual({ tab: 'register' });
+    expect(page.modalOpen).toBe(true);
+
+    actor.send({ type: 'user.closeTopModal' });
+    expect(actor.getSnapshot().context.stack.map((m) => m.name)).toEqual(['Cashier']);
+    expect(page.modalOpen).toBe(true);
+
+    actor.send({ type: 'user.closeTopModal' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(page.modalOpen).toBe(false);
+  });
+
+  it('should close a modal at an index and leave the others in order', () => {
+    const { machine } = withFakePage();
+    const actor = createActor(machine).start();
+    for (const name of ['Seed', 'Auth', 'Cashier'] as const) actor.send({ type: 'user.openModal', name });
+    actor.send({ type: 'user.closeModalAt', index: 1 });
+    expect(actor.getSnapshot().context.stack.map((m) => m.name)).toEqual(['Seed', 'Cashier']);
+  });
+
+  it('should ignore an index outside the stack', () => {
+    const { machine } = withFakePage();
+    const actor = createActor(machine).start();
+    actor.send({ type: 'user.openModal', name: 'Seed' });
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'user.closeModalAt', index: 3 });
+    actor.send({ type: 'user.closeModalAt', index: -1 });
+    expect(actor.getSnapshot().context).toBe(before);
+  });
+
+  it('should bring a modal opened again to the top with its new params instead of duplicating it', () => {
+    const { machine } = withFakePage();
+    const actor = createActor(machine).start();
+    actor.send({ type: 'user.openModal', name: 'Auth', params: { tab: 'login' } });
+    actor.send({ type: 'user.openModal', name: 'Seed' });
+    actor.send({ type: 'app.openModal', name: 'Auth', params: { tab: 'register' } });
+    const stack = actor.getSnapshot().context.stack;
+    expect(stack.map((m) => m.name)).toEqual(['Seed', 'Auth']);
+    expect(stack[1]?.params).toEqual({ tab: 'register' });
+  });
+
+  it('should close a named modal when another actor asks, wherever it is in the stack', () => {
+    const { page, machine } = withFakePage();
+    const actor = createActor(machine).start();
+    actor.send({ type: 'user.openModal', name: 'Auth' });
+    actor.send({ type: 'user.openModal', name: 'Cashier' });
+    actor.send({ type: 'app.closeModal', name: 'Auth' });
+    expect(actor.getSnapshot().context.stack.map((m) => m.name)).toEqual(['Cashier']);
+    actor.send({ type: 'app.closeModal', name: 'Cashier' });
+    expect(selectIsAnyModalOpen(actor.getSnapshot())).toBe(false);
+    expect(page.modalOpen).toBe(false);
+  });
+
+  describe('model-based paths', () => {
+    const { machine } = withFakePage();
+    const events: ModalStackEvent[] = [
+      { type: 'user.openModal', name: 'Auth', params: { tab: 'login' } },
+      { type: 'user.openModal', name: 'Seed' },
+      { type: 'app.openModal', name: 'Cashier' },
+      { type: 'user.closeTopModal' },
+      { type: 'user.closeModalAt', index: 0 },
+      { type: 'user.closeModalAt', index: 1 },
+      { type: 'app.closeModal', name: 'Auth' },
+      { type: 'app.closeModal', name: 'Seed' },
+    ];
+    const model = new PathModel({
+      machine,
+      events,
+      // Bound the space by which modals are open, not by ever-growing keys.
+      serializeState: (s) => JSON.stringify([s.value, s.context.stack.map((m: { name: string }) => m.name)]),
+    });
+
+    it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = model.coverage();
+      console.log(formatCoverage(report));
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+
+  it('knows every modal name of the spec', () => {
+    expect(MODAL_NAMES).toEqual(['Auth', 'Cashier', 'Seed', 'AddLiquidity', 'RemoveLiquidity', 'LockTokens', 'UnlockTokens']);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { shellMachine } from '../../machines/shell/machine';
+import type { ShellEvent } from '../../machines/shell/machine';
+import { selectSidebarOpen } from '../../machines/shell/selectors';
+import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+function withFakeScroll() {
+  const scrolls: number[] = [];
+  const clock = new SimulatedClock();
+  const machine = shellMachine.provide({ actions: { scrollMainToTop: () => scrolls.push(clock.now()) } });
+  return { scrolls, clock, machine };
+}
+
+describe('shell', () => {
+  it('should open the sidebar by default only on screens wider than 768 px', () => {
+    const { machine } = withFakeScroll();
+    expect(selectSidebarOpen(createActor(machine, { input: { viewportWidth: 1280 } }).start().getSnapshot())).toBe(true);
+    expect(selectSidebarOpen(createActor(machine, { input: { viewportWidth: 768 } }).start().getSnapshot())).toBe(false);
+    expect(selectSidebarOpen(createActor(machine, { input: { viewportWidth: 375 } }).start().getSnapshot())).toBe(false);
+  });
+
+  it('should close the sidebar on navigation on a phone but keep it open on a desktop', () => {
+    const { machine } = withFakeScroll();
+    const phone = createActor(machine, { input: { viewportWidth: 375 } }).start();
+    phone.send({ type: 'user.toggleSidebar' });
+    expect(selectSidebarOpen(phone.getSnapshot())).toBe(true);
+    phone.send({ type: 'router.navigated', pathname: '/dice' });
+    expect(selectSidebarOpen(phone.getSnapshot())).toBe(false);
+
+    const desktop = createActor(machine, { input: { viewportWidth: 1440 } }).start();
+    desktop.send({ type: 'router.navigated', pathname: '/dice' });
+    expect(selectSidebarOpen(desktop.getSnapshot())).toBe(true);
+  });
+
+  it('should scroll the main area to the top 200 ms after the last navigation', () => {
+    const { machine, clock, scrolls } = withFakeScroll();
+    const actor = createActor(machine, { input: { viewportWidth: 1440 }, clock }).start();
+    actor.send({ type: 'router.navigated', pathname: '/dice' });
+    clock.increment(150);
+    actor.send({ type: 'router.navigated', pathname: '/mines' });
+    clock.increment(199);
+    expect(scrolls).toEqual([]);
+    clock.increment(1);
+    expect(scrolls).toEqual([350]);
+  });
+
+  it('should follow the breakpoint when the window is resized across it', () => {
+    const { machine } = withFakeScroll();
+    const actor = createActor(machine, { input: { viewportWidth: 1024 } }).start();
+    actor.send({ type: 'viewport.resized', width: 700 });
+    expect(selectSidebarOpen(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'viewport.resized', width: 1000 });
+    expect(selectSidebarOpen(actor.getSnapshot())).toBe(true);
+  });
+
+  describe('model-based paths', () => {
+    const { machine } = withFakeScroll();
+    const events: ShellEvent[] = [
+      { type: 'user.toggleSidebar' },
+      { type: 'user.closeSidebar' },
+      { type: 'router.navigated', pathname: '/dice' },
+      { type: 'viewport.resized', width: 375 },
+      { type: 'viewport.resized', width: 1280 },
+      { type: 'xstate.after.scrollToTopDelay.shell.scroll.awaitingScroll' } as unknown as ShellEvent,
+    ];
+    // The sidebar's start-up choice depends on the screen, so the model runs from a desktop and a phone.
+    const coverage = new CoverageTracker(machine);
+    const models = [1280, 375].map((viewportWidth) => new PathModel({ machine, input: { viewportWidth }, events, coverage }));
+    const cases = models.flatMap((model, i) =>
+      model.paths.map((path) => [`${i === 0 ? 'desktop' : 'phone'}: ${path.description}`, model, path] as const),
+    );
+    it.each(cases)('replays %s', async (_name, model, path) => {
+      await model.replay(path);
+    });
+    afterAll(() => {
+      const report = coverage.report();
+      console.log(formatCoverage(report));
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import type { ServerConfig } from '../../src/server/config';
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  config: ServerConfig;
+  close: () => Promise<void>;
+}
+
+export function tempDir(prefix = 'casino-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * The real server on a real socket (127.0.0.1, ephemeral port) with its own data directory.
+ * `configure` runs before listen, so a test may add routes or hooks.
+ */
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  configure?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestServer> {
+  const dataDir = overrides.dataDir ?? tempDir();
+  const config: ServerConfig = {
+    ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent' }),
+    ...overrides,
+    dataDir,
+  };
+  const app = await buildApp({ config, logger: false });
+  await configure?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    url,
+    dataDir,
+    config,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function json<T = unknown>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
