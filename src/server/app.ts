@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import { installErrorHandler } from './errors';
+import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
 import { healthRoutes } from './routes/health';
@@ -23,6 +24,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   });
   installErrorHandler(app);
   await app.register(databasePlugin, { dataDir: config.dataDir });
+  await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

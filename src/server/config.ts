@@ -9,6 +9,8 @@ export interface ServerConfig {
   publicUrl: string;
   logLevel: string;
   demoFunds: boolean;
+  /** Access-token signing secret; generated and kept in DATA_DIR when unset. */
+  jwtSecret?: string;
 }
 
 function toPort(raw: string | undefined, fallback: number): number {
@@ -37,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoFunds: toBoolean(env.DEMO_FUNDS, true),
+    ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
   };
 }

@@ -10,6 +10,11 @@ export interface Migration {
   sql: string;
 }
 
+/*
+ * Id ranges per domain keep parallel work from colliding: 1–99 platform, 100–199 accounts,
+ * 200–299 wallet and ledger, 300–399 fairness and dice, 400–499 live feed, 500–599 mines,
+ * 600–699 blackjack, 700–799 baccarat, 800–899 token economy.
+ */
 export const migrations: Migration[] = [
   {
     id: 1,
@@ -21,6 +26,29 @@ export const migrations: Migration[] = [
         bettable INTEGER NOT NULL DEFAULT 1,
         position INTEGER NOT NULL
       );
+    `,
+  },
+  {
+    id: 100,
+    name: 'users and sessions',
+    sql: `
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        user_name TEXT NOT NULL,
+        user_name_key TEXT NOT NULL UNIQUE,
+        email TEXT NOT NULL,
+        email_key TEXT NOT NULL UNIQUE,
+        email_confirmed INTEGER NOT NULL DEFAULT 0,
+        password_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id),
+        created_at TEXT NOT NULL,
+        ended_at TEXT
+      );
+      CREATE INDEX sessions_user ON sessions (user_id);
     `,
   },
 ];

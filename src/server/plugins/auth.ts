@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { signJwt, verifyJwt } from '../auth/jwt';
+import { loadJwtSecret } from '../auth/secret';
+import { AppError } from '../errors';
+
+/** Who is calling: set from a valid bearer token whose session is still open, null for a visitor. */
+export interface AuthUser {
+  id: number;
+  userName: string;
+  sessionId: string;
+}
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    auth: {
+      /** preHandler for routes that need a signed-in player: 401 otherwise. */
+      requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+      /** Resolves a raw access token (HTTP header, hub query string) to its user, or null. */
+      authenticate: (token: string) => AuthUser | null;
+      openSession: (userId: number) => string;
+      issueAccessToken: (userId: number, sessionId: string) => string;
+    };
+  }
+}
+
+export const authPlugin = fp<{ dataDir: string; jwtSecret?: string }>(
+  async (app, { dataDir, jwtSecret }) => {
+    const secret = loadJwtSecret(dataDir, jwtSecret);
+    const sessionUser = app.db.prepare(
+      `SELECT u.id AS id, u.user_name AS userName FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id = ? AND s.user_id = ? AND s.ended_at IS NULL`,
+    );
+    const insertSession = app.db.prepare('INSERT INTO sessions (id, user_id, created_at) VALUES (?, ?, ?)');
+
+    const authenticate = (token: string): AuthUser | null => {
+      const verdict = verifyJwt(token, secret);
+      if (!verdict.ok) return null;
+      const userId = Number(verdict.claims.sub);
+      if (!Number.isSafeInteger(userId)) return null;
+      const row = sessionUser.get(verdict.claims.sid, userId) as { id: number; userName: string } | undefined;
+      return row ? { id: row.id, userName: row.userName, sessionId: verdict.claims.sid } : null;
+    };
+
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (header?.startsWith('Bearer ')) request.user = authenticate(header.slice(7).trim());
+    });
+
+    app.decorate('auth', {
+      authenticate,
+      requireUser: async (request: FastifyRequest) => {
+        if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
+      },
+      openSession: (userId: number) => {
+        const id = randomBytes(16).toString('base64url');
+        insertSession.run(id, userId, new Date().toISOString());
+        return id;
+      },
+      issueAccessToken: (userId: number, sessionId: string) => {
+        const now = Math.floor(Date.now() / 1000);
+        return signJwt({ sub: String(userId), sid: sessionId, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, secret);
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
