@@ -1,0 +1,91 @@
+/**
+ * Recomputes a bet's outcome from its seeds, the way a player can after a seed rotation:
+ *   npm run verify -- --game dice --server-seed S --client-seed C --nonce N [--chance 49.5 --target under]
+ *   npm run verify -- --game mines --server-seed S --client-seed C --nonce N --mines M
+ * Prints JSON on stdout; bad arguments print a message on stderr and exit with code 2.
+ */
+import { parseArgs } from 'node:util';
+import { createFloatStream } from '../src/core/fairness/floats';
+import { isValidClientSeed, isValidServerSeed } from '../src/core/fairness/seeds';
+import { VERIFIABLE_GAMES, isVerifiableGame, verifierFor } from '../src/core/fairness/verify';
+import type { VerifiableGame } from '../src/core/fairness/verify';
+import { nodeHmacSha256, sha256Hex } from '../src/server/fairness/hmac';
+
+const USAGE = `usage: npm run verify -- --game <${VERIFIABLE_GAMES.join('|')}> --server-seed <64 hex> --client-seed <seed> --nonce <n>
+  dice:  [--chance <0.01..98> --target <under|over>]
+  mines: --mines <1..24>`;
+
+class UsageError extends Error {}
+
+function run(argv: string[]): unknown {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        game: { type: 'string' },
+        'server-seed': { type: 'string' },
+        'client-seed': { type: 'string' },
+        nonce: { type: 'string' },
+        mines: { type: 'string' },
+        chance: { type: 'string' },
+        target: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const text = (name: string): string | undefined => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+
+  const game = text('game');
+  if (game === undefined) throw new UsageError('missing --game');
+  if (!isVerifiableGame(game)) throw new UsageError(`unknown game "${game}"; verifiable games: ${VERIFIABLE_GAMES.join(', ')}`);
+  const serverSeed = text('server-seed');
+  if (serverSeed === undefined || !isValidServerSeed(serverSeed)) throw new UsageError('--server-seed must be the revealed seed: 64 lowercase hex characters');
+  const clientSeed = text('client-seed');
+  if (clientSeed === undefined || !isValidClientSeed(clientSeed)) throw new UsageError('--client-seed must be 1 to 64 printable ASCII characters without spaces');
+  const nonceText = text('nonce');
+  if (nonceText === undefined || !/^\d+$/.test(nonceText) || !Number.isSafeInteger(Number(nonceText))) {
+    throw new UsageError('--nonce must be a non-negative integer');
+  }
+  const nonce = Number(nonceText);
+
+  return verify(game, serverSeed, clientSeed, nonce, { mines: text('mines'), chance: text('chance'), target: text('target') });
+}
+
+function verify<G extends VerifiableGame>(
+  game: G,
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  raw: Record<string, string | undefined>,
+): unknown {
+  const verifier = verifierFor(game);
+  const parsed = verifier.parseParams(raw);
+  if (!parsed.ok) throw new UsageError(`${game}: ${parsed.error}`);
+  const stream = createFloatStream(nodeHmacSha256, serverSeed, clientSeed, nonce);
+  const outcome = verifier.verify(stream.at, parsed.params);
+  return {
+    game,
+    serverSeed,
+    serverSeedHash: sha256Hex(serverSeed),
+    clientSeed,
+    nonce,
+    params: parsed.params,
+    floats: stream.take(verifier.floatsNeeded(parsed.params)),
+    outcome,
+  };
+}
+
+try {
+  console.log(JSON.stringify(run(process.argv.slice(2)), null, 2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`verify: ${error.message}\n${USAGE}`);
+  process.exitCode = 2;
+}

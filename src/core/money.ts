@@ -1,0 +1,289 @@
+/**
+ * Money: amounts are integers of base units (10^-8 of a coin) held as bigint on the server;
+ * the browser holds plain numbers in coin units and converts through the exact helpers here.
+ *
+ * Wire format. An amount travels in JSON as a number in coin units with at most 8 decimals
+ * (e.g. 0.000001 for 100 units). The sender makes it with unitsToNumber; the receiver turns it
+ * back with decimalToUnits, which reads the number's shortest round-trip decimal text
+ * (String(n)) and never multiplies a float. This is exact for every amount below
+ * MAX_AMOUNT_UNITS (at most 15 significant digits, which a double always round-trips). A currency
+ * that needs bigger amounts must switch those fields to decimal strings; decimalToUnits already
+ * accepts them.
+ *
+ * Type convention of the formatters: a bigint is base units, a number is coin units.
+ *
+ * Rounding rules:
+ * - Crypto display (formatCrypto, formatStaking, unitsToDecimalString) floors: a balance is never
+ *   shown larger than it is.
+ * - Crypto -> fiat floors to the cent (cryptoToFiat, formatFiat), except where a lower bound is
+ *   quoted (unitsToFiatCents with 'ceil'), so "greater than $X" can always be satisfied by $X.
+ * - Fiat -> crypto (fiatToUnits) floors to the base unit: a bet entered in dollars never stakes
+ *   more than the dollars typed.
+ */
+
+export const DECIMALS = 8;
+export const BASE_UNITS = 100_000_000n;
+/**
+ * 9,999,999.99999999 coins: the largest amount with 15 significant digits, so it survives a
+ * JSON number unchanged. parseAmount refuses anything larger.
+ */
+export const MAX_AMOUNT_UNITS = 10n ** 15n - 1n;
+
+export type Rounding = 'floor' | 'ceil' | 'halfUp';
+
+/** value = coefficient × 10^exponent, coefficient signed. */
+interface ExactDecimal {
+  coefficient: bigint;
+  exponent: number;
+}
+
+const CANONICAL_DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+function parseExactDecimal(text: string): ExactDecimal | null {
+  const match = CANONICAL_DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign, intPart = '', fracPart = '', exp] = match;
+  if (intPart === '' && fracPart === '') return null;
+  const magnitude = BigInt(intPart + fracPart || '0');
+  return {
+    coefficient: sign === '-' ? -magnitude : magnitude,
+    exponent: Number(exp ?? 0) - fracPart.length,
+  };
+}
+
+function toExactDecimal(value: number | string): ExactDecimal {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`amount must be a finite number, got ${value}`);
+  // String(number) is the shortest text that reads back as the same double, e.g. 0.3 -> "0.3", 1e-7 -> "1e-7".
+  const decimal = parseExactDecimal(String(value));
+  if (!decimal) throw new RangeError(`not a decimal number: ${JSON.stringify(value)}`);
+  return decimal;
+}
+
+function floorDiv(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
+}
+
+function divide(n: bigint, d: bigint, rounding: Rounding): bigint {
+  if (d < 0n) return divide(-n, -d, rounding);
+  if (rounding === 'floor') return floorDiv(n, d);
+  if (rounding === 'ceil') return -floorDiv(-n, d);
+  return floorDiv(2n * n + d, 2n * d);
+}
+
+const pow10 = (k: number): bigint => 10n ** BigInt(k);
+
+/** numerator × 10^shift / denominator, rounded. */
+function scaledQuotient(numerator: bigint, denominator: bigint, shift: number, rounding: Rounding): bigint {
+  return shift >= 0 ? divide(numerator * pow10(shift), denominator, rounding) : divide(numerator, denominator * pow10(-shift), rounding);
+}
+
+/** The decimal value × 10^decimals as an integer, rounded. */
+export function scaleDecimal(value: number | string, decimals: number, rounding: Rounding): bigint {
+  const { coefficient, exponent } = toExactDecimal(value);
+  return scaledQuotient(coefficient, 1n, exponent + decimals, rounding);
+}
+
+/**
+ * Wire amount (coin units, number or decimal string) -> base units, exactly.
+ * Throws RangeError when it is not a finite decimal or has more than 8 significant decimals.
+ */
+export function decimalToUnits(value: number | string): bigint {
+  const floored = scaleDecimal(value, DECIMALS, 'floor');
+  if (floored !== scaleDecimal(value, DECIMALS, 'ceil')) throw new RangeError(`amount has more than ${DECIMALS} decimals: ${String(value)}`);
+  return floored;
+}
+
+/** Coin amount -> base units, floored; for amounts computed in floats (never for wire input). */
+export function toUnitsFloor(value: number | string): bigint {
+  return scaleDecimal(value, DECIMALS, 'floor');
+}
+
+/** Base units -> coin amount as a number (what goes on the wire). */
+export function unitsToNumber(units: bigint): number {
+  return Number(unitsToDecimalString(units, DECIMALS));
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function formatScaled(scaled: bigint, decimals: number, grouping: boolean): string {
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(decimals + 1, '0');
+  const intDigits = digits.slice(0, digits.length - decimals);
+  const text = (grouping ? groupThousands(intDigits) : intDigits) + (decimals > 0 ? `.${digits.slice(-decimals)}` : '');
+  return negative ? `-${text}` : text;
+}
+
+/** Base units as a decimal string with exactly `decimals` (0..8) decimals, floored. */
+export function unitsToDecimalString(units: bigint, decimals: number = DECIMALS): string {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > DECIMALS) throw new RangeError(`decimals must be 0..${DECIMALS}`);
+  return formatScaled(floorDiv(units, pow10(DECIMALS - decimals)), decimals, false);
+}
+
+const asUnitsFloor = (amount: bigint | number): bigint => (typeof amount === 'bigint' ? amount : toUnitsFloor(amount));
+
+/** SPEC §9: balances with 8 decimals, floored ("0.00012345"). bigint = base units, number = coins. */
+export function formatCrypto(amount: bigint | number): string {
+  return unitsToDecimalString(asUnitsFloor(amount), DECIMALS);
+}
+
+/** SPEC §9: staking wallet balances with 3 decimals, floored. bigint = base units, number = coins. */
+export function formatStaking(amount: bigint | number): string {
+  return unitsToDecimalString(asUnitsFloor(amount), 3);
+}
+
+/** SPEC §9: "$1,234.56": 2 decimals floored, thousands separators, "-$5.00" below zero. */
+export function formatFiat(dollars: number): string {
+  return formatCents(scaleDecimal(dollars, 2, 'floor'));
+}
+
+export function formatCents(cents: bigint): string {
+  const text = formatScaled(cents < 0n ? -cents : cents, 2, true);
+  return cents < 0n ? `-$${text}` : `$${text}`;
+}
+
+function assertRate(rate: number): ExactDecimal {
+  const decimal = toExactDecimal(rate);
+  if (decimal.coefficient <= 0n) throw new RangeError(`exchange rate must be positive, got ${rate}`);
+  return decimal;
+}
+
+/** Base units -> dollar cents at `rate` dollars per coin (floored unless told otherwise). */
+export function unitsToFiatCents(units: bigint, rate: number, rounding: Rounding = 'floor'): bigint {
+  const r = assertRate(rate);
+  return scaledQuotient(units * r.coefficient, 1n, r.exponent + 2 - DECIMALS, rounding);
+}
+
+/** Coin amount (bigint = base units, number = coins) -> dollars, floored to the cent. */
+export function cryptoToFiat(amount: bigint | number, rate: number): number {
+  const units = typeof amount === 'bigint' ? amount : scaleDecimal(amount, DECIMALS, 'floor');
+  return Number(unitsToFiatCents(units, rate)) / 100;
+}
+
+/** Dollars -> base units at `rate` dollars per coin, floored: never more crypto than the dollars typed. */
+export function fiatToUnits(dollars: number | string, rate: number): bigint {
+  const d = toExactDecimal(dollars);
+  const r = assertRate(rate);
+  return scaledQuotient(d.coefficient, r.coefficient, d.exponent + DECIMALS - r.exponent, 'floor');
+}
+
+/** Dollars -> coins (number) at `rate`, floored to the base unit. */
+export function fiatToCrypto(dollars: number | string, rate: number): number {
+  return unitsToNumber(fiatToUnits(dollars, rate));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing what people type
+
+export const AMOUNT_MESSAGES = {
+  empty: 'Enter an amount',
+  notANumber: 'Amount must be a number',
+  negative: 'Amount cannot be negative',
+  tooManyDecimals: (decimals: number) => `Amount can have at most ${decimals} decimals`,
+  tooLarge: (max: string) => `Amount must be at most ${max}`,
+} as const;
+
+export type ParsedAmount =
+  | {
+      ok: true;
+      /** The amount × 10^decimals: base units for the default 8 decimals, cents for 2. */
+      units: bigint;
+      /** Plain decimal text without separators, e.g. "1000.5". */
+      canonical: string;
+      value: number;
+    }
+  | { ok: false; error: string };
+
+export interface ParseAmountOptions {
+  /** Decimals allowed: 8 for crypto (default), 2 for an amount typed in fiat display. */
+  decimals?: number;
+  /** Largest accepted amount in the same units as the result; default MAX_AMOUNT_UNITS rescaled. */
+  maxUnits?: bigint;
+}
+
+const GROUP_SPACES = /[\s\u00a0\u202f\u2009]/g;
+
+/**
+ * Reads an amount as people type it. The rules, in order:
+ * - Surrounding spaces are ignored; spaces inside (also NBSP and thin spaces) only group thousands.
+ * - A leading '+' is allowed; a leading '-' or '−' is "cannot be negative".
+ * - With both '.' and ',' present, the last one is the decimal point and the other groups
+ *   thousands: "1,000.5" and "1.000,5" are both 1000.5.
+ * - Only '.': one dot is the decimal point (".5", "5.", "1.000" = 1); several dots group thousands.
+ * - Only ',': several commas group thousands ("1,000,000"). A single comma is a decimal comma
+ *   ("0,5", "12,34", "1234,5") unless it is unambiguously a thousands comma, i.e. exactly three
+ *   digits follow it and one to three digits not starting with 0 precede it: "1,000" = 1000,
+ *   "0,500" = 0.5. English-style grouping wins the ambiguous case because the UI is English.
+ * - Thousands groups must be well formed: 1-3 digits, then groups of exactly 3.
+ * - Trailing zeros after the point don't count as decimals ("0.500000000" is fine); more than
+ *   `decimals` significant decimals is refused rather than silently rounded.
+ */
+export function parseAmount(text: string, options: ParseAmountOptions = {}): ParsedAmount {
+  const decimals = options.decimals ?? DECIMALS;
+  const maxUnits = options.maxUnits ?? (decimals <= DECIMALS ? MAX_AMOUNT_UNITS / pow10(DECIMALS - decimals) : MAX_AMOUNT_UNITS * pow10(decimals - DECIMALS));
+  const fail = (error: string): ParsedAmount => ({ ok: false, error });
+
+  let body = text.trim();
+  if (body === '') return fail(AMOUNT_MESSAGES.empty);
+  let negative = false;
+  if (body.startsWith('+')) body = body.slice(1);
+  else if (body.startsWith('-') || body.startsWith('\u2212')) {
+    negative = true;
+    body = body.slice(1);
+  }
+  body = body.trim();
+  if (!/^[\d.,\s\u00a0\u202f\u2009]*\d[\d.,\s\u00a0\u202f\u2009]*$/.test(body)) return fail(AMOUNT_MESSAGES.notANumber);
+
+  const split = splitDecimal(body);
+  if (!split) return fail(AMOUNT_MESSAGES.notANumber);
+  const intDigits = split.intPart;
+  const fracDigits = split.fracPart.replace(/0+$/, '');
+  if (negative) return fail(AMOUNT_MESSAGES.negative);
+  if (fracDigits.length > decimals) return fail(AMOUNT_MESSAGES.tooManyDecimals(decimals));
+
+  const units = BigInt((intDigits || '0') + fracDigits.padEnd(decimals, '0'));
+  if (units > maxUnits) return fail(AMOUNT_MESSAGES.tooLarge(formatScaled(maxUnits, decimals, true)));
+  const canonical = trimFraction(formatScaled(units, decimals, false));
+  return { ok: true, units, canonical, value: Number(canonical) };
+}
+
+function trimFraction(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** Splits "1,000.5"-like text into plain digit strings, or null when the separators don't fit the rules. */
+function splitDecimal(body: string): { intPart: string; fracPart: string } | null {
+  const dots = body.split('.').length - 1;
+  const commas = body.split(',').length - 1;
+  let decimalSeparator: '.' | ',' | null;
+  if (dots > 0 && commas > 0) decimalSeparator = body.lastIndexOf('.') > body.lastIndexOf(',') ? '.' : ',';
+  else if (dots > 0) decimalSeparator = dots === 1 ? '.' : null;
+  else if (commas > 0) decimalSeparator = commas === 1 && !isThousandsComma(body) ? ',' : null;
+  else decimalSeparator = null;
+
+  let intPart = body;
+  let fracPart = '';
+  if (decimalSeparator) {
+    const at = body.lastIndexOf(decimalSeparator);
+    intPart = body.slice(0, at);
+    fracPart = body.slice(at + 1);
+    if (!/^\d*$/.test(fracPart)) return null;
+  }
+  const groupSeparator = decimalSeparator === '.' ? ',' : decimalSeparator === ',' ? '.' : dots > 0 ? '.' : ',';
+  const groups = intPart.replace(GROUP_SPACES, groupSeparator).split(groupSeparator);
+  if (groups.length > 1) {
+    const [first = '', ...rest] = groups;
+    if (!/^\d{1,3}$/.test(first) || !rest.every((group) => /^\d{3}$/.test(group))) return null;
+  } else if (!/^\d*$/.test(intPart)) {
+    return null;
+  }
+  const digits = groups.join('');
+  if (digits === '' && fracPart === '') return null;
+  return { intPart: digits, fracPart };
+}
+
+function isThousandsComma(body: string): boolean {
+  return /^[1-9]\d{0,2},\d{3}$/.test(body);
+}
