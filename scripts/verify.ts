@@ -2,6 +2,8 @@
  * Recomputes a bet's outcome from its seeds, the way a player can after a seed rotation:
  *   npm run verify -- --game dice --server-seed S --client-seed C --nonce N [--chance 49.5 --target under]
  *   npm run verify -- --game mines --server-seed S --client-seed C --nonce N --mines M
+ *   npm run verify -- --game blackjack --server-seed S --client-seed C --nonce N [--cards 12]
+ *   npm run verify -- --game baccarat --server-seed S --client-seed C --nonce N
  * Prints JSON on stdout; bad arguments print a message on stderr and exit with code 2.
  */
 import { parseArgs } from 'node:util';
@@ -13,7 +15,9 @@ import { nodeHmacSha256, sha256Hex } from '../src/server/fairness/hmac';
 
 const USAGE = `usage: npm run verify -- --game <${VERIFIABLE_GAMES.join('|')}> --server-seed <64 hex> --client-seed <seed> --nonce <n>
   dice:  [--chance <0.01..98> --target <under|over>]
-  mines: --mines <1..24>`;
+  mines: --mines <1..24>
+  blackjack: [--cards <1..52>]   (the first cards of the stream, in the order dealt)
+  baccarat: (the hands and scores)`;
 
 class UsageError extends Error {}
 
@@ -28,6 +32,7 @@ function run(argv: string[]): unknown {
         'client-seed': { type: 'string' },
         nonce: { type: 'string' },
         mines: { type: 'string' },
+        cards: { type: 'string' },
         chance: { type: 'string' },
         target: { type: 'string' },
       },
@@ -55,7 +60,7 @@ function run(argv: string[]): unknown {
   }
   const nonce = Number(nonceText);
 
-  return verify(game, serverSeed, clientSeed, nonce, { mines: text('mines'), chance: text('chance'), target: text('target') });
+  return verify(game, serverSeed, clientSeed, nonce, { mines: text('mines'), chance: text('chance'), target: text('target'), cards: text('cards') });
 }
 
 function verify<G extends VerifiableGame>(

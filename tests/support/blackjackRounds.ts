@@ -1,7 +1,7 @@
 import { applyAction, settle, startRound } from '../../src/core/games/blackjack';
 import type { BlackjackState } from '../../src/core/games/blackjack';
 import { basicStrategyAction } from '../../src/core/games/blackjackStrategy';
-import type { FloatAt } from '../../src/core/games/floatSource';
+import type { FloatAt } from '../../src/core/fairness/floats';
 
 /** One round through the real engine, the player following basic strategy. */
 export function playBasicStrategyRound(bet: bigint, floatAt: FloatAt): { payout: bigint; wager: bigint } {

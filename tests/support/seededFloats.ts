@@ -1,4 +1,4 @@
-import type { FloatAt } from '../../src/core/games/floatSource';
+import type { FloatAt } from '../../src/core/fairness/floats';
 
 /**
  * Deterministic stand-in for the fairness engine in tests and benches: sfc32, two outputs per

@@ -9,7 +9,7 @@ import {
   describeCard,
   HIDDEN_CARD,
 } from '../../src/core/games/cards';
-import { unitsToWireNumber } from '../../src/core/games/wireAmount';
+import { unitsToNumber } from '../../src/core/money';
 import { cardIndex } from '../support/cardIndex';
 
 describe('card from float', () => {
@@ -128,6 +128,6 @@ describe('wire amounts', () => {
     [-250_000_000n, -2.5],
     [2_100_000_000_000_000n, 21_000_000],
   ])('%s base units go out as %f coins', (units, coins) => {
-    expect(unitsToWireNumber(units)).toBe(coins);
+    expect(unitsToNumber(units)).toBe(coins);
   });
 });

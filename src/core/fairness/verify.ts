@@ -11,6 +11,9 @@ import type { DiceVerification, DiceVerifyParams } from '../games/dice';
 import { diceVerifier } from '../games/dice';
 import type { MinesVerification, MinesVerifyParams } from '../games/mines';
 import { minesVerifier } from '../games/mines';
+import type { BlackjackVerification, BlackjackVerifyParams } from '../games/cardVerifiers';
+import { baccaratVerifier, blackjackVerifier } from '../games/cardVerifiers';
+import type { VerifiedBaccarat } from '../games/baccarat';
 
 /** Untrusted parameters as they come from a CLI flag or a form field. */
 export type RawParams = Readonly<Record<string, string | number | undefined>>;
@@ -27,6 +30,8 @@ export interface GameVerifier<P, O> {
 export interface VerifiableGames {
   dice: { params: DiceVerifyParams; outcome: DiceVerification };
   mines: { params: MinesVerifyParams; outcome: MinesVerification };
+  blackjack: { params: BlackjackVerifyParams; outcome: BlackjackVerification };
+  baccarat: { params: Record<string, never>; outcome: VerifiedBaccarat };
 }
 
 export type VerifiableGame = keyof VerifiableGames;
@@ -35,6 +40,8 @@ type VerifierOf<G extends VerifiableGame> = GameVerifier<VerifiableGames[G]['par
 const verifiers: { readonly [G in VerifiableGame]: VerifierOf<G> } = {
   dice: diceVerifier,
   mines: minesVerifier,
+  blackjack: blackjackVerifier,
+  baccarat: baccaratVerifier,
 };
 
 export const VERIFIABLE_GAMES = Object.keys(verifiers) as readonly VerifiableGame[];

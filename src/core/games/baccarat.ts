@@ -1,7 +1,7 @@
-import type { FloatAt } from './floatSource';
+import type { FloatAt } from '../fairness/floats';
 import { baccaratCardValue, baccaratScore, cardAt, describeCard } from './cards';
 import type { Card } from './cards';
-import { unitsToWireNumber } from './wireAmount';
+import { unitsToNumber } from '../money';
 
 export type BaccaratSide = 'player' | 'banker';
 export type BaccaratWinner = BaccaratSide | 'tie';
@@ -129,7 +129,7 @@ export function toWireBaccaratGame(deal: BaccaratDeal, resultAmount: bigint): Wi
     bankerHand: [...deal.bankerHand],
     playerScore: deal.playerScore,
     bankerScore: deal.bankerScore,
-    resultAmount: unitsToWireNumber(resultAmount),
+    resultAmount: unitsToNumber(resultAmount),
   };
 }
 

@@ -1,7 +1,7 @@
-import type { FloatAt } from './floatSource';
+import type { FloatAt } from '../fairness/floats';
 import { blackjackCardValue, blackjackTotal, cardAt, describeCard, HIDDEN_CARD, isCardIndex } from './cards';
 import type { Card } from './cards';
-import { unitsToWireNumber } from './wireAmount';
+import { unitsToNumber } from '../money';
 
 export type BlackjackAction = 'hit' | 'stand' | 'double' | 'split';
 export const BLACKJACK_ACTIONS: readonly BlackjackAction[] = ['hit', 'stand', 'double', 'split'];
@@ -349,10 +349,10 @@ export function toWireGame(state: BlackjackState, id: string | number, currency:
     dealerScore: handTotal(dealerHand),
     isSplit: hand2 !== undefined,
     activeHandIndex: state.activeHandIndex,
-    betAmount: unitsToWireNumber(BigInt(hand1.bet)),
-    betAmount2: hand2 ? unitsToWireNumber(BigInt(hand2.bet)) : 0,
-    resultAmount: unitsToWireNumber(settlement?.resultAmount ?? 0n),
-    resultAmount2: unitsToWireNumber(settlement?.resultAmount2 ?? 0n),
+    betAmount: unitsToNumber(BigInt(hand1.bet)),
+    betAmount2: hand2 ? unitsToNumber(BigInt(hand2.bet)) : 0,
+    resultAmount: unitsToNumber(settlement?.resultAmount ?? 0n),
+    resultAmount2: unitsToNumber(settlement?.resultAmount2 ?? 0n),
     gameState: state.gameState,
   };
 }

@@ -1,4 +1,4 @@
-import type { FloatAt } from './floatSource';
+import type { FloatAt } from '../fairness/floats';
 
 export const DECK_SIZE = 52;
 
