@@ -166,8 +166,12 @@ describe('wallet', () => {
 
   describe('model-based paths', () => {
     // Fakes that never settle: each path decides with synthetic done/error events instead.
-    const pending = fromPromise<never>(() => new Promise<never>(() => {}));
-    const machine = fakes().machine.provide({ actors: { loadWallets: pending, loadRates: pending } });
+    const machine = fakes().machine.provide({
+      actors: {
+        loadWallets: fromPromise<Wallet[]>(() => new Promise(() => {})),
+        loadRates: fromPromise<ExchangeRate[]>(() => new Promise(() => {})),
+      },
+    });
     const events = [
       { type: 'auth.loggedIn' },
       { type: 'auth.loggedOut' },
