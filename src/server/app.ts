@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import { installErrorHandler } from './errors';
+import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
@@ -25,6 +26,14 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   installErrorHandler(app);
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
+  // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
+  await app.register(hubPlugin, {
+    path: `${API_PREFIX}/socket`,
+    authenticate: async (token) => {
+      const user = app.auth.authenticate(token);
+      return user ? { userId: user.id, userName: user.userName } : null;
+    },
+  });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
