@@ -4,6 +4,9 @@ import type { ServerConfig } from './config';
 import { installErrorHandler } from './errors';
 import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
+import { openGamesPlugin } from './plugins/openGames';
+import { betsRoutes } from './routes/bets';
+import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
 import { healthRoutes } from './routes/health';
@@ -26,6 +29,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   installErrorHandler(app);
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
+  await app.register(openGamesPlugin);
   // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
     path: `${API_PREFIX}/socket`,
@@ -37,6 +41,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(fairnessRoutes);
+      await api.register(betsRoutes);
     },
     { prefix: API_PREFIX },
   );
