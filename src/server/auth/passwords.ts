@@ -27,6 +27,12 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 let dummyHash: Promise<string> | null = null;
 
+/** Draws the throwaway hash at start-up, so the first unknown login is not the slow one. */
+export function prepareDummyHash(): Promise<void> {
+  dummyHash ??= hashPassword(`no account ${Math.random()}`);
+  return dummyHash.then(() => undefined);
+}
+
 /**
  * Runs the same argon2 work as a real check against a hash nobody knows the password of, so an
  * unknown account answers in about the same time as a wrong password.

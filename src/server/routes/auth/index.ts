@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../../config';
 import { createMailer } from '../../auth/mailer';
+import { prepareDummyHash } from '../../auth/passwords';
 import type { AccountsOptions } from './context';
 import { emailRoutes } from './email';
 import { loginRoute } from './login';
@@ -16,6 +17,7 @@ export const authRoutes: FastifyPluginAsync<{ config: ServerConfig }> = async (a
     publicUrl: config.publicUrl,
     mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), mailFrom: config.mailFrom, dataDir: config.dataDir }, app.log),
   };
+  prepareDummyHash().catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the dummy password hash'));
   await app.register(registerRoute, options);
   await app.register(loginRoute, options);
   await app.register(sessionRoutes);
