@@ -9,6 +9,7 @@ import { betsRoutes } from './routes/bets';
 import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
+import { authRoutes } from './routes/auth/index';
 import { healthRoutes } from './routes/health';
 
 export const API_PREFIX = '/api';
@@ -41,6 +42,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
     },
