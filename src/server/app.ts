@@ -5,7 +5,11 @@ import { installErrorHandler } from './errors';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
+import { walletPlugin } from './plugins/wallet';
 import { healthRoutes } from './routes/health';
+import { limitsRoutes } from './routes/limits';
+import { paymentsRoutes } from './routes/payments';
+import { walletRoutes } from './routes/wallet';
 
 export const API_PREFIX = '/api';
 
@@ -25,9 +29,13 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   installErrorHandler(app);
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
+  await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(walletRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(limitsRoutes);
     },
     { prefix: API_PREFIX },
   );

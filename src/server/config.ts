@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { loadWalletConfig } from './wallet/config';
+import type { WalletConfig } from './wallet/config';
 
 export interface ServerConfig {
   port: number;
@@ -11,6 +13,8 @@ export interface ServerConfig {
   demoFunds: boolean;
   /** Access-token signing secret; generated and kept in DATA_DIR when unset. */
   jwtSecret?: string;
+  /** Exchange rates, price feed, bet limits, demo bankroll and claims (src/server/wallet/config.ts). */
+  wallet: WalletConfig;
 }
 
 function toPort(raw: string | undefined, fallback: number): number {
@@ -31,6 +35,7 @@ function toBoolean(raw: string | undefined, fallback: boolean): boolean {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const port = toPort(env.PORT, 8080);
+  const demoFunds = toBoolean(env.DEMO_FUNDS, true);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -38,7 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(cwd, env.STATIC_DIR ?? 'dist'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
-    demoFunds: toBoolean(env.DEMO_FUNDS, true),
+    demoFunds,
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
+    wallet: loadWalletConfig(env, demoFunds),
   };
 }

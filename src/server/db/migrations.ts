@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { walletMigrations } from '../ledger/schema';
 
 /**
  * Ordered, append-only schema changes. Written in plain SQL that PostgreSQL also accepts
@@ -51,6 +52,7 @@ export const migrations: Migration[] = [
       CREATE INDEX sessions_user ON sessions (user_id);
     `,
   },
+  ...walletMigrations,
 ];
 
 export function migrate(db: Database, list: Migration[] = migrations): number[] {
