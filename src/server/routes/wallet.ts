@@ -61,12 +61,13 @@ function describeWait(ms: number): string {
 }
 
 export const walletRoutes: FastifyPluginAsync = async (app) => {
-  const preHandler = app.auth.requireUser;
+  // onRequest, not preHandler: a visitor hears 401 before any word about the body.
+  const onRequest = app.auth.requireUser;
 
   app.get(
     '/wallet/get-wallets',
     {
-      preHandler,
+      onRequest,
       schema: {
         response: {
           200: {
@@ -87,7 +88,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { currency: string } }>(
     '/wallet/get-deposit-address',
     {
-      preHandler,
+      onRequest,
       schema: {
         querystring: { type: 'object', additionalProperties: false, required: ['currency'], properties: { currency: currencySchema } },
         response: {
@@ -109,7 +110,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { currency: string } }>(
     '/wallet/claim-demo-funds',
     {
-      preHandler,
+      onRequest,
       schema: {
         body: { type: 'object', additionalProperties: false, required: ['currency'], properties: { currency: currencySchema } },
         response: {
@@ -172,7 +173,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { currency: string; address: string; amount: number | string } }>(
     '/wallet/withdraw',
     {
-      preHandler,
+      onRequest,
       schema: {
         body: {
           type: 'object',
@@ -209,14 +210,14 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/wallet/get-withdrawals',
-    { preHandler, schema: { response: { 200: { type: 'array', items: withdrawalSchema } } } },
+    { onRequest, schema: { response: { 200: { type: 'array', items: withdrawalSchema } } } },
     async (request) => listWithdrawals(app.db, signedIn(request).id).map(toWire),
   );
 
   app.post<{ Body: { id: number } }>(
     '/wallet/cancel-withdrawal',
     {
-      preHandler,
+      onRequest,
       schema: {
         body: {
           type: 'object',

@@ -30,7 +30,7 @@ export const isBetGame = (game: string): game is BetGame => (BET_GAMES as readon
 
 /**
  * Bet limits of a game in a currency, in base units: minBet, maxBet and maxPayout from configuration
- * (dollars converted at the current rate, floored, or per-currency coin overrides), with maxPayout
+ * (dollars converted at the current rate, minBet rounded up and the maxima down, or per-currency coin overrides), with maxPayout
  * capped at MAX_PAYOUT_SHARE of the house bankroll in that currency so no single bet can break the
  * house. Throws a 400 AppError for an unknown game or currency and for a currency that cannot be bet.
  * Call it inside your bet transaction to cap against the bankroll as it is at that moment.
@@ -48,7 +48,8 @@ export function limitsFor(db: Database, game: string, currencySymbol: string, co
     const coins = override[field];
     if (coins !== undefined) return toUnitsFloor(coins);
     if (rate === undefined) throw new AppError(503, 'no_exchange_rate', `Limits for ${currency.symbol} are not available: it has no exchange rate yet`);
-    return fiatToUnits(config[field], rate);
+    // A minimum rounds up (a bet of minBet is worth at least the configured dollars), maxima round down.
+    return field === 'minBet' ? -fiatToUnits(-config[field], rate) : fiatToUnits(config[field], rate);
   };
   const configuredMin = resolve('minBet');
   const minBet = configuredMin < 1n ? 1n : configuredMin;
