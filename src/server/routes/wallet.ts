@@ -232,7 +232,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
       const user = signedIn(request);
       try {
         const { withdrawal, balance } = cancelWithdrawal(app.db, user.id, request.body.id);
-        return { withdrawal: { ...toWire(withdrawal), status: 'cancelled' as const }, balance: unitsToNumber(balance) };
+        return { withdrawal: toWire(withdrawal), balance: unitsToNumber(balance) };
       } catch (error) {
         if (error instanceof WithdrawalNotFoundError) throw notFound(`No withdrawal ${request.body.id} among yours`);
         if (error instanceof WithdrawalNotPendingError) {
