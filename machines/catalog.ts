@@ -2,10 +2,12 @@ import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/machine';
 import { modalStackMachine } from './modalStack/machine';
 import { shellMachine } from './shell/machine';
+import { walletMachine } from './wallet/machine';
 
 /** Every statechart of the product, for the generated docs and the coverage report. */
 export const machineCatalog: Record<string, AnyStateMachine> = {
   app: appMachine,
   modalStack: modalStackMachine,
   shell: shellMachine,
+  wallet: walletMachine,
 };

@@ -2,7 +2,11 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import { installErrorHandler } from './errors';
+import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
+import { openGamesPlugin } from './plugins/openGames';
+import { betsRoutes } from './routes/bets';
+import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
 import { walletPlugin } from './plugins/wallet';
@@ -30,12 +34,23 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
+  await app.register(openGamesPlugin);
+  // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
+  await app.register(hubPlugin, {
+    path: `${API_PREFIX}/socket`,
+    authenticate: async (token) => {
+      const user = app.auth.authenticate(token);
+      return user ? { userId: user.id, userName: user.userName } : null;
+    },
+  });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);
       await api.register(limitsRoutes);
+      await api.register(fairnessRoutes);
+      await api.register(betsRoutes);
     },
     { prefix: API_PREFIX },
   );

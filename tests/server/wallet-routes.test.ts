@@ -5,6 +5,7 @@ import { isValidAddress } from '../../src/server/wallet/addresses';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 import { createPlayer, ledgerRows } from '../support/wallet';
+import { nextEvent, signalr } from './hub-support';
 import type { Player } from '../support/wallet';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -16,10 +17,8 @@ describe('wallet routes', () => {
 
   beforeAll(async () => {
     server = await startTestServer({}, (app) => {
-      // The live hub is built elsewhere; stand in for it (or spy on it once it exists).
-      const sendToUser = (...args: unknown[]) => void hubCalls.push(args);
-      if (app.hasDecorator('hub')) vi.spyOn((app as unknown as { hub: { sendToUser: typeof sendToUser } }).hub, 'sendToUser').mockImplementation(sendToUser);
-      else app.decorate('hub', { sendToUser });
+      // Record what the wallet asks the live hub to send (the real delivery is tested below).
+      vi.spyOn(app.hub, 'sendToUser').mockImplementation((...args: unknown[]) => void hubCalls.push(args));
     });
   });
   afterAll(async () => server.close());
@@ -244,6 +243,36 @@ describe('wallet routes', () => {
       expect(response.status, currency).toBe(200);
     }
     expect(checkLedger(server.app.db).ok).toBe(true);
+  });
+});
+
+describe('deposit event on the live hub', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it("should reach the player's open clients, and only theirs, when demo funds are claimed", async () => {
+    const player = createPlayer(server);
+    const bystander = createPlayer(server);
+    const hubUrl = `${server.url}/api/socket`;
+    const mine = signalr(hubUrl, player.token);
+    const theirs = signalr(hubUrl, bystander.token);
+    await Promise.all([mine.start(), theirs.start()]);
+    try {
+      const heardByBystander: unknown[] = [];
+      theirs.on('deposit', (...args: unknown[]) => heardByBystander.push(args));
+      const event = nextEvent(mine, 'deposit');
+      const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
+      expect(claim.status).toBe(200);
+      expect(await event).toEqual([{ amount: (claim.body as { amount: number }).amount, currency: 'USDT' }]);
+      expect((claim.body as { amount: number }).amount).toBe(100);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heardByBystander).toEqual([]);
+    } finally {
+      await Promise.all([mine.stop(), theirs.stop()]);
+    }
   });
 });
 

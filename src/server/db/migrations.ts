@@ -53,6 +53,48 @@ export const migrations: Migration[] = [
     `,
   },
   ...walletMigrations,
+  {
+    id: 300,
+    name: 'seed pairs',
+    sql: `
+      CREATE TABLE seed_pairs (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id),
+        server_seed TEXT NOT NULL,
+        server_seed_hash TEXT NOT NULL,
+        client_seed TEXT,
+        nonce INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL CHECK (status IN ('active', 'next', 'revealed')),
+        created_at TEXT NOT NULL,
+        revealed_at TEXT
+      );
+      CREATE UNIQUE INDEX seed_pairs_one_active ON seed_pairs (user_id) WHERE status = 'active';
+      CREATE UNIQUE INDEX seed_pairs_one_next ON seed_pairs (user_id) WHERE status = 'next';
+      CREATE INDEX seed_pairs_user ON seed_pairs (user_id, status);
+    `,
+  },
+  {
+    id: 400,
+    name: 'bets',
+    sql: `
+      CREATE TABLE bets (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id),
+        game TEXT NOT NULL,
+        currency TEXT NOT NULL REFERENCES currencies (symbol),
+        wager INTEGER NOT NULL CHECK (wager > 0),
+        payout INTEGER NOT NULL CHECK (payout >= 0),
+        seed_pair_id INTEGER REFERENCES seed_pairs (id),
+        nonce INTEGER,
+        outcome TEXT NOT NULL,
+        wager_usd_cents INTEGER NOT NULL,
+        payout_usd_cents INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX bets_user ON bets (user_id, id);
+      CREATE INDEX bets_high_roller ON bets (id) WHERE wager_usd_cents >= 10000 OR payout_usd_cents >= 10000;
+    `,
+  },
 ];
 
 export function migrate(db: Database, list: Migration[] = migrations): number[] {

@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     auth: {
-      /** preHandler for routes that need a signed-in player: 401 otherwise. */
+      /** onRequest hook for routes that need a signed-in player: 401 before any body is read. */
       requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
       /** Resolves a raw access token (HTTP header, hub query string) to its user, or null. */
       authenticate: (token: string) => AuthUser | null;

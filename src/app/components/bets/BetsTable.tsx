@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { CurrencyIcon } from '../ui/CurrencyIcon';
+import styles from './BetsTable.module.css';
+
+export interface BetRow {
+  id: number;
+  gameName: string;
+  playerName: string;
+  wager: number;
+  currency: string;
+  multiplier: number;
+  payout: number;
+}
+
+export interface BetsTab {
+  id: string;
+  label: string;
+}
+
+interface BetsTableProps {
+  tabs: readonly BetsTab[];
+  activeTab: string;
+  onSelectTab: (id: string) => void;
+  rows: readonly BetRow[];
+  /** Amounts as the wallet shows them: crypto or dollars. */
+  formatAmount: (amount: number, currency: string) => ReactNode;
+  emptyText?: string;
+}
+
+/** SPEC §2 bets table: game, player, bet amount, multiplier, payout; the middle columns drop on phones. */
+export function BetsTable({ tabs, activeTab, onSelectTab, rows, formatAmount, emptyText = 'No bets yet.' }: BetsTableProps) {
+  return (
+    <section className={styles.wrap} aria-label="Bets">
+      <div className={styles.tabs} role="tablist" aria-label="Bets lists">
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            aria-selected={tab.id === activeTab}
+            className={styles.tab}
+            onClick={() => onSelectTab(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Game</th>
+            <th scope="col">Player</th>
+            <th scope="col" className={styles.wide}>
+              Bet amount
+            </th>
+            <th scope="col" className={styles.wide}>
+              Multiplier
+            </th>
+            <th scope="col" className={styles.num}>
+              Payout
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={5} className={styles.empty}>
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id} className={styles.row} data-bet-id={row.id}>
+                <td>{row.gameName}</td>
+                <td className={styles.player}>{row.playerName}</td>
+                <td className={styles.wide}>
+                  <span className={styles.amount}>
+                    {formatAmount(row.wager, row.currency)} <CurrencyIcon symbol={row.currency} size={14} />
+                  </span>
+                </td>
+                <td className={styles.wide}>{row.multiplier.toFixed(2)}×</td>
+                <td className={styles.num}>
+                  <span className={styles.amount} data-outcome={row.multiplier >= 1 ? 'win' : 'loss'}>
+                    {formatAmount(row.payout, row.currency)} <CurrencyIcon symbol={row.currency} size={14} />
+                  </span>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Database } from 'better-sqlite3';
+import { unitsToNumber } from '../../core/money';
+import type { BetSeed } from '../fairness/seeds';
+
+/** Every settled bet of every game, as the live feed and the fairness checks see it (SPEC §3 Bet). */
+
+export type GameName = 'Dice' | 'Mines' | 'Blackjack' | 'Baccarat';
+
+/** SPEC §9: a bet whose wager or payout was worth at least $100 at the time is a high roller. */
+export const HIGH_ROLLER_CENTS = 10_000;
+export const FEED_SIZE = 20;
+
+export interface WireBet {
+  id: number;
+  gameName: GameName;
+  playerName: string;
+  wager: number;
+  currency: string;
+  multiplier: number;
+  payout: number;
+}
+
+export interface NewBet {
+  userId: number;
+  game: GameName;
+  currency: string;
+  wager: bigint;
+  payout: bigint;
+  seed: BetSeed | null;
+  outcome: unknown;
+  /** Dollars per coin at settlement, for the high-roller rule. */
+  usdRate: number;
+}
+
+interface BetRow {
+  id: number;
+  game: GameName;
+  user_name: string;
+  currency: string;
+  wager: number | bigint;
+  payout: number | bigint;
+}
+
+const toCents = (units: bigint, rate: number) => {
+  if (!Number.isFinite(rate) || rate <= 0) return 0;
+  // Cents = units × rate / 10^6; the rate goes through fixed-point so no float touches the units.
+  const rateMicro = BigInt(Math.round(rate * 1_000_000));
+  return Number((units * rateMicro) / 1_000_000_000_000n);
+};
+
+/** payout ÷ wager, 4 decimals, floored (a multiplier never overstates a win). */
+export function multiplierOf(wager: bigint, payout: bigint): number {
+  return wager > 0n ? Number((payout * 10_000n) / wager) / 10_000 : 0;
+}
+
+/** Writes the bet row; call inside the bet's transaction. */
+export function recordBet(db: Database, bet: NewBet): WireBet {
+  const result = db
+    .prepare(
+      `INSERT INTO bets (user_id, game, currency, wager, payout, seed_pair_id, nonce, outcome, wager_usd_cents, payout_usd_cents, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      bet.userId,
+      bet.game,
+      bet.currency,
+      bet.wager,
+      bet.payout,
+      bet.seed?.seedPairId ?? null,
+      bet.seed?.nonce ?? null,
+      JSON.stringify(bet.outcome, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+      toCents(bet.wager, bet.usdRate),
+      toCents(bet.payout, bet.usdRate),
+      new Date().toISOString(),
+    );
+  const id = Number(result.lastInsertRowid);
+  const row = db.prepare(`SELECT b.*, u.user_name FROM bets b JOIN users u ON u.id = b.user_id WHERE b.id = ?`).get(id) as BetRow;
+  return toWireBet(row);
+}
+
+export function toWireBet(row: BetRow): WireBet {
+  const wager = BigInt(row.wager);
+  const payout = BigInt(row.payout);
+  return {
+    id: row.id,
+    gameName: row.game,
+    playerName: row.user_name,
+    wager: unitsToNumber(wager),
+    currency: row.currency,
+    multiplier: multiplierOf(wager, payout),
+    payout: unitsToNumber(payout),
+  };
+}
+
+const SELECT = `SELECT b.id, b.game, b.currency, b.wager, b.payout, u.user_name FROM bets b JOIN users u ON u.id = b.user_id`;
+
+export function latestBets(db: Database, limit = FEED_SIZE): WireBet[] {
+  return (db.prepare(`${SELECT} ORDER BY b.id DESC LIMIT ?`).all(limit) as BetRow[]).map(toWireBet);
+}
+
+export function playerBets(db: Database, userId: number, limit = FEED_SIZE): WireBet[] {
+  return (db.prepare(`${SELECT} WHERE b.user_id = ? ORDER BY b.id DESC LIMIT ?`).all(userId, limit) as BetRow[]).map(toWireBet);
+}
+
+export function highRollerBets(db: Database, limit = FEED_SIZE): WireBet[] {
+  return (
+    db
+      .prepare(`${SELECT} WHERE b.wager_usd_cents >= ? OR b.payout_usd_cents >= ? ORDER BY b.id DESC LIMIT ?`)
+      .all(HIGH_ROLLER_CENTS, HIGH_ROLLER_CENTS, limit) as BetRow[]
+  ).map(toWireBet);
+}
+
+export interface BetDetail extends WireBet {
+  outcome: unknown;
+  seedHash: string | null;
+  clientSeed: string | null;
+  nonce: number | null;
+  /** Only once the pair has been rotated out; before that it would let anyone predict bets. */
+  serverSeed: string | null;
+  createdAt: string;
+}
+
+export function betDetail(db: Database, id: number): BetDetail | null {
+  const row = db
+    .prepare(
+      `SELECT b.*, u.user_name, s.server_seed_hash, s.client_seed AS pair_client_seed, s.status, s.server_seed
+       FROM bets b JOIN users u ON u.id = b.user_id LEFT JOIN seed_pairs s ON s.id = b.seed_pair_id WHERE b.id = ?`,
+    )
+    .get(id) as
+    | (BetRow & {
+        outcome: string;
+        nonce: number | null;
+        created_at: string;
+        server_seed_hash: string | null;
+        pair_client_seed: string | null;
+        status: string | null;
+        server_seed: string | null;
+      })
+    | undefined;
+  if (!row) return null;
+  return {
+    ...toWireBet(row),
+    outcome: JSON.parse(row.outcome) as unknown,
+    seedHash: row.server_seed_hash,
+    clientSeed: row.pair_client_seed,
+    nonce: row.nonce,
+    serverSeed: row.status === 'revealed' ? row.server_seed : null,
+    createdAt: row.created_at,
+  };
+}

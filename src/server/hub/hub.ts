@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { ConnectionOwner, FlushMemo, HubUser } from './connection';
+import { HubConnection } from './connection';
+import { accessTokenOf, refuseUpgrade } from './http';
+import { encodeInvocation } from './protocol';
+
+export type { HubUser } from './connection';
+
+export type Authenticate = (token: string) => Promise<HubUser | null>;
+
+export interface HubOptions {
+  /** Resolves a bearer token to its user; null means the token is invalid (401). */
+  authenticate: Authenticate;
+  /** Interval of server pings when nothing else was sent; the client's server timeout is 30 s. */
+  keepAliveMs?: number;
+  /** A client that sends nothing (not even its own 15 s pings) for this long is dropped. */
+  clientTimeoutMs?: number;
+  /** Per connection: socket buffer plus queued records; past this the client is dropped. */
+  maxQueuedBytes?: number;
+  /** Largest client message accepted; clients only send pings and the odd invocation. */
+  maxReceiveBytes?: number;
+}
+
+/** The API the rest of the server uses: `fastify.hub`. */
+export interface HubApi {
+  /** Sends an event to every connection, anonymous visitors included. */
+  broadcast(target: string, ...args: unknown[]): void;
+  /** Sends an event to every connection of one signed-in user (all their tabs and devices). */
+  sendToUser(userId: number, target: string, ...args: unknown[]): void;
+  /** Connections that completed the handshake. */
+  connectionCount(): number;
+  /** Tells every client to reconnect later, closes all connections and refuses new ones. */
+  close(): Promise<void>;
+}
+
+export type NegotiateResult =
+  | { status: 200; body: NegotiateResponse }
+  | { status: 401 | 503; body: { error: string } };
+
+export interface NegotiateResponse {
+  negotiateVersion: 1;
+  connectionId: string;
+  connectionToken: string;
+  availableTransports: { transport: 'WebSockets'; transferFormats: ['Text'] }[];
+}
+
+interface Negotiation {
+  connectionId: string;
+  user: HubUser | null;
+  expiresAt: number;
+}
+
+const DEFAULTS = {
+  keepAliveMs: 15_000,
+  clientTimeoutMs: 30_000,
+  maxQueuedBytes: 1024 * 1024,
+  maxReceiveBytes: 64 * 1024,
+};
+// The client connects right after negotiating; an unused token is garbage after this.
+const NEGOTIATION_TTL_MS = 15_000;
+// Bounds memory under a flood of negotiate calls that never connect.
+const MAX_PENDING_NEGOTIATIONS = 10_000;
+// How long close() waits for clients to acknowledge before cutting them off.
+const CLOSE_GRACE_MS = 2_000;
+
+export class Hub implements HubApi, ConnectionOwner {
+  readonly maxQueuedBytes: number;
+  readonly maxReceiveBytes: number;
+  private readonly keepAliveMs: number;
+  private readonly clientTimeoutMs: number;
+  private readonly authenticate: Authenticate;
+  private readonly wss: WebSocketServer;
+  private readonly negotiations = new Map<string, Negotiation>();
+  /** Every socket, including those still in the handshake, so timeouts and close reach them. */
+  private readonly sockets = new Set<HubConnection>();
+  private readonly ready = new Set<HubConnection>();
+  private readonly byUser = new Map<number, Set<HubConnection>>();
+  private dirty: HubConnection[] = [];
+  private flushScheduled = false;
+  private closing: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(options: HubOptions) {
+    this.authenticate = options.authenticate;
+    this.keepAliveMs = options.keepAliveMs ?? DEFAULTS.keepAliveMs;
+    this.clientTimeoutMs = options.clientTimeoutMs ?? DEFAULTS.clientTimeoutMs;
+    this.maxQueuedBytes = options.maxQueuedBytes ?? DEFAULTS.maxQueuedBytes;
+    this.maxReceiveBytes = options.maxReceiveBytes ?? DEFAULTS.maxReceiveBytes;
+    for (const [name, value] of Object.entries({
+      keepAliveMs: this.keepAliveMs,
+      clientTimeoutMs: this.clientTimeoutMs,
+      maxQueuedBytes: this.maxQueuedBytes,
+      maxReceiveBytes: this.maxReceiveBytes,
+    })) {
+      if (!Number.isFinite(value) || value <= 0) throw new RangeError(`hub: ${name} must be a positive number`);
+    }
+    // The official client only schedules its own pings when something arrives from the server,
+    // so without server pings well inside the timeout every idle client would be dropped.
+    if (this.keepAliveMs >= this.clientTimeoutMs) {
+      throw new RangeError('hub: keepAliveMs must be shorter than clientTimeoutMs (the reference uses half)');
+    }
+    this.wss = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      perMessageDeflate: false,
+      maxPayload: this.maxReceiveBytes,
+    });
+    // One timer for all connections: a quarter of the shortest period keeps pings and
+    // timeouts within 25% of their nominal time without a timer per client.
+    const tickMs = Math.max(5, Math.floor(Math.min(this.keepAliveMs, this.clientTimeoutMs) / 4));
+    this.timer = setInterval(() => this.tick(), tickMs);
+    this.timer.unref();
+  }
+
+  async negotiate(token: string | undefined): Promise<NegotiateResult> {
+    if (this.closing) return { status: 503, body: { error: 'The hub is shutting down.' } };
+    const user = await this.userFor(token);
+    if (user === undefined) return { status: 401, body: { error: 'Invalid access token.' } };
+    if (this.negotiations.size >= MAX_PENDING_NEGOTIATIONS) this.expireNegotiations(Date.now());
+    if (this.negotiations.size >= MAX_PENDING_NEGOTIATIONS) {
+      return { status: 503, body: { error: 'Too many pending connections.' } };
+    }
+    const connectionId = randomId();
+    const connectionToken = randomId();
+    this.negotiations.set(connectionToken, { connectionId, user, expiresAt: Date.now() + NEGOTIATION_TTL_MS });
+    return {
+      status: 200,
+      body: {
+        negotiateVersion: 1,
+        connectionId,
+        connectionToken,
+        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+      },
+    };
+  }
+
+  /** Completes a WebSocket upgrade for the hub path; the caller has already matched the path. */
+  async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, query: URLSearchParams): Promise<void> {
+    // Until ws owns the socket, a reset by the peer must not become an uncaught error.
+    const onEarlyError = (): void => {
+      socket.destroy();
+    };
+    socket.on('error', onEarlyError);
+    if (this.closing) {
+      refuseUpgrade(socket, 503, 'The hub is shutting down.');
+      return;
+    }
+    let user: HubUser | null | undefined;
+    try {
+      user = await this.userFor(accessTokenOf(req.headers, query));
+    } catch {
+      refuseUpgrade(socket, 500, 'Authentication failed.');
+      return;
+    }
+    if (user === undefined) {
+      refuseUpgrade(socket, 401, 'Invalid access token.');
+      return;
+    }
+    let connectionId: string;
+    const connectionToken = query.get('id');
+    if (connectionToken === null) {
+      // skipNegotiation: the client goes straight to the WebSocket.
+      connectionId = randomId();
+    } else {
+      const negotiation = this.negotiations.get(connectionToken);
+      if (negotiation === undefined || negotiation.expiresAt < Date.now()) {
+        this.negotiations.delete(connectionToken);
+        refuseUpgrade(socket, 404, 'No connection with that ID.');
+        return;
+      }
+      // A connection token must not let one user take over a connection negotiated by another.
+      if ((negotiation.user?.userId ?? null) !== (user?.userId ?? null)) {
+        refuseUpgrade(socket, 403, 'The connection belongs to another user.');
+        return;
+      }
+      this.negotiations.delete(connectionToken);
+      connectionId = negotiation.connectionId;
+    }
+    if (this.closing || socket.destroyed) {
+      refuseUpgrade(socket, 503, 'The hub is shutting down.');
+      return;
+    }
+    socket.off('error', onEarlyError);
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = new HubConnection(connectionId, user, ws, this, Date.now());
+      if (this.closing) {
+        connection.drop();
+        return;
+      }
+      this.sockets.add(connection);
+    });
+  }
+
+  broadcast(target: string, ...args: unknown[]): void {
+    if (this.ready.size === 0) return;
+    // Serialized once: every connection queues the same buffer.
+    const record = encodeInvocation(target, args);
+    for (const connection of this.ready) connection.enqueue(record);
+  }
+
+  sendToUser(userId: number, target: string, ...args: unknown[]): void {
+    const connections = this.byUser.get(userId);
+    if (connections === undefined) return;
+    const record = encodeInvocation(target, args);
+    for (const connection of connections) connection.enqueue(record);
+  }
+
+  connectionCount(): number {
+    return this.ready.size;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.closeAll();
+    return this.closing;
+  }
+
+  onReady(connection: HubConnection): void {
+    if (this.closing) return;
+    this.ready.add(connection);
+    const userId = connection.user?.userId;
+    if (userId === undefined) return;
+    let set = this.byUser.get(userId);
+    if (set === undefined) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(connection);
+  }
+
+  onClosed(connection: HubConnection): void {
+    this.sockets.delete(connection);
+    this.ready.delete(connection);
+    const userId = connection.user?.userId;
+    if (userId === undefined) return;
+    const set = this.byUser.get(userId);
+    if (set === undefined) return;
+    set.delete(connection);
+    if (set.size === 0) this.byUser.delete(userId);
+  }
+
+  scheduleFlush(connection: HubConnection): void {
+    this.dirty.push(connection);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // setImmediate rather than a microtask: everything emitted while handling this turn's
+    // I/O (a burst of bets) lands in one frame per client.
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const dirty = this.dirty;
+    this.dirty = [];
+    this.flushScheduled = false;
+    const memo: FlushMemo = { queue: null, frame: null };
+    for (const connection of dirty) connection.flush(memo);
+  }
+
+  /** undefined: invalid token; null: anonymous visitor. */
+  private async userFor(token: string | undefined): Promise<HubUser | null | undefined> {
+    if (token === undefined) return null;
+    const user = await this.authenticate(token);
+    return user ?? undefined;
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    for (const connection of this.sockets) connection.tick(now, this.keepAliveMs, this.clientTimeoutMs);
+    this.expireNegotiations(now);
+  }
+
+  private expireNegotiations(now: number): void {
+    for (const [token, negotiation] of this.negotiations) {
+      if (negotiation.expiresAt < now) this.negotiations.delete(token);
+    }
+  }
+
+  private async closeAll(): Promise<void> {
+    this.negotiations.clear();
+    const sockets = [...this.sockets];
+    const allClosed = Promise.all(sockets.map((connection) => connection.close(undefined, true)));
+    let graceTimer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      graceTimer = setTimeout(resolve, CLOSE_GRACE_MS);
+    });
+    await Promise.race([allClosed, grace]);
+    clearTimeout(graceTimer);
+    for (const connection of sockets) connection.drop();
+    await allClosed;
+    clearInterval(this.timer);
+    this.wss.close();
+  }
+}
+
+function randomId(): string {
+  return randomBytes(16).toString('base64url');
+}

@@ -1,0 +1,210 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { walletMachine } from '../../machines/wallet/machine';
+import type { ExchangeRate, Wallet, WalletEvent, WalletInput } from '../../machines/wallet/machine';
+import {
+  selectDisplayFiat,
+  selectSelectedCurrency,
+  selectSelectedWallet,
+  selectVisibleWallets,
+} from '../../machines/wallet/selectors';
+import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+const serverWallets: Wallet[] = [
+  { currencySymbol: 'BTC', balance: 0.5 },
+  { currencySymbol: 'ETH', balance: 0 },
+  { currencySymbol: 'USDT', balance: 120 },
+  { currencySymbol: 'LTC', balance: 0 },
+  { currencySymbol: 'DOGE', balance: 0 },
+  { currencySymbol: 'ACC', balance: 3 },
+];
+const serverRates: ExchangeRate[] = [
+  { symbol: 'BTC', exchangeRate: 95_000 },
+  { symbol: 'USDT', exchangeRate: 1 },
+];
+
+function fakes(options: { walletsFail?: boolean; ratesFail?: boolean } = {}) {
+  const stored: Record<string, unknown> = {};
+  const machine = walletMachine.provide({
+    actors: {
+      loadWallets: fromPromise(async () => {
+        if (options.walletsFail) throw new Error('network');
+        return serverWallets;
+      }),
+      loadRates: fromPromise(async () => {
+        if (options.ratesFail) throw new Error('network');
+        return serverRates;
+      }),
+    },
+    actions: {
+      persistCurrency: (_, params) => {
+        stored.selectedCurrency = params.symbol;
+      },
+      persistDisplayFiat: (_, params) => {
+        stored.displayFiat = params.on;
+      },
+      persistHideZero: (_, params) => {
+        stored.hideZero = params.on;
+      },
+    },
+  });
+  return { machine, stored };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function signedIn(input: WalletInput = {}, options: { walletsFail?: boolean } = {}) {
+  const { machine, stored } = fakes(options);
+  const actor = createActor(machine, { input }).start();
+  actor.send({ type: 'auth.loggedIn' });
+  await settle();
+  return { actor, stored };
+}
+
+describe('wallet', () => {
+  it('should load the wallets after login, adding currencies the server has beyond the defaults', async () => {
+    const { actor } = await signedIn();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ balances: { signedIn: 'ready' } })).toBe(true);
+    expect(snapshot.context.wallets.map((w) => w.currencySymbol)).toEqual(['BTC', 'ETH', 'USDT', 'LTC', 'DOGE', 'ACC']);
+    expect(snapshot.context.rates).toEqual({ BTC: 95_000, USDT: 1 });
+  });
+
+  it('should keep the default wallets when the load fails, silently', async () => {
+    const { actor } = await signedIn({}, { walletsFail: true });
+    expect(actor.getSnapshot().matches({ balances: { signedIn: 'ready' } })).toBe(true);
+    expect(actor.getSnapshot().context.wallets.every((w) => w.balance === 0)).toBe(true);
+  });
+
+  it('should restore the stored currency and fall back to the first wallet when it is unknown', async () => {
+    const { actor } = await signedIn({ storedCurrency: 'ACC' });
+    expect(selectSelectedCurrency(actor.getSnapshot())).toBe('ACC');
+    const unknown = await signedIn({ storedCurrency: 'XRP' });
+    expect(selectSelectedCurrency(unknown.actor.getSnapshot())).toBe('BTC');
+  });
+
+  it('should store a selection and refuse a currency that is not in the list', async () => {
+    const { actor, stored } = await signedIn();
+    actor.send({ type: 'user.selectCurrency', symbol: 'USDT' });
+    expect(selectSelectedWallet(actor.getSnapshot())).toEqual({ currencySymbol: 'USDT', balance: 120 });
+    expect(stored.selectedCurrency).toBe('USDT');
+    actor.send({ type: 'user.selectCurrency', symbol: 'NOPE' });
+    expect(selectSelectedCurrency(actor.getSnapshot())).toBe('USDT');
+  });
+
+  it('should raise a balance by a deposit exactly, in base units', async () => {
+    const { actor } = await signedIn();
+    actor.send({ type: 'server.deposit', currency: 'BTC', amount: 0.1 });
+    actor.send({ type: 'server.deposit', currency: 'BTC', amount: 0.2 });
+    expect(selectSelectedWallet(actor.getSnapshot()).balance).toBe(0.8);
+  });
+
+  it('should follow balances reported by games and hold or refund a stake', async () => {
+    const { actor } = await signedIn();
+    actor.send({ type: 'game.balanceAdjusted', currency: 'USDT', delta: -20.5 });
+    expect(actor.getSnapshot().context.wallets.find((w) => w.currencySymbol === 'USDT')?.balance).toBe(99.5);
+    actor.send({ type: 'game.balanceUpdated', currency: 'USDT', balance: 140.25 });
+    expect(actor.getSnapshot().context.wallets.find((w) => w.currencySymbol === 'USDT')?.balance).toBe(140.25);
+  });
+
+  it('should reset to the default wallets with BTC selected on logout', async () => {
+    const { actor, stored } = await signedIn({ storedCurrency: 'USDT' });
+    actor.send({ type: 'auth.loggedOut' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ balances: 'visitor' })).toBe(true);
+    expect(snapshot.context.wallets.map((w) => [w.currencySymbol, w.balance])).toEqual([
+      ['BTC', 0],
+      ['ETH', 0],
+      ['USDT', 0],
+      ['LTC', 0],
+      ['DOGE', 0],
+    ]);
+    expect(selectSelectedCurrency(snapshot)).toBe('BTC');
+    expect(stored.selectedCurrency).toBe('BTC');
+  });
+
+  it('should hide zero balances but never the selected wallet, and remember both checkboxes', async () => {
+    const { actor, stored } = await signedIn();
+    actor.send({ type: 'user.selectCurrency', symbol: 'LTC' });
+    actor.send({ type: 'user.toggleHideZero' });
+    expect(selectVisibleWallets(actor.getSnapshot()).map((w) => w.currencySymbol)).toEqual(['BTC', 'USDT', 'LTC', 'ACC']);
+    actor.send({ type: 'user.toggleFiatDisplay' });
+    expect(selectDisplayFiat(actor.getSnapshot())).toBe(true);
+    expect(stored).toMatchObject({ hideZero: true, displayFiat: true });
+    const again = createActor(fakes().machine, { input: { displayFiat: true, hideZero: true } }).start();
+    expect(again.getSnapshot().hasTag('fiat')).toBe(true);
+    expect(again.getSnapshot().hasTag('hideZero')).toBe(true);
+  });
+
+  it('should refresh exchange rates every minute and keep the old ones when a refresh fails', async () => {
+    let calls = 0;
+    let fail = false;
+    const clock = new SimulatedClock();
+    const machine = walletMachine.provide({
+      actors: {
+        loadWallets: fromPromise(async () => serverWallets),
+        loadRates: fromPromise(async () => {
+          calls += 1;
+          if (fail) throw new Error('down');
+          return [{ symbol: 'BTC', exchangeRate: 90_000 + calls }];
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: {}, clock }).start();
+    await settle();
+    expect(actor.getSnapshot().context.rates.BTC).toBe(90_001);
+    fail = true;
+    clock.increment(60_000);
+    await settle();
+    expect(actor.getSnapshot().matches({ rates: 'stale' })).toBe(true);
+    expect(actor.getSnapshot().context.rates.BTC).toBe(90_001);
+    fail = false;
+    clock.increment(60_000);
+    await settle();
+    expect(actor.getSnapshot().context.rates.BTC).toBe(90_003);
+  });
+
+  describe('model-based paths', () => {
+    // Fakes that never settle: each path decides with synthetic done/error events instead.
+    const machine = fakes().machine.provide({
+      actors: {
+        loadWallets: fromPromise<Wallet[]>(() => new Promise(() => {})),
+        loadRates: fromPromise<ExchangeRate[]>(() => new Promise(() => {})),
+      },
+    });
+    const events = [
+      { type: 'auth.loggedIn' },
+      { type: 'auth.loggedOut' },
+      { type: 'user.selectCurrency', symbol: 'ETH' },
+      { type: 'user.toggleFiatDisplay' },
+      { type: 'user.toggleHideZero' },
+      { type: 'server.deposit', currency: 'BTC', amount: 1 },
+      { type: 'game.balanceUpdated', currency: 'BTC', balance: 2 },
+      { type: 'game.balanceAdjusted', currency: 'BTC', delta: -1 },
+      { type: 'game.switchCurrency', currency: 'USDT' },
+      { type: 'xstate.done.actor.0.wallet.balances.signedIn.loading', output: serverWallets },
+      { type: 'xstate.error.actor.0.wallet.balances.signedIn.loading', error: new Error('x') },
+      { type: 'xstate.done.actor.0.wallet.rates.loading', output: serverRates },
+      { type: 'xstate.error.actor.0.wallet.rates.loading', error: new Error('x') },
+      { type: 'xstate.after.ratesRefresh.wallet.rates.current' },
+      { type: 'xstate.after.ratesRefresh.wallet.rates.stale' },
+    ] as unknown as WalletEvent[];
+    // The balances are data; the model's vertices are the states plus the selection.
+    const serializeState = (s: { value: unknown; context: { selected: string } }) => JSON.stringify([s.value, s.context.selected]);
+    const coverage = new CoverageTracker(machine);
+    const inputs: WalletInput[] = [{}, { displayFiat: true, hideZero: true }];
+    const models = inputs.map((input) => new PathModel({ machine, input, events, serializeState: serializeState as never, coverage }));
+    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
+
+    it.each(cases)('replays %s', async (_name, model, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = coverage.report();
+      console.log(formatCoverage(report));
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});
