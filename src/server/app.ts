@@ -10,7 +10,11 @@ import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
 import { authRoutes } from './routes/auth/index';
+import { walletPlugin } from './plugins/wallet';
 import { healthRoutes } from './routes/health';
+import { limitsRoutes } from './routes/limits';
+import { paymentsRoutes } from './routes/payments';
+import { walletRoutes } from './routes/wallet';
 
 export const API_PREFIX = '/api';
 
@@ -30,6 +34,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   installErrorHandler(app);
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
+  await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
   // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
@@ -43,6 +48,9 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(walletRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(limitsRoutes);
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
     },

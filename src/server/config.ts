@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { loadWalletConfig } from './wallet/config';
+import type { WalletConfig } from './wallet/config';
 
 export interface ServerConfig {
   port: number;
@@ -15,6 +17,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** Sender of account mails. */
   mailFrom: string;
+  /** Exchange rates, price feed, bet limits, demo bankroll and claims (src/server/wallet/config.ts). */
+  wallet: WalletConfig;
 }
 
 function toPort(raw: string | undefined, fallback: number): number {
@@ -44,6 +48,7 @@ function mailDomain(publicUrl: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const port = toPort(env.PORT, 8080);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const demoFunds = toBoolean(env.DEMO_FUNDS, true);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -51,9 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(cwd, env.STATIC_DIR ?? 'dist'),
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
-    demoFunds: toBoolean(env.DEMO_FUNDS, true),
+    demoFunds,
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,
+    wallet: loadWalletConfig(env, demoFunds),
   };
 }

@@ -194,3 +194,10 @@ describe('server process', () => {
     }
   });
 });
+
+describe('migrations list', () => {
+  it('is in id order with no id used twice, so every branch applies in the same order', () => {
+    const ids = migrations.map((m) => m.id);
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+  });
+});

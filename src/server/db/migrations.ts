@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { walletMigrations } from '../ledger/schema';
 
 /**
  * Ordered, append-only schema changes. Written in plain SQL that PostgreSQL also accepts
@@ -105,6 +106,7 @@ export const migrations: Migration[] = [
       CREATE INDEX login_failures_time ON login_failures (failed_at);
     `,
   },
+  ...walletMigrations,
   {
     id: 300,
     name: 'seed pairs',

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { BetLimitsUnits } from '../../core/bets/validation';
+import { unitsToNumber } from '../../core/money';
+import type { WalletConfig } from '../wallet/config';
+import { creditDeposit, ownerOfDepositAddress, seedHouseBankroll } from '../wallet/cashier';
+import type { DepositResult } from '../wallet/cashier';
+import type { ChainWatcher } from '../wallet/chain';
+import { limitsFor, registerLimitsContext } from '../wallet/limits';
+import { ExchangeRates } from '../wallet/rates';
+
+export interface WalletService {
+  config: WalletConfig;
+  demoFunds: boolean;
+  rates: ExchangeRates;
+  depositSecret: string;
+  /** limitsFor bound to this server's configuration and live rates. */
+  limitsFor: (game: string, currency: string) => BetLimitsUnits;
+  /** Credits a deposit (idempotent per currency and txRef) and tells the player's open clients. */
+  creditDeposit: (userId: number, currency: string, amount: bigint, txRef: string) => DepositResult;
+  /** Sends the live `deposit` event `{ amount, currency }` to the player, when a hub is registered. */
+  notifyDeposit: (userId: number, currency: string, amount: bigint) => void;
+  /** Starts a chain watcher now and stops it when the server closes. */
+  attachChainWatcher: (watcher: ChainWatcher) => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: WalletService;
+  }
+}
+
+/** The hub plugin (built elsewhere) decorates `hub`; the wallet only needs this much of it. */
+interface HubLike {
+  sendToUser: (userId: number, target: string, ...args: unknown[]) => unknown;
+}
+
+function loadDepositSecret(dataDir: string, fromConfig: string | undefined): string {
+  if (fromConfig) return fromConfig;
+  const file = path.join(dataDir, 'deposit-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+function hubOf(app: FastifyInstance): HubLike | null {
+  if (!app.hasDecorator('hub')) return null;
+  const hub = (app as unknown as { hub?: HubLike }).hub;
+  return hub && typeof hub.sendToUser === 'function' ? hub : null;
+}
+
+export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFunds: boolean }>(
+  async (app, { dataDir, wallet: config, demoFunds }) => {
+    const rates = new ExchangeRates({
+      initial: config.exchangeRates,
+      feedUrl: config.priceFeedUrl,
+      intervalMs: config.priceFeedIntervalMs,
+      log: app.log,
+    });
+    registerLimitsContext(app.db, { limits: config.limits, maxPayoutShare: config.maxPayoutShare, rates });
+    const seeded = seedHouseBankroll(app.db, config.houseBankrollUsd, (symbol) => rates.get(symbol));
+    if (seeded.length > 0) app.log.info({ currencies: seeded, dollars: config.houseBankrollUsd }, 'seeded the demo house bankroll');
+
+    const watchers: ChainWatcher[] = [];
+    const notifyDeposit = (userId: number, currency: string, amount: bigint) => {
+      const hub = hubOf(app);
+      if (!hub) return;
+      try {
+        void Promise.resolve(hub.sendToUser(userId, 'deposit', { amount: unitsToNumber(amount), currency })).catch((error: unknown) =>
+          app.log.warn({ err: error, userId }, 'could not send the deposit event'),
+        );
+      } catch (error) {
+        app.log.warn({ err: error, userId }, 'could not send the deposit event');
+      }
+    };
+    const service: WalletService = {
+      config,
+      demoFunds,
+      rates,
+      depositSecret: loadDepositSecret(dataDir, config.depositSecret),
+      limitsFor: (game, currency) => limitsFor(app.db, game, currency),
+      notifyDeposit,
+      creditDeposit: (userId, currency, amount, txRef) => {
+        const result = creditDeposit(app.db, userId, currency, amount, txRef);
+        if (result.credited) notifyDeposit(userId, currency, amount);
+        return result;
+      },
+      attachChainWatcher: async (watcher) => {
+        watchers.push(watcher);
+        await watcher.start({
+          creditDeposit: (userId, currency, amount, txRef) => service.creditDeposit(userId, currency, amount, txRef),
+          ownerOfAddress: (currency, address) => ownerOfDepositAddress(app.db, currency, address),
+        });
+      },
+    };
+    app.decorate('wallet', service);
+    rates.start();
+    app.addHook('onClose', async () => {
+      await rates.stop();
+      for (const watcher of watchers) await watcher.stop();
+    });
+  },
+  { name: 'wallet', dependencies: ['database'] },
+);

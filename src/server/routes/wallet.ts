@@ -1,0 +1,245 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { fiatToUnits, formatCrypto, unitsToNumber } from '../../core/money';
+import { AppError, badRequest, notFound } from '../errors';
+import { InsufficientFundsError, balanceOf, playerAccount } from '../ledger/ledger';
+import type { AuthUser } from '../plugins/auth';
+import { ADDRESS_EXAMPLES, addressFormatOf, isValidAddress } from '../wallet/addresses';
+import { amountSchema, parseWireAmount } from '../wallet/amounts';
+import {
+  DemoClaimTooSoonError,
+  WithdrawalNotFoundError,
+  WithdrawalNotPendingError,
+  cancelWithdrawal,
+  claimDemoFunds,
+  depositAddressFor,
+  listWithdrawals,
+  requestWithdrawal,
+  walletsOf,
+} from '../wallet/cashier';
+import type { Withdrawal } from '../wallet/cashier';
+import { requireCurrency } from '../wallet/currencies';
+
+const currencySchema = { type: 'string', minLength: 1, maxLength: 16 } as const;
+const errorBody = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } as const;
+
+const withdrawalSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    currency: { type: 'string' },
+    address: { type: 'string' },
+    amount: { type: 'number' },
+    status: { type: 'string', enum: ['pending', 'cancelled', 'sent'] },
+    createdAt: { type: 'string' },
+  },
+  required: ['id', 'currency', 'address', 'amount', 'status', 'createdAt'],
+} as const;
+
+const withdrawalWithBalance = {
+  type: 'object',
+  properties: { withdrawal: withdrawalSchema, balance: { type: 'number' } },
+  required: ['withdrawal', 'balance'],
+} as const;
+
+const toWire = (w: Withdrawal) => ({
+  id: w.id,
+  currency: w.currency,
+  address: w.address,
+  amount: unitsToNumber(w.amount),
+  status: w.status,
+  createdAt: w.createdAt,
+});
+
+const signedIn = (request: FastifyRequest): AuthUser => {
+  if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
+  return request.user;
+};
+
+function describeWait(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+}
+
+export const walletRoutes: FastifyPluginAsync = async (app) => {
+  // onRequest, not preHandler: a visitor hears 401 before any word about the body.
+  const onRequest = app.auth.requireUser;
+
+  app.get(
+    '/wallet/get-wallets',
+    {
+      onRequest,
+      schema: {
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { currencySymbol: { type: 'string' }, balance: { type: 'number' } },
+              required: ['currencySymbol', 'balance'],
+            },
+          },
+        },
+      },
+    },
+    async (request) =>
+      walletsOf(app.db, signedIn(request).id).map(({ currency, balance }) => ({ currencySymbol: currency, balance: unitsToNumber(balance) })),
+  );
+
+  app.get<{ Querystring: { currency: string } }>(
+    '/wallet/get-deposit-address',
+    {
+      onRequest,
+      schema: {
+        querystring: { type: 'object', additionalProperties: false, required: ['currency'], properties: { currency: currencySchema } },
+        response: {
+          200: {
+            type: 'object',
+            properties: { currency: { type: 'string' }, address: { type: 'string' } },
+            required: ['currency', 'address'],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const currency = requireCurrency(app.db, request.query.currency);
+      return { currency: currency.symbol, address: depositAddressFor(app.db, app.wallet.depositSecret, user.id, currency.symbol) };
+    },
+  );
+
+  app.post<{ Body: { currency: string } }>(
+    '/wallet/claim-demo-funds',
+    {
+      onRequest,
+      schema: {
+        body: { type: 'object', additionalProperties: false, required: ['currency'], properties: { currency: currencySchema } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              currency: { type: 'string' },
+              amount: { type: 'number' },
+              balance: { type: 'number' },
+              nextClaimAt: { type: 'string' },
+            },
+            required: ['currency', 'amount', 'balance', 'nextClaimAt'],
+          },
+          429: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const { config, demoFunds, rates } = app.wallet;
+      if (!demoFunds) throw notFound('Demo funds are not available: this casino plays with real money. Use the deposit address instead.', 'demo_funds_disabled');
+      const currency = requireCurrency(app.db, request.body.currency);
+      if (!currency.bettable) {
+        throw badRequest(`${currency.symbol} cannot be claimed as demo funds: it is earned by playing, not handed out`, 'not_demo_currency');
+      }
+      const rate = rates.get(currency.symbol);
+      if (rate === undefined) throw new AppError(503, 'no_exchange_rate', `${currency.symbol} has no exchange rate yet; try again later`);
+      const amount = fiatToUnits(config.demoClaimUsd, rate);
+      if (amount <= 0n) throw new AppError(503, 'no_exchange_rate', `${currency.symbol} is priced too high to hand out demo funds`);
+      const now = Date.now();
+      try {
+        const { balance, nextClaimAt } = claimDemoFunds(app.db, {
+          userId: user.id,
+          currency: currency.symbol,
+          amount,
+          now,
+          intervalMs: config.demoClaimIntervalMs,
+        });
+        app.wallet.notifyDeposit(user.id, currency.symbol, amount);
+        return {
+          currency: currency.symbol,
+          amount: unitsToNumber(amount),
+          balance: unitsToNumber(balance),
+          nextClaimAt: new Date(nextClaimAt).toISOString(),
+        };
+      } catch (error) {
+        if (!(error instanceof DemoClaimTooSoonError)) throw error;
+        const wait = error.nextClaimAt - now;
+        const at = new Date(error.nextClaimAt).toISOString();
+        throw new AppError(
+          429,
+          'too_many_requests',
+          `Demo ${currency.symbol} can be claimed once an hour: try again in ${describeWait(wait)} (at ${at}).`,
+          { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) },
+        );
+      }
+    },
+  );
+
+  app.post<{ Body: { currency: string; address: string; amount: number | string } }>(
+    '/wallet/withdraw',
+    {
+      onRequest,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['currency', 'address', 'amount'],
+          properties: { currency: currencySchema, address: { type: 'string', minLength: 1, maxLength: 128 }, amount: amountSchema },
+        },
+        response: { 200: withdrawalWithBalance },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const currency = requireCurrency(app.db, request.body.currency);
+      const address = request.body.address.trim();
+      if (!isValidAddress(currency.symbol, address)) {
+        throw badRequest(
+          `That is not a valid ${currency.symbol} address (expected ${ADDRESS_EXAMPLES[addressFormatOf(currency.symbol)]})`,
+          'invalid_address',
+        );
+      }
+      const amount = parseWireAmount(request.body.amount);
+      try {
+        const { withdrawal, balance } = requestWithdrawal(app.db, { userId: user.id, currency: currency.symbol, address, amount });
+        return { withdrawal: toWire(withdrawal), balance: unitsToNumber(balance) };
+      } catch (error) {
+        if (!(error instanceof InsufficientFundsError)) throw error;
+        throw badRequest(
+          `Amount exceeds your balance of ${formatCrypto(balanceOf(app.db, playerAccount(user.id, currency.symbol)))} ${currency.symbol}`,
+          'insufficient_funds',
+        );
+      }
+    },
+  );
+
+  app.get(
+    '/wallet/get-withdrawals',
+    { onRequest, schema: { response: { 200: { type: 'array', items: withdrawalSchema } } } },
+    async (request) => listWithdrawals(app.db, signedIn(request).id).map(toWire),
+  );
+
+  app.post<{ Body: { id: number } }>(
+    '/wallet/cancel-withdrawal',
+    {
+      onRequest,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id'],
+          properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        },
+        response: { 200: withdrawalWithBalance },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      try {
+        const { withdrawal, balance } = cancelWithdrawal(app.db, user.id, request.body.id);
+        return { withdrawal: toWire(withdrawal), balance: unitsToNumber(balance) };
+      } catch (error) {
+        if (error instanceof WithdrawalNotFoundError) throw notFound(`No withdrawal ${request.body.id} among yours`);
+        if (error instanceof WithdrawalNotPendingError) {
+          throw new AppError(409, 'conflict', `Withdrawal ${request.body.id} is already ${error.status}; only a pending one can be cancelled`);
+        }
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,272 @@
+/**
+ * The cashier's money movements. Each function is one transaction: its rows and its ledger
+ * transfer commit together or not at all.
+ */
+import type { Database } from 'better-sqlite3';
+import { fiatToUnits } from '../../core/money';
+import {
+  balanceOf,
+  externalAccount,
+  houseAccount,
+  playerAccount,
+  transfer,
+  withdrawalsAccount,
+} from '../ledger/ledger';
+import { deriveDepositAddress } from './addresses';
+import { listCurrencies } from './currencies';
+
+export type WithdrawalStatus = 'pending' | 'cancelled' | 'sent';
+
+export interface Withdrawal {
+  id: number;
+  userId: number;
+  currency: string;
+  address: string;
+  /** Base units. */
+  amount: bigint;
+  status: WithdrawalStatus;
+  createdAt: string;
+}
+
+interface WithdrawalRow {
+  id: bigint;
+  user_id: bigint;
+  currency: string;
+  address: string;
+  amount: bigint;
+  status: WithdrawalStatus;
+  created_at: string;
+}
+
+const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
+  id: Number(row.id),
+  userId: Number(row.user_id),
+  currency: row.currency,
+  address: row.address,
+  amount: row.amount,
+  status: row.status,
+  createdAt: row.created_at,
+});
+
+const withdrawalById = (db: Database, id: number): WithdrawalRow | undefined =>
+  db.prepare('SELECT * FROM withdrawals WHERE id = ?').safeIntegers(true).get(id) as WithdrawalRow | undefined;
+
+export class WithdrawalNotFoundError extends Error {
+  override name = 'WithdrawalNotFoundError';
+}
+export class WithdrawalNotPendingError extends Error {
+  override name = 'WithdrawalNotPendingError';
+  constructor(readonly status: WithdrawalStatus) {
+    super(`withdrawal is ${status}, not pending`);
+  }
+}
+
+/** Debits the player at once into the pending-withdrawals account. Throws InsufficientFundsError. */
+export function requestWithdrawal(
+  db: Database,
+  input: { userId: number; currency: string; address: string; amount: bigint },
+): { withdrawal: Withdrawal; balance: bigint } {
+  return db.transaction(() => {
+    const now = new Date().toISOString();
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO withdrawals (user_id, currency, address, amount, status, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
+        )
+        .run(input.userId, input.currency, input.address, input.amount, now, now).lastInsertRowid,
+    );
+    const moved = transfer(db, {
+      from: playerAccount(input.userId, input.currency),
+      to: withdrawalsAccount(input.currency),
+      amount: input.amount,
+      kind: 'withdrawal',
+      ref: `withdrawal:${id}`,
+    });
+    return { withdrawal: toWithdrawal(withdrawalById(db, id) as WithdrawalRow), balance: moved.fromBalance };
+  })();
+}
+
+/** Returns a pending withdrawal's money. Another player's id is "not found", never "forbidden". */
+export function cancelWithdrawal(db: Database, userId: number, id: number): { withdrawal: Withdrawal; balance: bigint } {
+  return db.transaction(() => {
+    const now = new Date().toISOString();
+    const changed = db
+      .prepare(`UPDATE withdrawals SET status = 'cancelled', updated_at = ? WHERE id = ? AND user_id = ? AND status = 'pending'`)
+      .run(now, id, userId).changes;
+    const row = withdrawalById(db, id);
+    if (!row || Number(row.user_id) !== userId) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
+    if (changed === 0) throw new WithdrawalNotPendingError(row.status);
+    const moved = transfer(db, {
+      from: withdrawalsAccount(row.currency),
+      to: playerAccount(userId, row.currency),
+      amount: row.amount,
+      kind: 'withdrawal_cancel',
+      ref: `withdrawal:${id}`,
+    });
+    return { withdrawal: toWithdrawal(row), balance: moved.toBalance };
+  })();
+}
+
+/** For the component that broadcasts withdrawals: the money leaves to the external account. */
+export function markWithdrawalSent(db: Database, id: number, txRef: string): Withdrawal {
+  return db.transaction(() => {
+    const changed = db
+      .prepare(`UPDATE withdrawals SET status = 'sent', tx_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
+      .run(txRef, new Date().toISOString(), id).changes;
+    const row = withdrawalById(db, id);
+    if (!row) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
+    if (changed === 0) throw new WithdrawalNotPendingError(row.status);
+    transfer(db, {
+      from: withdrawalsAccount(row.currency),
+      to: externalAccount(row.currency),
+      amount: row.amount,
+      kind: 'withdrawal_sent',
+      ref: `withdrawal:${id}`,
+    });
+    return toWithdrawal(row);
+  })();
+}
+
+export function listWithdrawals(db: Database, userId: number, limit = 100): Withdrawal[] {
+  return (
+    db.prepare('SELECT * FROM withdrawals WHERE user_id = ? ORDER BY id DESC LIMIT ?').safeIntegers(true).all(userId, limit) as WithdrawalRow[]
+  ).map(toWithdrawal);
+}
+
+export function pendingWithdrawals(db: Database, limit = 100): Withdrawal[] {
+  return (
+    db.prepare(`SELECT * FROM withdrawals WHERE status = 'pending' ORDER BY id LIMIT ?`).safeIntegers(true).all(limit) as WithdrawalRow[]
+  ).map(toWithdrawal);
+}
+
+// --- deposits ---------------------------------------------------------------------------------------
+
+/** The player's address for a currency: the one recorded, or derived now and recorded. */
+export function depositAddressFor(db: Database, secret: string | Buffer, userId: number, currency: string): string {
+  const known = db.prepare('SELECT address FROM deposit_addresses WHERE user_id = ? AND currency = ?').get(userId, currency) as
+    | { address: string }
+    | undefined;
+  if (known) return known.address;
+  const address = deriveDepositAddress(secret, userId, currency);
+  db.prepare(
+    `INSERT INTO deposit_addresses (user_id, currency, address, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, currency) DO NOTHING`,
+  ).run(userId, currency, address, new Date().toISOString());
+  return address;
+}
+
+/** Who owns a deposit address we issued, for a chain watcher that sees a payment to it. */
+export function ownerOfDepositAddress(db: Database, currency: string, address: string): number | null {
+  const row = db.prepare('SELECT user_id FROM deposit_addresses WHERE currency = ? AND address = ?').get(currency, address) as
+    | { user_id: number }
+    | undefined;
+  return row?.user_id ?? null;
+}
+
+export interface DepositResult {
+  /** False when this txRef was already credited (watchers may report a transaction twice). */
+  credited: boolean;
+  balance: bigint;
+}
+
+/** Credits a confirmed on-chain deposit from the external account, once per (currency, txRef). */
+export function creditDeposit(db: Database, userId: number, currency: string, amount: bigint, txRef: string): DepositResult {
+  return db.transaction(() => {
+    const inserted = db
+      .prepare(
+        `INSERT INTO deposits (user_id, currency, amount, tx_ref, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (currency, tx_ref) DO NOTHING`,
+      )
+      .run(userId, currency, amount, txRef, new Date().toISOString());
+    if (inserted.changes === 0) return { credited: false, balance: balanceOf(db, playerAccount(userId, currency)) };
+    const moved = transfer(db, {
+      from: externalAccount(currency),
+      to: playerAccount(userId, currency),
+      amount,
+      kind: 'deposit',
+      ref: `deposit:${currency}:${txRef}`,
+    });
+    return { credited: true, balance: moved.toBalance };
+  })();
+}
+
+// --- demo mode -----------------------------------------------------------------------------------------
+
+export class DemoClaimTooSoonError extends Error {
+  override name = 'DemoClaimTooSoonError';
+  constructor(readonly nextClaimAt: number) {
+    super(`next demo claim at ${new Date(nextClaimAt).toISOString()}`);
+  }
+}
+
+/**
+ * Credits play money at most once per interval per player and currency. The window is claimed with
+ * one conditional upsert, so two simultaneous claims cannot both pass.
+ */
+export function claimDemoFunds(
+  db: Database,
+  input: { userId: number; currency: string; amount: bigint; now: number; intervalMs: number },
+): { balance: bigint; nextClaimAt: number } {
+  const { userId, currency, amount, now, intervalMs } = input;
+  return db.transaction(() => {
+    const claimed = db
+      .prepare(
+        `INSERT INTO demo_claims (user_id, currency, last_claimed_at) VALUES (@userId, @currency, @now)
+         ON CONFLICT (user_id, currency) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
+         WHERE demo_claims.last_claimed_at <= @now - @intervalMs`,
+      )
+      .run({ userId, currency, now, intervalMs }).changes;
+    if (claimed === 0) {
+      const last = (db.prepare('SELECT last_claimed_at AS at FROM demo_claims WHERE user_id = ? AND currency = ?').get(userId, currency) as {
+        at: number;
+      }).at;
+      throw new DemoClaimTooSoonError(last + intervalMs);
+    }
+    const moved = transfer(db, {
+      from: externalAccount(currency),
+      to: playerAccount(userId, currency),
+      amount,
+      kind: 'demo_funds',
+      ref: `demo:${userId}:${now}`,
+    });
+    return { balance: moved.toBalance, nextClaimAt: now + intervalMs };
+  })();
+}
+
+/**
+ * Gives the house a demo bankroll in every bettable currency that has a rate and never got one,
+ * as a transfer from the external account (so the conservation check holds). Idempotent.
+ */
+export function seedHouseBankroll(db: Database, dollars: number, rateOf: (symbol: string) => number | undefined): string[] {
+  if (!(dollars > 0)) return [];
+  const seeded: string[] = [];
+  const already = db.prepare(`SELECT 1 FROM ledger_transfers WHERE kind = 'bankroll_seed' AND currency = ? LIMIT 1`);
+  db.transaction(() => {
+    for (const currency of listCurrencies(db)) {
+      const rate = rateOf(currency.symbol);
+      if (!currency.bettable || rate === undefined || already.get(currency.symbol)) continue;
+      const amount = fiatToUnits(dollars, rate);
+      if (amount <= 0n) continue;
+      transfer(db, { from: externalAccount(currency.symbol), to: houseAccount(currency.symbol), amount, kind: 'bankroll_seed', ref: 'seed' });
+      seeded.push(currency.symbol);
+    }
+  })();
+  return seeded;
+}
+
+// --- wallets -------------------------------------------------------------------------------------
+
+/** The player's balance in every currency (zero for those never used), in display order. */
+export function walletsOf(db: Database, userId: number): Array<{ currency: string; balance: bigint }> {
+  return (
+    db
+      .prepare(
+        `SELECT c.symbol AS currency, COALESCE(a.balance, 0) AS balance
+         FROM currencies c LEFT JOIN ledger_accounts a ON a.currency = c.symbol AND a.holder = ?
+         ORDER BY c.position, c.symbol`,
+      )
+      .safeIntegers(true)
+      .all(`player:${userId}`) as Array<{ currency: string; balance: bigint }>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Database } from 'better-sqlite3';
+import type { BetGame, BetLimitsUnits } from '../../core/bets/validation';
+import { fiatToUnits, scaleDecimal, toUnitsFloor, BASE_UNITS } from '../../core/money';
+import { AppError, badRequest } from '../errors';
+import { balanceOf, houseAccount } from '../ledger/ledger';
+import { BET_GAMES, DEFAULT_EXCHANGE_RATES, DEFAULT_LIMITS } from './config';
+import type { WalletConfig } from './config';
+import { requireCurrency } from './currencies';
+
+export interface LimitsContext {
+  limits: WalletConfig['limits'];
+  maxPayoutShare: number;
+  rates: { get: (symbol: string) => number | undefined };
+}
+
+const DEFAULT_CONTEXT: LimitsContext = {
+  limits: DEFAULT_LIMITS,
+  maxPayoutShare: 0.01,
+  rates: { get: (symbol) => DEFAULT_EXCHANGE_RATES[symbol] },
+};
+
+/** The running server's configuration and live rates, per database, so game code needs only `db`. */
+const contexts = new WeakMap<Database, LimitsContext>();
+
+export function registerLimitsContext(db: Database, context: LimitsContext): void {
+  contexts.set(db, context);
+}
+
+export const isBetGame = (game: string): game is BetGame => (BET_GAMES as readonly string[]).includes(game);
+
+/**
+ * Bet limits of a game in a currency, in base units: minBet, maxBet and maxPayout from configuration
+ * (dollars converted at the current rate, minBet rounded up and the maxima down, or per-currency coin overrides), with maxPayout
+ * capped at MAX_PAYOUT_SHARE of the house bankroll in that currency so no single bet can break the
+ * house. Throws a 400 AppError for an unknown game or currency and for a currency that cannot be bet.
+ * Call it inside your bet transaction to cap against the bankroll as it is at that moment.
+ */
+export function limitsFor(db: Database, game: string, currencySymbol: string, context?: LimitsContext): BetLimitsUnits {
+  const ctx = context ?? contexts.get(db) ?? DEFAULT_CONTEXT;
+  if (!isBetGame(game)) throw badRequest(`Unknown game "${game}": expected one of ${BET_GAMES.join(', ')}`, 'unknown_game');
+  const currency = requireCurrency(db, currencySymbol);
+  if (!currency.bettable) throw badRequest(`${currency.symbol} betting not available at this time`, 'currency_not_bettable');
+
+  const config = ctx.limits[game];
+  const override = config.currencies?.[currency.symbol] ?? {};
+  const rate = ctx.rates.get(currency.symbol);
+  const resolve = (field: 'minBet' | 'maxBet' | 'maxPayout'): bigint => {
+    const coins = override[field];
+    if (coins !== undefined) return toUnitsFloor(coins);
+    if (rate === undefined) throw new AppError(503, 'no_exchange_rate', `Limits for ${currency.symbol} are not available: it has no exchange rate yet`);
+    // A minimum rounds up (a bet of minBet is worth at least the configured dollars), maxima round down.
+    return field === 'minBet' ? -fiatToUnits(-config[field], rate) : fiatToUnits(config[field], rate);
+  };
+  const configuredMin = resolve('minBet');
+  const minBet = configuredMin < 1n ? 1n : configuredMin;
+  const maxBet = resolve('maxBet');
+  const cap = (balanceOf(db, houseAccount(currency.symbol)) * scaleDecimal(ctx.maxPayoutShare, 8, 'floor')) / BASE_UNITS;
+  const configured = resolve('maxPayout');
+  return { minBet, maxBet, maxPayout: configured < cap ? configured : cap };
+}

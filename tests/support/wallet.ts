@@ -1,0 +1,34 @@
+import type { TestServer } from './server';
+import { insertUser } from '../../src/server/users/repository';
+import { countEntries } from '../../src/server/ledger/ledger';
+
+export interface Player {
+  id: number;
+  token: string;
+  /** A real HTTP call under /api with the player's bearer token; body sent as JSON when given. */
+  call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown; headers: Headers }>;
+}
+
+let counter = 0;
+
+export function createPlayer(server: TestServer, name = `player_${++counter}`): Player {
+  const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
+  const token = server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
+  return {
+    id: user.id,
+    token,
+    call: async (method, path, body) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${server.url}/api${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null, headers: response.headers };
+    },
+  };
+}
+
+export const ledgerRows = (server: TestServer): number => countEntries(server.app.db);
