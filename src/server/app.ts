@@ -6,6 +6,7 @@ import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
 import { openGamesPlugin } from './plugins/openGames';
 import { betsRoutes } from './routes/bets';
+import { diceRoutes } from './routes/dice';
 import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
@@ -53,6 +54,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(limitsRoutes);
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
+      await api.register(diceRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { BET_MESSAGES, checkBetUnits } from '../../core/bets/validation';
+import { createFloatStream } from '../../core/fairness/floats';
+import { isValidChance, settleDiceBet } from '../../core/games/dice';
+import type { DiceTarget } from '../../core/games/dice';
+import { decimalToUnits, unitsToNumber } from '../../core/money';
+import { recordBet } from '../bets/record';
+import { AppError, badRequest } from '../errors';
+import { nodeHmacSha256 } from '../fairness/hmac';
+import { takeBetSeed } from '../fairness/seeds';
+import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
+import { amountSchema } from '../wallet/amounts';
+
+interface DiceBetBody {
+  betAmount: number | string;
+  currency: string;
+  chance: number;
+  target: DiceTarget;
+}
+
+/**
+ * A refused bet answers with the spec's message in `error` too (SPEC §8: the dice screen shows the
+ * response's error field), and in `message` like every other error.
+ */
+const refuse = (message: string, status = 400) => new AppError(status, message, message);
+
+function wagerOf(value: number | string): bigint {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  // SPEC §5 order: a zero or negative amount is its own message, before any format problem.
+  if (/^-?\d+(\.\d+)?$/.test(text) && Number(text) <= 0) throw refuse(BET_MESSAGES.notPositive);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw badRequest('betAmount must be a number, like 0.0015');
+  try {
+    return decimalToUnits(value);
+  } catch {
+    throw badRequest('betAmount must be a number with at most 8 decimals, like 0.0015');
+  }
+}
+
+export const diceRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+  const bettable = db.prepare('SELECT bettable FROM currencies WHERE symbol = ?');
+
+  const placeBet = db.transaction((userId: number, wager: bigint, currency: string, chance: number, target: DiceTarget) => {
+    const limits = app.wallet.limitsFor('dice', currency);
+    const player = playerAccount(userId, currency);
+    const check = checkBetUnits({
+      game: 'dice',
+      loggedIn: true,
+      currency,
+      amountUnits: wager,
+      balanceUnits: balanceOf(db, player),
+      limits,
+      chance,
+    });
+    if (check.kind !== 'ok') throw refuse(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
+
+    const seed = takeBetSeed(db, userId);
+    const floatAt = createFloatStream(nodeHmacSha256, seed.serverSeed, seed.clientSeed, seed.nonce).at;
+    const settlement = settleDiceBet({ wagerUnits: wager, chance, target, floatAt });
+    const bet = recordBet(db, {
+      userId,
+      game: 'Dice',
+      currency,
+      wager,
+      payout: settlement.payoutUnits,
+      seed,
+      outcome: { roll: settlement.roll, chance, target, win: settlement.win },
+      usdRate: app.wallet.rates.get(currency) ?? 0,
+    });
+    const ref = `dice:${bet.id}`;
+    transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref });
+    if (settlement.payoutUnits > 0n) {
+      transfer(db, { from: houseAccount(currency), to: player, amount: settlement.payoutUnits, kind: 'payout', ref });
+    }
+    return { bet, settlement, nonce: seed.nonce, balance: balanceOf(db, player) };
+  });
+
+  app.post<{ Body: DiceBetBody }>(
+    '/dice/bet',
+    {
+      onRequest: app.auth.requireUser,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['betAmount', 'currency', 'chance', 'target'],
+          additionalProperties: false,
+          properties: {
+            betAmount: amountSchema,
+            currency: { type: 'string', minLength: 1, maxLength: 12 },
+            chance: { type: 'number' },
+            target: { type: 'string', enum: ['under', 'over'] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { betAmount, chance, target } = request.body;
+      const currency = request.body.currency.toUpperCase();
+      const known = bettable.get(currency) as { bettable: number } | undefined;
+      if (!known) throw badRequest(`Unknown currency ${request.body.currency}.`, 'unknown_currency');
+      if (known.bettable !== 1) throw refuse(BET_MESSAGES.accNotAvailable);
+      const wager = wagerOf(betAmount);
+      if (!isValidChance(chance)) throw badRequest('Win chance must be from 0.01 to 98 with at most 2 decimals.', 'invalid_chance');
+
+      let result: ReturnType<typeof placeBet>;
+      try {
+        result = placeBet(request.user!.id, wager, currency, chance, target);
+      } catch (error) {
+        // A balance raced away between the check and the debit by a concurrent bet.
+        if (error instanceof InsufficientFundsError && error.account.holder.startsWith('player')) {
+          throw refuse(BET_MESSAGES.aboveBalance);
+        }
+        throw error;
+      }
+      app.hub.broadcast('bet', result.bet);
+      return {
+        balance: unitsToNumber(result.balance),
+        bet: {
+          id: result.bet.id,
+          roll: result.settlement.roll,
+          wager: result.bet.wager,
+          payout: result.bet.payout,
+          multiplier: result.settlement.multiplier,
+          nonce: result.nonce,
+          win: result.settlement.win,
+        },
+      };
+    },
+  );
+};
