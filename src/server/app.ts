@@ -5,6 +5,7 @@ import { installErrorHandler } from './errors';
 import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
 import { openGamesPlugin } from './plugins/openGames';
+import { settlementPlugin } from './plugins/settlement';
 import { betsRoutes } from './routes/bets';
 import { diceRoutes } from './routes/dice';
 import { fairnessRoutes } from './routes/fairness';
@@ -37,6 +38,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
+  await app.register(settlementPlugin);
   // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
     path: `${API_PREFIX}/socket`,

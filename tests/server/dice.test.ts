@@ -169,3 +169,30 @@ describe('dice bets', () => {
     }
   });
 });
+
+describe('dice settlement hooks', () => {
+  it('should report each settled bet to registered hooks inside its transaction, and roll back with a failing hook', async () => {
+    const reported: Array<{ game: string; wager: bigint; payout: bigint; houseEdge: number }> = [];
+    let fail = false;
+    const server = await startTestServer({}, (app) => {
+      app.settlement.register((_db, bet) => {
+        if (fail) throw new Error('hook failed');
+        reported.push(bet);
+      });
+    });
+    try {
+      const player = createPlayer(server);
+      await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
+      const ok = await player.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
+      expect(ok.status).toBe(200);
+      expect(reported).toEqual([expect.objectContaining({ game: 'Dice', wager: 200_000_000n, houseEdge: 0.01 })]);
+      const rows = ledgerRows(server);
+      fail = true;
+      const failed = await player.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
+      expect(failed.status).toBe(500);
+      expect(ledgerRows(server)).toBe(rows);
+    } finally {
+      await server.close();
+    }
+  });
+});

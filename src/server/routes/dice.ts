@@ -22,6 +22,9 @@ interface DiceBetBody {
  * A refused bet answers with the spec's message in `error` too (SPEC §8: the dice screen shows the
  * response's error field), and in `message` like every other error.
  */
+/** 99 / chance pays 99% of the fair 100 / chance. */
+const DICE_HOUSE_EDGE = 0.01;
+
 const refuse = (message: string, status = 400) => new AppError(status, message, message);
 
 function wagerOf(value: number | string): bigint {
@@ -54,6 +57,7 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
     });
     if (check.kind !== 'ok') throw refuse(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
 
+    const usdRate = app.wallet.rates.get(currency) ?? 0;
     const seed = takeBetSeed(db, userId);
     const floatAt = createFloatStream(nodeHmacSha256, seed.serverSeed, seed.clientSeed, seed.nonce).at;
     const settlement = settleDiceBet({ wagerUnits: wager, chance, target, floatAt });
@@ -65,13 +69,23 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
       payout: settlement.payoutUnits,
       seed,
       outcome: { roll: settlement.roll, chance, target, win: settlement.win },
-      usdRate: app.wallet.rates.get(currency) ?? 0,
+      usdRate,
     });
     const ref = `dice:${bet.id}`;
     transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref });
     if (settlement.payoutUnits > 0n) {
       transfer(db, { from: houseAccount(currency), to: player, amount: settlement.payoutUnits, kind: 'payout', ref });
     }
+    app.settlement.settled({
+      betId: bet.id,
+      userId,
+      game: 'Dice',
+      currency,
+      wager,
+      payout: settlement.payoutUnits,
+      houseEdge: DICE_HOUSE_EDGE,
+      usdRate,
+    });
     return { bet, settlement, nonce: seed.nonce, balance: balanceOf(db, player) };
   });
 
