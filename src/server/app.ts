@@ -5,6 +5,7 @@ import { installErrorHandler } from './errors';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
+import { authRoutes } from './routes/auth/index';
 import { healthRoutes } from './routes/health';
 
 export const API_PREFIX = '/api';
@@ -28,6 +29,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth', config });
     },
     { prefix: API_PREFIX },
   );

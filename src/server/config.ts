@@ -11,6 +11,10 @@ export interface ServerConfig {
   demoFunds: boolean;
   /** Access-token signing secret; generated and kept in DATA_DIR when unset. */
   jwtSecret?: string;
+  /** SMTP server for outgoing mail (smtp[s]://user:pass@host:port); unset writes .eml files to DATA_DIR/mail. */
+  smtpUrl?: string;
+  /** Sender of account mails. */
+  mailFrom: string;
 }
 
 function toPort(raw: string | undefined, fallback: number): number {
@@ -29,16 +33,27 @@ function toBoolean(raw: string | undefined, fallback: boolean): boolean {
   throw new Error(`expected a boolean (true/false), got "${raw}"`);
 }
 
+function mailDomain(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const port = toPort(env.PORT, 8080);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(cwd, env.STATIC_DIR ?? 'dist'),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     demoFunds: toBoolean(env.DEMO_FUNDS, true),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,
   };
 }

@@ -51,6 +51,60 @@ export const migrations: Migration[] = [
       CREATE INDEX sessions_user ON sessions (user_id);
     `,
   },
+  {
+    id: 101,
+    name: 'two-factor columns on users',
+    sql: `
+      ALTER TABLE users ADD COLUMN mfa_enabled INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN mfa_key TEXT;
+      ALTER TABLE users ADD COLUMN mfa_last_step INTEGER;
+    `,
+  },
+  {
+    id: 102,
+    name: 'refresh tokens',
+    sql: `
+      CREATE TABLE refresh_tokens (
+        token_hash TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL REFERENCES sessions (id),
+        issued_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        rotated_at TEXT,
+        successor_hash TEXT,
+        grace_box TEXT
+      );
+      CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
+    `,
+  },
+  {
+    id: 103,
+    name: 'e-mail confirmation and password reset tokens',
+    sql: `
+      CREATE TABLE account_tokens (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id),
+        purpose TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX account_tokens_user ON account_tokens (user_id, purpose);
+    `,
+  },
+  {
+    id: 104,
+    name: 'failed sign-in attempts',
+    sql: `
+      CREATE TABLE login_failures (
+        id INTEGER PRIMARY KEY,
+        throttle_key TEXT NOT NULL,
+        failed_at TEXT NOT NULL
+      );
+      CREATE INDEX login_failures_key ON login_failures (throttle_key, failed_at);
+      CREATE INDEX login_failures_time ON login_failures (failed_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database, list: Migration[] = migrations): number[] {

@@ -7,6 +7,21 @@ export interface UserRow {
   emailConfirmed: boolean;
   passwordHash: string;
   createdAt: string;
+  mfaEnabled: boolean;
+  /** The active key while two-factor is on; otherwise the key offered for the next enable (or null). */
+  mfaKey: string | null;
+  /** Last TOTP time step accepted, so a code is accepted only once. */
+  mfaLastStep: number | null;
+}
+
+/** The user as the client holds it (SPEC §3). */
+export interface PublicUser {
+  id: number;
+  userName: string;
+  dateJoined: string;
+  email: string;
+  emailConfirmed: boolean;
+  tfaEnabled: boolean;
 }
 
 interface RawUser {
@@ -16,6 +31,9 @@ interface RawUser {
   email_confirmed: number;
   password_hash: string;
   created_at: string;
+  mfa_enabled: number;
+  mfa_key: string | null;
+  mfa_last_step: number | null;
 }
 
 const toUser = (row: RawUser): UserRow => ({
@@ -25,6 +43,18 @@ const toUser = (row: RawUser): UserRow => ({
   emailConfirmed: row.email_confirmed === 1,
   passwordHash: row.password_hash,
   createdAt: row.created_at,
+  mfaEnabled: row.mfa_enabled === 1,
+  mfaKey: row.mfa_key,
+  mfaLastStep: row.mfa_last_step,
+});
+
+export const toPublicUser = (user: UserRow): PublicUser => ({
+  id: user.id,
+  userName: user.userName,
+  dateJoined: user.createdAt,
+  email: user.email,
+  emailConfirmed: user.emailConfirmed,
+  tfaEnabled: user.mfaEnabled,
 });
 
 /** Names and addresses are unique without regard to case. */
@@ -52,4 +82,46 @@ export function findUserByLogin(db: Database, login: string): UserRow | null {
     .prepare('SELECT * FROM users WHERE user_name_key = ? OR email_key = ?')
     .get(userNameKey(login), emailKey(login)) as RawUser | undefined;
   return row ? toUser(row) : null;
+}
+
+export function findUserByEmail(db: Database, email: string): UserRow | null {
+  const row = db.prepare('SELECT * FROM users WHERE email_key = ?').get(emailKey(email)) as RawUser | undefined;
+  return row ? toUser(row) : null;
+}
+
+export function isUserNameTaken(db: Database, userName: string): boolean {
+  return db.prepare('SELECT 1 FROM users WHERE user_name_key = ?').get(userNameKey(userName)) !== undefined;
+}
+
+export function isEmailTaken(db: Database, email: string): boolean {
+  return db.prepare('SELECT 1 FROM users WHERE email_key = ?').get(emailKey(email)) !== undefined;
+}
+
+export function setPasswordHash(db: Database, userId: number, passwordHash: string): void {
+  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+}
+
+export function markEmailConfirmed(db: Database, userId: number): void {
+  db.prepare('UPDATE users SET email_confirmed = 1 WHERE id = ?').run(userId);
+}
+
+/** Stores the key offered for the next enable; only while two-factor is off. */
+export function setPendingMfaKey(db: Database, userId: number, key: string): void {
+  db.prepare('UPDATE users SET mfa_key = ?, mfa_last_step = NULL WHERE id = ? AND mfa_enabled = 0').run(key, userId);
+}
+
+export function setMfaEnabled(db: Database, userId: number, enabled: boolean): void {
+  db.prepare('UPDATE users SET mfa_enabled = ? WHERE id = ?').run(enabled ? 1 : 0, userId);
+}
+
+/**
+ * Records a TOTP step as used unless that step (or a later one) already was: the conditional
+ * update is the replay check, so two requests racing with one code cannot both pass.
+ */
+export function claimMfaStep(db: Database, userId: number, step: number): boolean {
+  return (
+    db
+      .prepare('UPDATE users SET mfa_last_step = ? WHERE id = ? AND (mfa_last_step IS NULL OR mfa_last_step < ?)')
+      .run(step, userId, step).changes === 1
+  );
 }

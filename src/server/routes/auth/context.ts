@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Mail, Mailer } from '../../auth/mailer';
+import { issueRefreshToken } from '../../auth/sessions';
+import { findUserById, toPublicUser } from '../../users/repository';
+import type { PublicUser } from '../../users/repository';
+
+/** What every account route module receives from `authRoutes`. */
+export interface AccountsOptions {
+  publicUrl: string;
+  mailer: Mailer;
+}
+
+export interface SignedIn {
+  user: PublicUser;
+  jwt: string;
+  refreshToken: string;
+  sessionId: string;
+}
+
+/** Opens a session with its first refresh token; call inside the transaction that decided to sign in. */
+export function openSignedInSession(app: FastifyInstance, userId: number): SignedIn {
+  const sessionId = app.auth.openSession(userId);
+  const refreshToken = issueRefreshToken(app.db, sessionId);
+  const user = findUserById(app.db, userId);
+  if (!user) throw new Error(`user ${userId} vanished while signing in`);
+  return { user: toPublicUser(user), jwt: app.auth.issueAccessToken(userId, sessionId), refreshToken, sessionId };
+}
+
+/** Mail goes out in the background: a slow or failing SMTP server never delays or fails the answer. */
+export function deliver(mailer: Mailer, log: FastifyBaseLogger, mail: Mail): void {
+  mailer.send(mail).catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent'));
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { consumeAccountToken, issueAccountToken, latestAccountTokenAt } from '../../auth/accountTokens';
+import { confirmationMail } from '../../auth/mails';
+import { AUTH_MESSAGES as M } from '../../auth/messages';
+import { sha256 } from '../../auth/tokens';
+import { AppError } from '../../errors';
+import { findUserById, markEmailConfirmed } from '../../users/repository';
+import { deliver } from './context';
+import type { AccountsOptions } from './context';
+import { LIMITS, body, emptyBody, str, successSchema } from './schemas';
+
+const RESEND_COOLDOWN_MS = 60_000;
+
+/** The page reads userId from its query string, so a numeric string is as good as a number. */
+function parseUserId(raw: number | string): number {
+  const id = typeof raw === 'number' ? raw : /^[0-9]{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError(400, 'bad_request', M.invalidUserId);
+  return id;
+}
+
+export const emailRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer }) => {
+  app.post<{ Body: { userId: number | string; token: string } }>(
+    '/confirm-email',
+    {
+      schema: {
+        body: body({ userId: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 15 }] }, token: str(LIMITS.token, { minLength: 1 }) }),
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      const userId = parseUserId(request.body.userId);
+      const { token } = request.body;
+      const confirmed = app.db.transaction(() => {
+        const user = findUserById(app.db, userId);
+        if (!user) return false;
+        if (consumeAccountToken(app.db, userId, 'confirm_email', token)) {
+          markEmailConfirmed(app.db, userId);
+          return true;
+        }
+        // Opening the same link twice is not an error once the address is confirmed.
+        const known = app.db
+          .prepare(`SELECT 1 FROM account_tokens WHERE user_id = ? AND purpose = 'confirm_email' AND token_hash = ?`)
+          .get(userId, sha256(token));
+        return user.emailConfirmed && known !== undefined;
+      })();
+      if (!confirmed) throw new AppError(400, 'invalid_token', M.invalidConfirmation);
+      return { success: true, message: M.emailConfirmed };
+    },
+  );
+
+  app.post(
+    '/resend-confirmation',
+    { preHandler: app.auth.requireUser, schema: { body: { ...emptyBody, nullable: true }, response: { 200: successSchema } } },
+    async (request) => {
+      const user = findUserById(app.db, request.user!.id);
+      if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
+      if (user.emailConfirmed) throw new AppError(409, 'already_confirmed', M.alreadyConfirmed);
+      const last = latestAccountTokenAt(app.db, user.id, 'confirm_email');
+      const wait = last ? Date.parse(last) + RESEND_COOLDOWN_MS - Date.now() : 0;
+      if (wait > 0) {
+        throw new AppError(429, 'too_many_requests', M.confirmationTooSoon, { 'retry-after': String(Math.ceil(wait / 1000)) });
+      }
+      const token = app.db.transaction(() => issueAccountToken(app.db, user.id, 'confirm_email'))();
+      deliver(mailer, request.log, confirmationMail(publicUrl, user, token));
+      return { success: true, message: M.confirmationSent };
+    },
+  );
+};

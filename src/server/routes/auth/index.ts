@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerConfig } from '../../config';
+import { createMailer } from '../../auth/mailer';
+import type { AccountsOptions } from './context';
+import { emailRoutes } from './email';
+import { loginRoute } from './login';
+import { meRoute } from './me';
+import { mfaRoutes } from './mfa';
+import { passwordRoutes } from './password';
+import { registerRoute } from './register';
+import { sessionRoutes } from './session';
+
+/** Every /auth call of the spec plus register, login and me; mounted under /api/auth. */
+export const authRoutes: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config }) => {
+  const options: AccountsOptions = {
+    publicUrl: config.publicUrl,
+    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), mailFrom: config.mailFrom, dataDir: config.dataDir }, app.log),
+  };
+  await app.register(registerRoute, options);
+  await app.register(loginRoute, options);
+  await app.register(sessionRoutes);
+  await app.register(emailRoutes, options);
+  await app.register(passwordRoutes, options);
+  await app.register(mfaRoutes);
+  await app.register(meRoute);
+};

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { consumeAccountToken, issueAccountToken } from '../../auth/accountTokens';
+import { resetMail } from '../../auth/mails';
+import { AUTH_MESSAGES as M } from '../../auth/messages';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { checkEmail, checkNewPassword } from '../../auth/rules';
+import { endSessions } from '../../auth/sessions';
+import { accountKey, addressKey, assertNotThrottled, clearFailures, clientAddress, recordFailure } from '../../auth/throttle';
+import { randomToken, sha256 } from '../../auth/tokens';
+import { checkTotp } from '../../auth/totp';
+import { AppError } from '../../errors';
+import { claimMfaStep, findUserByEmail, findUserById, setPasswordHash } from '../../users/repository';
+import type { UserRow } from '../../users/repository';
+import { deliver } from './context';
+import type { AccountsOptions } from './context';
+import { LIMITS, body, str, successSchema } from './schemas';
+
+/**
+ * Proves the signed-in player is the account holder before a sensitive change: the current
+ * password (when given) and, with two-factor on, a fresh code. Failures count towards the same
+ * throttle as sign-in. Answers 403, not 401: a 401 tells the client its access token is stale.
+ */
+export async function proveHolder(
+  app: Parameters<FastifyPluginAsync>[0],
+  request: FastifyRequest,
+  user: UserRow,
+  proof: { password?: string; mfaCode?: string | undefined },
+): Promise<void> {
+  const keys = [accountKey(user.id), addressKey(clientAddress(request))];
+  assertNotThrottled(app.db, keys);
+  if (proof.password !== undefined && !(await verifyPassword(user.passwordHash, proof.password))) {
+    recordFailure(app.db, keys);
+    throw new AppError(403, 'wrong_password', M.wrongPassword);
+  }
+  if (user.mfaEnabled) {
+    if (!proof.mfaCode) throw new AppError(403, 'mfa_required', M.mfaRequired);
+    const step = user.mfaKey ? await checkTotp(user.mfaKey, proof.mfaCode, user.mfaLastStep) : null;
+    if (step === null || !claimMfaStep(app.db, user.id, step)) {
+      recordFailure(app.db, keys);
+      throw new AppError(403, 'mfa_invalid', M.mfaInvalid);
+    }
+  }
+}
+
+export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer }) => {
+  app.post<{ Body: { email: string } }>(
+    '/forgot-password',
+    { schema: { body: body({ email: str(LIMITS.email, { minLength: 1 }) }), response: { 200: successSchema } } },
+    async (request) => {
+      const user = findUserByEmail(app.db, request.body.email);
+      // The same work either way (a token drawn and hashed, a lookup, no waiting on mail), so
+      // neither the body nor the time tells whether the address has an account.
+      const token = randomToken();
+      if (user) {
+        app.db.transaction(() => issueAccountToken(app.db, user.id, 'reset_password', token))();
+        deliver(mailer, request.log, resetMail(publicUrl, user, token));
+      } else {
+        sha256(token);
+      }
+      return { success: true, message: M.resetRequested };
+    },
+  );
+
+  app.post<{ Body: { email: string; token: string; password: string } }>(
+    '/reset-password',
+    {
+      schema: {
+        body: body({ email: str(LIMITS.email, { minLength: 1 }), token: str(LIMITS.token, { minLength: 1 }), password: str(LIMITS.password) }),
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      const { token, password } = request.body;
+      const email = request.body.email.trim();
+      checkEmail(email);
+      const user = findUserByEmail(app.db, email);
+      checkNewPassword(password, user ? { userName: user.userName, email: user.email } : { email });
+      const tokenHash = sha256(token);
+      const live = user
+        ? app.db
+            .prepare(
+              `SELECT 1 FROM account_tokens WHERE user_id = ? AND purpose = 'reset_password' AND token_hash = ? AND used_at IS NULL AND expires_at > ?`,
+            )
+            .get(user.id, tokenHash, new Date().toISOString())
+        : undefined;
+      if (!user || !live) throw new AppError(400, 'invalid_token', M.invalidReset);
+      const passwordHash = await hashPassword(password);
+      const done = app.db.transaction(() => {
+        // Consumed only now, atomically: a second request with the same token loses here.
+        if (!consumeAccountToken(app.db, user.id, 'reset_password', token)) return false;
+        setPasswordHash(app.db, user.id, passwordHash);
+        endSessions(app.db, { userId: user.id });
+        clearFailures(app.db, accountKey(user.id));
+        return true;
+      })();
+      if (!done) throw new AppError(400, 'invalid_token', M.invalidReset);
+      return { success: true, message: M.passwordReset };
+    },
+  );
+
+  app.post<{ Body: { oldPassword: string; newPassword: string; mfaCode?: string } }>(
+    '/change-password',
+    {
+      preHandler: app.auth.requireUser,
+      schema: {
+        body: body(
+          { oldPassword: str(LIMITS.password, { minLength: 1 }), newPassword: str(LIMITS.password), mfaCode: str(LIMITS.mfaCode) },
+          ['oldPassword', 'newPassword'],
+        ),
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      const { oldPassword, newPassword, mfaCode } = request.body;
+      const current = request.user!;
+      const user = findUserById(app.db, current.id);
+      if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
+      checkNewPassword(newPassword, user);
+      // Once the old password is proven, "same as the current one" is plain string equality.
+      if (newPassword === oldPassword) throw new AppError(400, 'same_password', M.samePassword);
+      await proveHolder(app, request, user, { password: oldPassword, mfaCode });
+      const passwordHash = await hashPassword(newPassword);
+      app.db.transaction(() => {
+        setPasswordHash(app.db, user.id, passwordHash);
+        endSessions(app.db, { userId: user.id, exceptSessionId: current.sessionId });
+      })();
+      return { success: true, message: M.passwordChanged };
+    },
+  );
+};

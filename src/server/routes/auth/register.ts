@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { issueAccountToken } from '../../auth/accountTokens';
+import { confirmationMail } from '../../auth/mails';
+import { AUTH_MESSAGES as M } from '../../auth/messages';
+import { hashPassword } from '../../auth/passwords';
+import { checkEmail, checkNewPassword, checkUserName } from '../../auth/rules';
+import { AppError } from '../../errors';
+import { insertUser, isEmailTaken, isUserNameTaken } from '../../users/repository';
+import { deliver, openSignedInSession } from './context';
+import type { AccountsOptions } from './context';
+import { LIMITS, body, signedInSchema, str } from './schemas';
+
+interface RegisterBody {
+  userName: string;
+  email: string;
+  password: string;
+}
+
+export const registerRoute: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer }) => {
+  const assertAvailable = (userName: string, email: string) => {
+    if (isUserNameTaken(app.db, userName)) throw new AppError(409, 'user_name_taken', M.userNameTaken);
+    if (isEmailTaken(app.db, email)) throw new AppError(409, 'email_taken', M.emailTaken);
+  };
+
+  app.post<{ Body: RegisterBody }>(
+    '/register',
+    {
+      schema: {
+        body: body({ userName: str(LIMITS.userName), email: str(LIMITS.email), password: str(LIMITS.password) }),
+        response: { 200: signedInSchema },
+      },
+    },
+    async (request) => {
+      const { userName, password } = request.body;
+      const email = request.body.email.trim();
+      checkUserName(userName);
+      checkEmail(email);
+      checkNewPassword(password, { userName, email });
+      assertAvailable(userName, email);
+      const passwordHash = await hashPassword(password);
+      // Checked again inside the transaction: another sign-up may have taken the name while we hashed.
+      const { signedIn, token } = app.db.transaction(() => {
+        assertAvailable(userName, email);
+        const user = insertUser(app.db, { userName, email, passwordHash });
+        return { signedIn: openSignedInSession(app, user.id), token: issueAccountToken(app.db, user.id, 'confirm_email') };
+      })();
+      deliver(mailer, request.log, confirmationMail(publicUrl, signedIn.user, token));
+      return signedIn;
+    },
+  );
+};

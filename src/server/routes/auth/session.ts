@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AUTH_MESSAGES as M } from '../../auth/messages';
+import { endSessions, rotateRefreshToken } from '../../auth/sessions';
+import { AppError } from '../../errors';
+import { LIMITS, body, str, successSchema } from './schemas';
+
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: { refreshToken: string } }>(
+    '/refresh-token',
+    {
+      schema: {
+        body: body({ refreshToken: str(LIMITS.token, { minLength: 1 }) }),
+        response: {
+          200: {
+            type: 'object',
+            required: ['status', 'jwt', 'refreshToken'],
+            properties: { status: { type: 'integer' }, jwt: { type: 'string' }, refreshToken: { type: 'string' } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const outcome = rotateRefreshToken(app.db, request.body.refreshToken, app.auth.issueAccessToken);
+      if (outcome.kind === 'invalid') throw new AppError(401, 'invalid_refresh_token', M.invalidRefreshToken);
+      if (outcome.kind === 'reused') {
+        request.log.warn({ sessionId: outcome.sessionId }, 'refresh token reused: session ended');
+        throw new AppError(401, 'refresh_token_reused', M.reusedRefreshToken);
+      }
+      return { status: 200, ...outcome.pair };
+    },
+  );
+
+  app.post<{ Body: { sessionId: string } }>(
+    '/end-session',
+    {
+      preHandler: app.auth.requireUser,
+      schema: { body: body({ sessionId: str(LIMITS.sessionId, { minLength: 1 }) }), response: { 200: successSchema } },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { sessionId } = request.body;
+      const owned = app.db.prepare('SELECT ended_at FROM sessions WHERE id = ? AND user_id = ?').get(sessionId, user.id) as
+        | { ended_at: string | null }
+        | undefined;
+      if (!owned) throw new AppError(404, 'session_not_found', M.sessionNotFound);
+      app.db.transaction(() => endSessions(app.db, { sessionId }))();
+      return { success: true, message: M.sessionEnded };
+    },
+  );
+};
