@@ -211,6 +211,7 @@ export const authMachine = setup({
         readingStorage: {
           description: 'Reading authToken, refreshToken, sessionId and user from browser storage.',
           invoke: {
+            id: 'readStoredSession',
             src: 'readStoredSession',
             onDone: [
               { guard: 'noUsableStoredSession', target: '#auth.signedOut', actions: 'clearStoredSession' },
@@ -223,6 +224,7 @@ export const authMachine = setup({
         refreshing: {
           description: 'The stored access token has expired: one refresh attempt decides; failure logs out silently.',
           invoke: {
+            id: 'refreshSession',
             src: 'refreshSession',
             input: ({ context }) => ({ refreshToken: context.tokens!.refreshToken }),
             onDone: [
@@ -257,6 +259,7 @@ export const authMachine = setup({
           description: 'User name (or e-mail) and password are with the server.',
           tags: ['busy'],
           invoke: {
+            id: 'login',
             src: 'login',
             input: ({ context }) => context.pendingLogin!,
             onDone: { target: '#auth.signedIn', actions: 'signIn' },
@@ -280,6 +283,7 @@ export const authMachine = setup({
           description: 'The credentials and the code are with the server.',
           tags: ['busy'],
           invoke: {
+            id: 'login',
             src: 'login',
             input: ({ context }) => context.pendingLogin!,
             onDone: { target: '#auth.signedIn', actions: 'signIn' },
@@ -291,6 +295,7 @@ export const authMachine = setup({
           description: 'A new account is being created; the server signs the player in at once.',
           tags: ['busy'],
           invoke: {
+            id: 'register',
             src: 'register',
             input: ({ event }) => {
               const e = event as Extract<AuthEvent, { type: 'user.register' }>;
@@ -314,6 +319,7 @@ export const authMachine = setup({
           description: 'Asking the server to mail a reset link.',
           tags: ['busy'],
           invoke: {
+            id: 'requestPasswordReset',
             src: 'requestPasswordReset',
             input: ({ event }) => ({
               email: (event as Extract<AuthEvent, { type: 'user.requestPasswordReset' }>).email.trim(),
@@ -357,6 +363,7 @@ export const authMachine = setup({
           description: 'Log Out: ending the session on the server first (its tokens stop working); any answer completes the logout.',
           tags: ['busy'],
           invoke: {
+            id: 'endSession',
             src: 'endSession',
             input: ({ context }) => ({ sessionId: context.sessionId! }),
             onDone: { target: '#auth.signedOut' },

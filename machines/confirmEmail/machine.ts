@@ -33,6 +33,7 @@ export const confirmEmailMachine = setup({
       description: 'The token is with the server.',
       tags: ['busy'],
       invoke: {
+        id: 'confirmEmail',
         src: 'confirmEmail',
         input: ({ context }) => ({ userId: context.userId!, token: context.token! }),
         onDone: 'confirmed',

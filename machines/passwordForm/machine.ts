@@ -80,6 +80,7 @@ export const passwordFormMachine = setup({
       description: 'The new password is with the server; the submit button is disabled.',
       tags: ['busy'],
       invoke: {
+        id: 'submitPassword',
         src: 'submitPassword',
         input: ({ context, event }) => ({
           oldPassword: event.oldPassword ?? '',

@@ -111,6 +111,7 @@ export const tokenRefreshMachine = setup({
       description: 'One refresh call is under way; every request that hits 401 meanwhile waits for its result.',
       tags: ['refreshing'],
       invoke: {
+        id: 'refreshSession',
         src: 'refreshSession',
         input: ({ context }) => ({ refreshToken: context.tokens!.refreshToken }),
         onDone: [

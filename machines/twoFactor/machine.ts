@@ -73,6 +73,7 @@ export const twoFactorMachine = setup({
       description: 'Two-factor is off: fetching a key and its otpauth URI to show as a QR code.',
       tags: ['busy'],
       invoke: {
+        id: 'getMfaKey',
         src: 'getMfaKey',
         onDone: { target: 'off', actions: 'takeKey' },
         onError: { target: 'keyUnavailable', actions: 'showFailure' },
@@ -95,6 +96,7 @@ export const twoFactorMachine = setup({
       description: 'Checking the first code from the authenticator app with the server.',
       tags: ['busy'],
       invoke: {
+        id: 'enableMfa',
         src: 'enableMfa',
         input: ({ event }) => ({ mfaCode: (event as Extract<TwoFactorEvent, { type: 'user.submitCode' }>).code.trim() }),
         onDone: {
@@ -117,6 +119,7 @@ export const twoFactorMachine = setup({
       description: 'Checking the code with the server before switching two-factor off; the answer carries a fresh key.',
       tags: ['busy'],
       invoke: {
+        id: 'disableMfa',
         src: 'disableMfa',
         input: ({ event }) => ({ mfaCode: (event as Extract<TwoFactorEvent, { type: 'user.submitCode' }>).code.trim() }),
         onDone: {
