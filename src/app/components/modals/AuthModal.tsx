@@ -129,7 +129,7 @@ function MfaCodeStep() {
     <form
       className={form.form}
       noValidate
-      aria-label="Two-factor code"
+      aria-label="Two-factor step"
       onSubmit={(event) => send({ type: 'user.submitMfaCode', code: submitted(event).mfaCode ?? '' })}
     >
       <p className={form.hint}>Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app.</p>
