@@ -53,7 +53,8 @@ function fakeHost(options: { refreshFails?: boolean } = {}) {
 function coordinatedClient(options: { refreshFails?: boolean } = {}) {
   const { host, fetch } = fakeHost(options);
   const announced: string[] = [];
-  let client: ReturnType<typeof createApiClient>;
+  // The client finds the coordinator lazily, per request, as in the app.
+  const client = createApiClient({ baseURL: 'http://casino.test/api', fetch, coordinator: () => coordinator });
   const coordinator = createActor(
     tokenRefreshMachine.provide({
       actors: {
@@ -67,7 +68,6 @@ function coordinatedClient(options: { refreshFails?: boolean } = {}) {
       },
     }),
   ).start();
-  client = createApiClient({ baseURL: 'http://casino.test/api', fetch, coordinator: () => coordinator });
   // The client holds jwt-1, which the host has already replaced by jwt-2: every request hits 401 first.
   coordinator.send(loggedIn('jwt-1', 'refresh-1'));
   return { host, client, coordinator, announced };
