@@ -5,6 +5,7 @@ import { confirmEmailMachine } from '../../machines/confirmEmail/machine';
 import { passwordFormMachine } from '../../machines/passwordForm/machine';
 import type { PasswordSubmission } from '../../machines/passwordForm/machine';
 import { twoFactorMachine } from '../../machines/twoFactor/machine';
+import type { MfaKey } from '../../machines/twoFactor/machine';
 import { messages } from '../../src/core/accounts/validation';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
 
@@ -100,7 +101,7 @@ describe('two-factor toggle', () => {
   it('should stay as it was and say so when the call fails', async () => {
     const machine = twoFactorMachine.provide({
       actors: {
-        disableMfa: fromPromise(async () => {
+        disableMfa: fromPromise<MfaKey, { mfaCode: string }>(async () => {
           throw new Error('mfa_invalid');
         }),
       },
