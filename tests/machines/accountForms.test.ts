@@ -125,7 +125,7 @@ describe('confirm e-mail', () => {
 });
 
 /** Model-based paths for the three small form machines, with synthetic done/error events. */
-function modelOf(machine: AnyStateMachine, inputs: unknown[], events: EventObject[]) {
+function modelOf(machine: AnyStateMachine, inputs: unknown[], events: Array<EventObject & Record<string, unknown>>) {
   const coverage = new CoverageTracker(machine);
   // Counters (passwordForm's `completed`) would make the space endless: leave them out.
   const serializeState = (s: AnyMachineSnapshot) => JSON.stringify([s.value, { ...s.context, completed: undefined }]);
