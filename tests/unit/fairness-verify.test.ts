@@ -20,8 +20,8 @@ const SEEDS = {
 const stream = createFloatStream(nodeHmacSha256, SEEDS.serverSeed, SEEDS.clientSeed, SEEDS.nonce);
 
 describe('verifier registry', () => {
-  it('knows dice and mines, and nothing else yet', () => {
-    expect([...VERIFIABLE_GAMES].sort()).toEqual(['dice', 'mines']);
+  it('knows the four games and nothing else', () => {
+    expect([...VERIFIABLE_GAMES].sort()).toEqual(['baccarat', 'blackjack', 'dice', 'mines']);
     expect(isVerifiableGame('dice')).toBe(true);
     expect(isVerifiableGame('plinko')).toBe(false);
     expect(isVerifiableGame('toString')).toBe(false);
@@ -52,7 +52,7 @@ describe('verifier registry', () => {
 
   it('gives the same outcome through WebCrypto (the browser path)', async () => {
     for (const game of VERIFIABLE_GAMES) {
-      const params = game === 'mines' ? { mines: 7 } : { chance: 50, target: 'under' as const };
+      const params = { dice: { chance: 50, target: 'under' as const }, mines: { mines: 7 }, blackjack: { cards: 9 }, baccarat: {} }[game];
       const result = await verifyOutcomeAsync(game, SEEDS, params);
       expect(result.outcome).toEqual(verifyOutcome(game, stream.at, params as never));
       expect(result.floats).toEqual(stream.take(verifierFor(game).floatsNeeded(params as never)));
