@@ -1,37 +1,65 @@
-import { setup } from 'xstate';
+import { sendTo, setup } from 'xstate';
+import type { AuthAnnouncement, TokenAnnouncement } from '../auth/announcements';
+import { authMachine } from '../auth/machine';
 import { modalStackMachine } from '../modalStack/machine';
 import { shellMachine } from '../shell/machine';
+import { tokenRefreshMachine } from '../tokenRefresh/machine';
 
 export interface AppInput {
   viewportWidth: number;
 }
 
+type AppEvent = AuthAnnouncement | TokenAnnouncement;
+
 /**
  * The root of the browser's actor system. App-wide actors live here under systemIds so that
  * they find each other through the system (`system.get('modals')`), never through React.
+ * Announcements of its children come up here (sendParent) and are forwarded to the children that
+ * listen, so who hears what is written in this one chart.
  */
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
     context: {} as AppInput,
+    events: {} as AppEvent,
   },
   actors: {
     modalStack: modalStackMachine,
     shell: shellMachine,
+    tokenRefresh: tokenRefreshMachine,
+    auth: authMachine,
+  },
+  actions: {
+    /** Hands the actor system to the browser adapters (the API client reaches tokenRefresh through it). */
+    connectAdapters: () => {},
+    // tokenRefresh first: it must hold the new tokens before anyone else's first request.
+    tellTokenRefresh: sendTo('tokenRefresh', ({ event }) => event),
+    tellModals: sendTo('modals', ({ event }) => event),
+    tellAuth: sendTo('auth', ({ event }) => event),
   },
 }).createMachine({
   id: 'app',
   context: ({ input }) => input,
+  entry: 'connectAdapters',
   invoke: [
     { id: 'modals', systemId: 'modals', src: 'modalStack' },
     { id: 'shell', systemId: 'shell', src: 'shell', input: ({ context }) => ({ viewportWidth: context.viewportWidth }) },
+    { id: 'tokenRefresh', systemId: 'tokenRefresh', src: 'tokenRefresh' },
+    { id: 'auth', systemId: 'auth', src: 'auth' },
   ],
   initial: 'running',
   states: {
     running: {
       description: 'The app is up; its app-wide actors run for as long as the page is open.',
+      on: {
+        // Later issues add wallet, live and betsFeed to these lists.
+        'auth.loggedIn': { actions: ['tellTokenRefresh', 'tellModals'] },
+        'auth.loggedOut': { actions: ['tellTokenRefresh'] },
+        'tokens.renewed': { actions: 'tellAuth' },
+        'tokens.expired': { actions: 'tellAuth' },
+      },
     },
   },
 });
 
-export const APP_SYSTEM_IDS = { modals: 'modals', shell: 'shell' } as const;
+export const APP_SYSTEM_IDS = { modals: 'modals', shell: 'shell', auth: 'auth', tokenRefresh: 'tokenRefresh' } as const;

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import type { AuthAnnouncement } from '../auth/announcements';
 
 export const MODAL_NAMES = [
   'Auth',
@@ -32,7 +33,16 @@ export type ModalStackEvent =
   | { type: 'user.closeModalAt'; index: number }
   /** Another actor asks (e.g. a game opens Auth for a visitor, auth closes it after login). */
   | { type: 'app.openModal'; name: ModalName; params?: ModalParams }
-  | { type: 'app.closeModal'; name: ModalName };
+  | { type: 'app.closeModal'; name: ModalName }
+  /** Forwarded by the root: a login closes the Auth modal. */
+  | Extract<AuthAnnouncement, { type: 'auth.loggedIn' }>;
+
+/** The modal a close-by-name event removes. */
+function closingName(event: ModalStackEvent): ModalName | null {
+  if (event.type === 'app.closeModal') return event.name;
+  if (event.type === 'auth.loggedIn') return 'Auth';
+  return null;
+}
 
 type OpenEvent = Extract<ModalStackEvent, { type: 'user.openModal' | 'app.openModal' }>;
 
@@ -58,8 +68,7 @@ export const modalStackMachine = setup({
         event.type === 'user.closeModalAt' ? context.stack.filter((_, i) => i !== event.index) : context.stack,
     }),
     removeNamed: assign({
-      stack: ({ context, event }) =>
-        event.type === 'app.closeModal' ? context.stack.filter((entry) => entry.name !== event.name) : context.stack,
+      stack: ({ context, event }) => context.stack.filter((entry) => entry.name !== closingName(event)),
     }),
     /** Effects on the page body; src/app provides them, tests provide fakes. */
     markPageModalOpen: () => {},
@@ -71,10 +80,8 @@ export const modalStackMachine = setup({
       event.type === 'user.closeModalAt' && Number.isInteger(event.index) && event.index >= 0 && event.index < context.stack.length,
     isOnlyModalAt: ({ context, event }) =>
       event.type === 'user.closeModalAt' && context.stack.length === 1 && event.index === 0,
-    namedIsOpen: ({ context, event }) =>
-      event.type === 'app.closeModal' && context.stack.some((entry) => entry.name === event.name),
-    namedIsAllThatIsOpen: ({ context, event }) =>
-      event.type === 'app.closeModal' && context.stack.every((entry) => entry.name === event.name),
+    namedIsOpen: ({ context, event }) => context.stack.some((entry) => entry.name === closingName(event)),
+    namedIsAllThatIsOpen: ({ context, event }) => context.stack.every((entry) => entry.name === closingName(event)),
   },
 }).createMachine({
   id: 'modalStack',
@@ -103,6 +110,10 @@ export const modalStackMachine = setup({
           { guard: 'indexInStack', actions: 'removeAt' },
         ],
         'app.closeModal': [
+          { guard: 'namedIsAllThatIsOpen', target: 'closed', actions: 'removeNamed' },
+          { guard: 'namedIsOpen', actions: 'removeNamed' },
+        ],
+        'auth.loggedIn': [
           { guard: 'namedIsAllThatIsOpen', target: 'closed', actions: 'removeNamed' },
           { guard: 'namedIsOpen', actions: 'removeNamed' },
         ],

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import type { InspectionEvent } from 'xstate';
-import { AppActor } from './actors/AppActor';
-import { createAppLogic } from './actors/appLogic';
+import { AppActor, RuntimeContext } from './actors/AppActor';
+import { createAppRuntime } from './actors/appLogic';
+import type { AppDependencies, AppRuntime } from './actors/appLogic';
 import { createAppRouter } from './router';
 
 interface AppProps {
@@ -11,26 +12,34 @@ interface AppProps {
   /** Tests start on a given path with a memory history. */
   history?: RouterHistory;
   viewportWidth?: number;
+  /** Tests pass a fake fetch and an in-memory storage. */
+  dependencies?: AppDependencies;
 }
 
-export function App({ inspect, history, viewportWidth }: AppProps) {
-  const [logic] = useState(createAppLogic);
+export function App({ inspect, history, viewportWidth, dependencies }: AppProps) {
+  const [runtime] = useState(() => createAppRuntime(dependencies));
   return (
-    <AppActor.Provider
-      logic={logic}
-      options={{
-        input: { viewportWidth: viewportWidth ?? window.innerWidth },
-        ...(inspect ? { inspect: inspect as (event: InspectionEvent) => void } : {}),
-      }}
-    >
-      <AppRouter history={history} />
-    </AppActor.Provider>
+    <RuntimeContext.Provider value={runtime}>
+      <AppActor.Provider
+        logic={runtime.logic}
+        options={{
+          input: { viewportWidth: viewportWidth ?? window.innerWidth },
+          ...(inspect ? { inspect: inspect as (event: InspectionEvent) => void } : {}),
+        }}
+      >
+        <AppRouter history={history} runtime={runtime} />
+      </AppActor.Provider>
+    </RuntimeContext.Provider>
   );
 }
 
-function AppRouter({ history }: { history?: RouterHistory }) {
+function AppRouter({ history, runtime }: { history?: RouterHistory; runtime: AppRuntime }) {
   const app = AppActor.useActorRef();
   // One router for the life of the app actor; it reads sign-in state from the actor system.
-  const [router] = useState(() => createAppRouter(app, history));
+  const [router] = useState(() => {
+    const created = createAppRouter(app, history);
+    runtime.navigation.attach(created);
+    return created;
+  });
   return <RouterProvider router={router} />;
 }

@@ -12,6 +12,9 @@ import { Home } from './routes/Home';
 import { NotFound } from './routes/NotFound';
 import { ComingScreen } from './routes/ComingScreen';
 import { screens } from './routes/screens';
+import { AccountPage } from './routes/account/AccountPage';
+import { ConfirmEmailPage } from './routes/account/ConfirmEmailPage';
+import { ResetPasswordPage } from './routes/account/ResetPasswordPage';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -34,6 +37,30 @@ export function isSignedIn(app: AnyActorRef): boolean {
   return auth?.getSnapshot().hasTag?.('signedIn') === true;
 }
 
+/**
+ * Whether a player is signed in once the stored session has been checked: at start-up the auth
+ * actor may still be restoring (reading storage, maybe refreshing), and a reload of /account must
+ * not bounce a signed-in player. Polls rather than subscribes: React's strict-mode remount mutes
+ * actor subscribers, and a poll cannot be lost.
+ */
+export async function isSignedInAfterRestore(app: AnyActorRef, timeoutMs = 15_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const auth = app.system.get('auth') as AnyActorRef | undefined;
+    const restoring = !auth || auth.getSnapshot().hasTag?.('restoring') === true;
+    if (!restoring || Date.now() > deadline) return isSignedIn(app);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+}
+
+const requireSignIn = async ({ context }: { context: RouterContext }) => {
+  if (!(await isSignedInAfterRestore(context.app))) throw redirect({ to: '/', replace: true });
+};
+
+/** Query values arrive parsed (a numeric id as a number); the pages take them as text. */
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Shell,
   notFoundComponent: NotFound,
@@ -52,13 +79,40 @@ const screenRoutes = screens.map((screen) =>
     path: screen.path,
     component: () => <ComingScreen screen={screen} />,
     staticData: { requiresAuth: screen.requiresAuth, title: screen.title },
-    beforeLoad: ({ context }) => {
-      if (screen.requiresAuth && !isSignedIn(context.app)) throw redirect({ to: '/', replace: true });
-    },
   }),
 );
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes]);
+const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account',
+  component: AccountPage,
+  staticData: { requiresAuth: true, title: 'Account' },
+  beforeLoad: requireSignIn,
+});
+
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-email',
+  validateSearch: (search: Record<string, unknown>) => ({ userId: text(search.userId), token: text(search.token) }),
+  component: function ConfirmEmailRoute() {
+    const { userId, token } = confirmEmailRoute.useSearch();
+    return <ConfirmEmailPage userId={userId} token={token} />;
+  },
+  staticData: { requiresAuth: false, title: 'Confirm e-mail' },
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>) => ({ email: text(search.email), token: text(search.token) }),
+  component: function ResetPasswordRoute() {
+    const { email, token } = resetPasswordRoute.useSearch();
+    return <ResetPasswordPage email={email ?? ''} token={token ?? ''} />;
+  },
+  staticData: { requiresAuth: false, title: 'Reset password' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, confirmEmailRoute, resetPasswordRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

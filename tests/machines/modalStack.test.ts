@@ -81,6 +81,25 @@ describe('modal stack', () => {
     expect(page.modalOpen).toBe(false);
   });
 
+  it('should close the Auth modal when the player logs in, and leave the others', () => {
+    const { page, machine } = withFakePage();
+    const actor = createActor(machine).start();
+    const loggedIn = {
+      type: 'auth.loggedIn' as const,
+      user: { id: 1, userName: 'ada', dateJoined: '2024-01-01', email: 'ada@example.com', emailConfirmed: true, tfaEnabled: false },
+      tokens: { accessToken: 'a', refreshToken: 'r' },
+    };
+    actor.send({ type: 'user.openModal', name: 'Seed' });
+    actor.send({ type: 'user.openModal', name: 'Auth' });
+    actor.send(loggedIn);
+    expect(actor.getSnapshot().context.stack.map((m) => m.name)).toEqual(['Seed']);
+    actor.send({ type: 'user.closeTopModal' });
+    actor.send({ type: 'user.openModal', name: 'Auth' });
+    actor.send(loggedIn);
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(page.modalOpen).toBe(false);
+  });
+
   describe('model-based paths', () => {
     const { machine } = withFakePage();
     const events: ModalStackEvent[] = [
@@ -92,6 +111,11 @@ describe('modal stack', () => {
       { type: 'user.closeModalAt', index: 1 },
       { type: 'app.closeModal', name: 'Auth' },
       { type: 'app.closeModal', name: 'Seed' },
+      {
+        type: 'auth.loggedIn',
+        user: { id: 1, userName: 'ada', dateJoined: '2024-01-01', email: 'ada@example.com', emailConfirmed: true, tfaEnabled: false },
+        tokens: { accessToken: 'a', refreshToken: 'r' },
+      },
     ];
     const model = new PathModel({
       machine,

@@ -212,5 +212,6 @@ describe('simulation', () => {
     const cell = GAMES / MINES_TILES;
     const chi2 = [...firstRemoved].reduce((sum, count) => sum + (count - cell) ** 2 / cell, 0);
     expect(chi2).toBeLessThan(51.2); // df = 24, P(chi2 > 51.2) ≈ 0.001
-  });
+    // (Timeout below: 200,000 HMAC streams take about 5 s alone on two cores, more beside other test files.)
+  }, 30_000);
 });

@@ -1,15 +1,28 @@
 import { createActorContext, useSelector } from '@xstate/react';
+import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
+import type { authMachine } from '../../../machines/auth/machine';
 import type { modalStackMachine } from '../../../machines/modalStack/machine';
 import type { shellMachine } from '../../../machines/shell/machine';
+import type { AppRuntime } from './appLogic';
 
 export const AppActor = createActorContext(appMachine);
 
+/** The runtime of the mounted app: the API client and the per-screen logic the routes start. */
+export const RuntimeContext = createContext<AppRuntime | null>(null);
+
+export function useRuntime(): AppRuntime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error('useRuntime outside <App>');
+  return runtime;
+}
+
 export type ModalStackRef = ActorRefFrom<typeof modalStackMachine>;
 export type ShellRef = ActorRefFrom<typeof shellMachine>;
+export type AuthRef = ActorRefFrom<typeof authMachine>;
 
-function useChild<T>(id: 'modals' | 'shell'): T {
+function useChild<T>(id: 'modals' | 'shell' | 'auth'): T {
   const ref = AppActor.useSelector((snapshot) => snapshot.children[id]);
   if (!ref) throw new Error(`app actor has no ${id} child`);
   return ref as T;
@@ -17,6 +30,7 @@ function useChild<T>(id: 'modals' | 'shell'): T {
 
 export const useModalStackRef = () => useChild<ModalStackRef>('modals');
 export const useShellRef = () => useChild<ShellRef>('shell');
+export const useAuthRef = () => useChild<AuthRef>('auth');
 
 export function useModalStack<T>(selector: (snapshot: ReturnType<ModalStackRef['getSnapshot']>) => T): [T, ModalStackRef['send']] {
   const ref = useModalStackRef();
@@ -25,5 +39,10 @@ export function useModalStack<T>(selector: (snapshot: ReturnType<ModalStackRef['
 
 export function useShell<T>(selector: (snapshot: ReturnType<ShellRef['getSnapshot']>) => T): [T, ShellRef['send']] {
   const ref = useShellRef();
+  return [useSelector(ref, selector), ref.send];
+}
+
+export function useAuth<T>(selector: (snapshot: ReturnType<AuthRef['getSnapshot']>) => T): [T, AuthRef['send']] {
+  const ref = useAuthRef();
   return [useSelector(ref, selector), ref.send];
 }

@@ -1,14 +1,123 @@
+import { fromPromise } from 'xstate';
+import type { ActorSystem, AnyActorRef } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
+import { authMachine } from '../../../machines/auth/machine';
+import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
+import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { shellMachine } from '../../../machines/shell/machine';
+import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
+import type { TokenRefreshRef } from '../api/client';
+import { twoFactorMachine } from '../../../machines/twoFactor/machine';
+import { accountCalls } from '../api/accounts';
+import { createApiClient } from '../api/client';
+import { API_BASE } from '../config';
 import { markPageModalOpen, scrollMainToTop, unmarkPageModalOpen } from '../adapters/dom';
+import { createNavigationAdapter } from '../adapters/navigation';
+import { createSessionStore } from '../adapters/storage';
 
-/** The real app: the pure machines with the browser's effects provided. */
-export function createAppLogic() {
-  return appMachine.provide({
+/** What the browser gives the app; tests pass a fake fetch and an in-memory storage. */
+export interface AppDependencies {
+  fetch?: typeof globalThis.fetch;
+  storage?: Storage;
+  apiBase?: string;
+  nowSeconds?: () => number;
+}
+
+/**
+ * The real app: the pure machines with the browser's effects provided, plus what the routes need
+ * for their per-screen actors. One per mounted <App>.
+ */
+export function createAppRuntime(deps: AppDependencies = {}) {
+  let system: ActorSystem<any> | null = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const api = createApiClient({
+    baseURL: deps.apiBase ?? API_BASE,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    coordinator: () => system?.get('tokenRefresh') as TokenRefreshRef | undefined,
+  });
+  const calls = accountCalls(api);
+  const session = createSessionStore(deps.storage ?? window.localStorage);
+  const navigation = createNavigationAdapter();
+  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const refreshSession = fromPromise<Awaited<ReturnType<typeof calls.refreshToken>>, { refreshToken: string }>(({ input }) =>
+    calls.refreshToken(input.refreshToken),
+  );
+
+  const logic = appMachine.provide({
+    actions: {
+      connectAdapters: ({ system: running }) => {
+        system = running;
+      },
+    },
     actors: {
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
+      tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
+      auth: authMachine.provide({
+        actors: {
+          readStoredSession: fromPromise(async () => ({ stored: session.read(), nowSeconds: nowSeconds() })),
+          refreshSession,
+          login: fromPromise(({ input }) => calls.login(input)),
+          register: fromPromise(({ input }) => calls.register(input)),
+          requestPasswordReset: fromPromise(async ({ input }) => {
+            await calls.forgotPassword(input.email);
+          }),
+          endSession: fromPromise(async ({ input }) => {
+            await calls.endSession(input.sessionId);
+          }),
+        },
+        actions: {
+          storeSession: (_, params) => session.storeSession(params),
+          storeTokens: (_, params) => session.storeTokens(params),
+          storeUser: (_, params) => session.storeUser(params),
+          clearStoredSession: () => session.clear(),
+          leaveProtectedRoute: () => navigation.leaveProtectedRoute(),
+        },
+      }),
     },
   });
+
+  /** Per-screen logic: each route starts its own actor from these and stops it when it leaves. */
+  const screens = {
+    passwordForm: passwordFormMachine.provide({
+      actors: {
+        submitPassword: fromPromise(async ({ input }) => {
+          if (input.form.mode === 'reset') {
+            await calls.resetPassword({ email: input.form.email, token: input.form.token, password: input.newPassword });
+          } else {
+            await calls.changePassword({
+              oldPassword: input.oldPassword,
+              newPassword: input.newPassword,
+              ...(input.form.needsCode ? { mfaCode: input.mfaCode } : {}),
+            });
+          }
+        }),
+      },
+    }),
+    twoFactor: twoFactorMachine.provide({
+      actors: {
+        getMfaKey: fromPromise(() => calls.getMfaKey()),
+        enableMfa: fromPromise(async ({ input }) => {
+          await calls.enableMfa(input.mfaCode);
+        }),
+        disableMfa: fromPromise(({ input }) => calls.disableMfa(input.mfaCode)),
+      },
+      actions: {
+        announceTwoFactorChanged: (_, params) => {
+          (system?.get('auth') as AnyActorRef | undefined)?.send({ type: 'security.twoFactorChanged', enabled: params.enabled });
+        },
+      },
+    }),
+    confirmEmail: confirmEmailMachine.provide({
+      actors: {
+        confirmEmail: fromPromise(async ({ input }) => {
+          await calls.confirmEmail(input.userId, input.token);
+        }),
+      },
+    }),
+  };
+
+  return { logic, api, calls, navigation, screens };
 }
+
+export type AppRuntime = ReturnType<typeof createAppRuntime>;

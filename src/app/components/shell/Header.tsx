@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useModalStackRef } from '../../actors/AppActor';
+import { selectIsRestoring, selectIsSignedIn } from '../../../../machines/auth/selectors';
+import { useAuth, useModalStackRef } from '../../actors/AppActor';
+import { AccountMenu } from './AccountMenu';
 import { CloseIcon, Logo, MenuIcon } from '../ui/icons';
 import styles from './Header.module.css';
 
@@ -10,6 +12,8 @@ interface HeaderProps {
 
 export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
   const modals = useModalStackRef();
+  const [signedIn] = useAuth(selectIsSignedIn);
+  const [restoring] = useAuth(selectIsRestoring);
   return (
     <header className={styles.header}>
       <div className={styles.left}>
@@ -31,21 +35,35 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
         </Link>
       </div>
       <div className={styles.right}>
+        {/* While the stored session is being checked, show neither the buttons nor the menu. */}
+        {restoring ? null : signedIn ? (
+          // The wallet issue puts the balance dropdown before the account menu, in this row.
+          <AccountMenu />
+        ) : (
+          <VisitorButtons onOpen={(tab) => modals.send({ type: 'user.openModal', name: 'Auth', params: { tab } })} />
+        )}
+      </div>
+    </header>
+  );
+}
+
+function VisitorButtons({ onOpen }: { onOpen: (tab: 'login' | 'register') => void }) {
+  return (
+    <>
         <button
           type="button"
           className={styles.ghost}
-          onClick={() => modals.send({ type: 'user.openModal', name: 'Auth', params: { tab: 'login' } })}
+          onClick={() => onOpen('login')}
         >
           LOG IN
         </button>
         <button
           type="button"
           className={styles.primary}
-          onClick={() => modals.send({ type: 'user.openModal', name: 'Auth', params: { tab: 'register' } })}
+          onClick={() => onOpen('register')}
         >
           SIGN UP
         </button>
-      </div>
-    </header>
+    </>
   );
 }

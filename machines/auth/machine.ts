@@ -1,0 +1,376 @@
+import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { isAccessTokenExpired } from '../../src/core/accounts/session';
+import type { RefreshResult, SessionTokens, SignInResult, User } from '../../src/core/accounts/session';
+import {
+  hasErrors,
+  validateLogin,
+  validateRegistration,
+  validateResetRequest,
+  validateTwoFactorCode,
+} from '../../src/core/accounts/validation';
+import type { FieldErrors } from '../../src/core/accounts/validation';
+import { failureMessage, failureOf } from '../shared/requestFailure';
+import type { AuthAnnouncement, TokenAnnouncement } from './announcements';
+
+/** The stored browser values of a session (SPEC §3): authToken, refreshToken, sessionId, user. */
+export interface StoredSession {
+  accessToken: string | null;
+  refreshToken: string | null;
+  sessionId: string | null;
+  user: User | null;
+}
+
+export interface StoredSessionReading {
+  stored: StoredSession;
+  /** The clock, read with the storage, so the machine itself stays pure. */
+  nowSeconds: number;
+}
+
+export interface Credentials {
+  userName: string;
+  password: string;
+  mfaCode?: string;
+}
+
+export interface AuthContext {
+  user: User | null;
+  tokens: SessionTokens | null;
+  sessionId: string | null;
+  /** Kept between the password and the two-factor code step, and forgotten as soon as either ends. */
+  pendingLogin: Credentials | null;
+  fieldErrors: FieldErrors;
+  formError: string | null;
+}
+
+export type AuthEvent =
+  | { type: 'user.login'; userName: string; password: string }
+  | { type: 'user.submitMfaCode'; code: string }
+  | { type: 'user.register'; userName: string; email: string; password: string }
+  | { type: 'user.forgotPassword' }
+  | { type: 'user.requestPasswordReset'; email: string }
+  /** A tab switch or a Back button: leave a step of the Auth modal and clear its messages. */
+  | { type: 'user.backToForms' }
+  | { type: 'user.logout' }
+  /** The security page switched two-factor on or off. */
+  | { type: 'security.twoFactorChanged'; enabled: boolean }
+  | TokenAnnouncement;
+
+const signedOutContext = {
+  user: null,
+  tokens: null,
+  sessionId: null,
+  pendingLogin: null,
+  fieldErrors: {},
+  formError: null,
+} satisfies AuthContext;
+
+const sessionOf = (output: SignInResult) => ({
+  user: output.user,
+  tokens: { accessToken: output.jwt, refreshToken: output.refreshToken },
+  sessionId: output.sessionId,
+});
+
+type StoreSessionParams = { user: User; tokens: SessionTokens; sessionId: string | null };
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    /** Reads the stored values and the clock (src/app: localStorage). */
+    readStoredSession: fromPromise<StoredSessionReading>(async () => {
+      throw new Error('readStoredSession is provided by the app');
+    }),
+    refreshSession: fromPromise<RefreshResult, { refreshToken: string }>(async () => {
+      throw new Error('refreshSession is provided by the app');
+    }),
+    login: fromPromise<SignInResult, Credentials>(async () => {
+      throw new Error('login is provided by the app');
+    }),
+    register: fromPromise<SignInResult, { userName: string; email: string; password: string }>(async () => {
+      throw new Error('register is provided by the app');
+    }),
+    requestPasswordReset: fromPromise<void, { email: string }>(async () => {
+      throw new Error('requestPasswordReset is provided by the app');
+    }),
+    endSession: fromPromise<void, { sessionId: string }>(async () => {
+      throw new Error('endSession is provided by the app');
+    }),
+  },
+  actions: {
+    // Effects on the stored browser values; src/app provides them, tests provide fakes.
+    storeSession: (_, _params: StoreSessionParams) => {},
+    storeTokens: (_, _params: SessionTokens) => {},
+    storeUser: (_, _params: User) => {},
+    clearStoredSession: () => {},
+    /** Navigation: a player on a login-only route goes to / (src/app asks the router). */
+    leaveProtectedRoute: () => {},
+    announceLoggedIn: sendParent(({ context }): AuthAnnouncement => ({
+      type: 'auth.loggedIn',
+      user: context.user!,
+      tokens: context.tokens!,
+    })),
+    announceLoggedOut: sendParent((): AuthAnnouncement => ({ type: 'auth.loggedOut' })),
+
+    restore: assign(({ event }) => {
+      const { stored } = (event as unknown as { output: StoredSessionReading }).output;
+      return {
+        user: stored.user,
+        tokens: { accessToken: stored.accessToken!, refreshToken: stored.refreshToken! },
+        sessionId: stored.sessionId,
+      };
+    }),
+    takeRefreshedTokens: assign({
+      tokens: ({ event }) => {
+        const output = (event as unknown as { output: RefreshResult }).output;
+        return { accessToken: output.jwt!, refreshToken: output.refreshToken! };
+      },
+    }),
+    takeRenewedTokens: assign({
+      tokens: ({ context, event }) => (event.type === 'tokens.renewed' ? event.tokens : context.tokens),
+    }),
+    signIn: assign(({ event }) => ({
+      ...sessionOf((event as unknown as { output: SignInResult }).output),
+      pendingLogin: null,
+      fieldErrors: {},
+      formError: null,
+    })),
+    forgetSession: assign(signedOutContext),
+    rememberLogin: assign({
+      pendingLogin: ({ event }) =>
+        event.type === 'user.login' ? { userName: event.userName.trim(), password: event.password } : null,
+    }),
+    rememberMfaCode: assign({
+      pendingLogin: ({ context, event }) =>
+        event.type === 'user.submitMfaCode' && context.pendingLogin
+          ? { ...context.pendingLogin, mfaCode: event.code.trim() }
+          : context.pendingLogin,
+    }),
+    forgetPendingLogin: assign({ pendingLogin: null }),
+    clearMessages: assign({ fieldErrors: {}, formError: null }),
+    showFailure: assign({
+      fieldErrors: {},
+      formError: ({ event }) => failureMessage((event as unknown as { error: unknown }).error),
+    }),
+    showFieldErrors: assign({
+      formError: null,
+      fieldErrors: ({ event }) => {
+        switch (event.type) {
+          case 'user.login':
+            return validateLogin(event);
+          case 'user.register':
+            return validateRegistration(event);
+          case 'user.requestPasswordReset':
+            return validateResetRequest(event);
+          case 'user.submitMfaCode': {
+            const problem = validateTwoFactorCode(event.code.trim());
+            return problem ? { mfaCode: problem } : {};
+          }
+          default:
+            return {};
+        }
+      },
+    }),
+    flipTwoFactor: assign({
+      user: ({ context, event }) =>
+        context.user && event.type === 'security.twoFactorChanged' ? { ...context.user, tfaEnabled: event.enabled } : context.user,
+    }),
+  },
+  guards: {
+    noUsableStoredSession: ({ event }) => {
+      const { stored } = (event as unknown as { output: StoredSessionReading }).output;
+      return !stored.refreshToken || !stored.accessToken || !stored.user;
+    },
+    storedAccessTokenExpired: ({ event }) => {
+      const { stored, nowSeconds } = (event as unknown as { output: StoredSessionReading }).output;
+      return isAccessTokenExpired(stored.accessToken ?? '', nowSeconds);
+    },
+    refreshAccepted: ({ event }) => {
+      const output = (event as unknown as { output: RefreshResult | undefined }).output;
+      return output?.status === 200 && typeof output.jwt === 'string' && typeof output.refreshToken === 'string';
+    },
+    loginInvalid: ({ event }) => event.type === 'user.login' && hasErrors(validateLogin(event)),
+    registrationInvalid: ({ event }) => event.type === 'user.register' && hasErrors(validateRegistration(event)),
+    resetRequestInvalid: ({ event }) =>
+      event.type === 'user.requestPasswordReset' && hasErrors(validateResetRequest(event)),
+    mfaCodeInvalid: ({ event }) => event.type === 'user.submitMfaCode' && validateTwoFactorCode(event.code.trim()) !== null,
+    mfaRequired: ({ event }) => failureOf((event as unknown as { error: unknown }).error).error === 'mfa_required',
+    hasSession: ({ context }) => context.sessionId !== null,
+  },
+}).createMachine({
+  id: 'auth',
+  context: signedOutContext,
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'Start-up: deciding from the stored values whether the visitor is still signed in (SPEC §4).',
+      tags: ['restoring'],
+      initial: 'readingStorage',
+      states: {
+        readingStorage: {
+          description: 'Reading authToken, refreshToken, sessionId and user from browser storage.',
+          invoke: {
+            id: 'readStoredSession',
+            src: 'readStoredSession',
+            onDone: [
+              { guard: 'noUsableStoredSession', target: '#auth.signedOut', actions: 'clearStoredSession' },
+              { guard: 'storedAccessTokenExpired', target: 'refreshing', actions: 'restore' },
+              { target: '#auth.signedIn', actions: 'restore' },
+            ],
+            onError: { target: '#auth.signedOut' },
+          },
+        },
+        refreshing: {
+          description: 'The stored access token has expired: one refresh attempt decides; failure logs out silently.',
+          invoke: {
+            id: 'refreshSession',
+            src: 'refreshSession',
+            input: ({ context }) => ({ refreshToken: context.tokens!.refreshToken }),
+            onDone: [
+              // Entering signedIn stores the session, new tokens included.
+              { guard: 'refreshAccepted', target: '#auth.signedIn', actions: 'takeRefreshedTokens' },
+              { target: '#auth.signedOut', actions: ['forgetSession', 'clearStoredSession'] },
+            ],
+            onError: { target: '#auth.signedOut', actions: ['forgetSession', 'clearStoredSession'] },
+          },
+        },
+      },
+    },
+    signedOut: {
+      initial: 'ready',
+      states: {
+        ready: {
+          description: 'A visitor. The Auth modal shows the Log in or Sign up form, whichever tab is chosen.',
+          on: {
+            'user.login': [
+              { guard: 'loginInvalid', actions: 'showFieldErrors' },
+              { target: 'loggingIn', actions: ['clearMessages', 'rememberLogin'] },
+            ],
+            'user.register': [
+              { guard: 'registrationInvalid', actions: 'showFieldErrors' },
+              { target: 'registering', actions: 'clearMessages' },
+            ],
+            'user.forgotPassword': { target: 'forgotPassword', actions: 'clearMessages' },
+            'user.backToForms': { actions: 'clearMessages' },
+          },
+        },
+        loggingIn: {
+          description: 'User name (or e-mail) and password are with the server.',
+          tags: ['busy'],
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => context.pendingLogin!,
+            onDone: { target: '#auth.signedIn', actions: 'signIn' },
+            onError: [
+              { guard: 'mfaRequired', target: 'awaitingMfaCode' },
+              { target: 'ready', actions: ['forgetPendingLogin', 'showFailure'] },
+            ],
+          },
+        },
+        awaitingMfaCode: {
+          description: 'The password was right and two-factor is on: the modal asks for the 6-digit code.',
+          on: {
+            'user.submitMfaCode': [
+              { guard: 'mfaCodeInvalid', actions: 'showFieldErrors' },
+              { target: 'verifyingMfaCode', actions: ['clearMessages', 'rememberMfaCode'] },
+            ],
+            'user.backToForms': { target: 'ready', actions: ['forgetPendingLogin', 'clearMessages'] },
+          },
+        },
+        verifyingMfaCode: {
+          description: 'The credentials and the code are with the server.',
+          tags: ['busy'],
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => context.pendingLogin!,
+            onDone: { target: '#auth.signedIn', actions: 'signIn' },
+            // mfa_invalid, too many attempts or no network: say so and let the player try another code.
+            onError: { target: 'awaitingMfaCode', actions: 'showFailure' },
+          },
+        },
+        registering: {
+          description: 'A new account is being created; the server signs the player in at once.',
+          tags: ['busy'],
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ event }) => {
+              const e = event as Extract<AuthEvent, { type: 'user.register' }>;
+              return { userName: e.userName.trim(), email: e.email.trim(), password: e.password };
+            },
+            onDone: { target: '#auth.signedIn', actions: 'signIn' },
+            onError: { target: 'ready', actions: 'showFailure' },
+          },
+        },
+        forgotPassword: {
+          description: 'The forgot-password step: the modal asks for the e-mail address to send a reset link to.',
+          on: {
+            'user.requestPasswordReset': [
+              { guard: 'resetRequestInvalid', actions: 'showFieldErrors' },
+              { target: 'requestingReset', actions: 'clearMessages' },
+            ],
+            'user.backToForms': { target: 'ready', actions: 'clearMessages' },
+          },
+        },
+        requestingReset: {
+          description: 'Asking the server to mail a reset link.',
+          tags: ['busy'],
+          invoke: {
+            id: 'requestPasswordReset',
+            src: 'requestPasswordReset',
+            input: ({ event }) => ({
+              email: (event as Extract<AuthEvent, { type: 'user.requestPasswordReset' }>).email.trim(),
+            }),
+            onDone: { target: 'resetRequested' },
+            onError: { target: 'forgotPassword', actions: 'showFailure' },
+          },
+        },
+        resetRequested: {
+          description: 'Told the visitor to look for the reset link in their mail (the same answer whether or not the address exists).',
+          on: { 'user.backToForms': { target: 'ready', actions: 'clearMessages' } },
+        },
+      },
+    },
+    signedIn: {
+      tags: ['signedIn'],
+      entry: [
+        { type: 'storeSession', params: ({ context }) => ({ user: context.user!, tokens: context.tokens!, sessionId: context.sessionId }) },
+        'announceLoggedIn',
+      ],
+      // Whatever ends the session: clear state and stored values, tell the others, leave login-only routes.
+      exit: ['forgetSession', 'clearStoredSession', 'announceLoggedOut', 'leaveProtectedRoute'],
+      initial: 'active',
+      on: {
+        'tokens.renewed': {
+          actions: ['takeRenewedTokens', { type: 'storeTokens', params: ({ context }) => context.tokens! }],
+        },
+        'tokens.expired': { target: 'signedOut' },
+        'security.twoFactorChanged': {
+          actions: ['flipTwoFactor', { type: 'storeUser', params: ({ context }) => context.user! }],
+        },
+      },
+      states: {
+        active: {
+          description: 'A signed-in player; requests carry the bearer token.',
+          on: {
+            'user.logout': [{ guard: 'hasSession', target: 'endingSession' }, { target: '#auth.signedOut' }],
+          },
+        },
+        endingSession: {
+          description: 'Log Out: ending the session on the server first (its tokens stop working); any answer completes the logout.',
+          tags: ['busy'],
+          invoke: {
+            id: 'endSession',
+            src: 'endSession',
+            input: ({ context }) => ({ sessionId: context.sessionId! }),
+            onDone: { target: '#auth.signedOut' },
+            onError: { target: '#auth.signedOut' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,105 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { hasErrors, messages, validatePasswordForm } from '../../src/core/accounts/validation';
+import type { FieldErrors, PasswordField } from '../../src/core/accounts/validation';
+
+/**
+ * The new-password form of the security page (change: old password, and the code when two-factor
+ * is on) and of the reset-password page (reset: email and token from the mailed link). One chart,
+ * the rules and messages of SPEC §5 and §8; which call it makes is the provided `submitPassword`.
+ */
+
+export type PasswordFormInput =
+  | { mode: 'change'; needsCode: boolean }
+  | { mode: 'reset'; email: string; token: string };
+
+export interface PasswordSubmission {
+  oldPassword: string;
+  newPassword: string;
+  mfaCode: string;
+}
+
+export interface PasswordFormContext {
+  form: PasswordFormInput;
+  fieldErrors: FieldErrors<PasswordField>;
+  formError: string | null;
+  /** Completed changes; the form is drawn afresh (empty) after each. */
+  completed: number;
+}
+
+export type PasswordFormEvent = {
+  type: 'user.submit';
+  oldPassword?: string;
+  newPassword: string;
+  confirmPassword: string;
+  mfaCode?: string;
+};
+
+const rulesFor = (context: PasswordFormInput) => ({
+  needsOldPassword: context.mode === 'change',
+  needsCode: context.mode === 'change' && context.needsCode,
+});
+
+export const passwordFormMachine = setup({
+  types: {
+    input: {} as PasswordFormInput,
+    context: {} as PasswordFormContext,
+    events: {} as PasswordFormEvent,
+  },
+  actors: {
+    submitPassword: fromPromise<void, PasswordSubmission & { form: PasswordFormInput }>(async () => {
+      throw new Error('submitPassword is provided by the app');
+    }),
+  },
+  actions: {
+    showFieldErrors: assign({
+      formError: null,
+      fieldErrors: ({ context, event }) => validatePasswordForm(event, rulesFor(context.form)),
+    }),
+    clearMessages: assign({ fieldErrors: {}, formError: null }),
+    showFailure: assign({ formError: messages.passwordChangeFailed }),
+    countCompleted: assign({ completed: ({ context }) => context.completed + 1 }),
+  },
+  guards: {
+    formInvalid: ({ context, event }) => hasErrors(validatePasswordForm(event, rulesFor(context.form))),
+  },
+}).createMachine({
+  id: 'passwordForm',
+  context: ({ input }) => ({ form: input, fieldErrors: {}, formError: null, completed: 0 }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The form takes input; a submit with a problem marks the fields (* for empty ones) and stays here.',
+      on: {
+        'user.submit': [
+          { guard: 'formInvalid', actions: 'showFieldErrors' },
+          { target: 'submitting', actions: 'clearMessages' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'The new password is with the server; the submit button is disabled.',
+      tags: ['busy'],
+      invoke: {
+        id: 'submitPassword',
+        src: 'submitPassword',
+        input: ({ context, event }) => ({
+          oldPassword: event.oldPassword ?? '',
+          newPassword: event.newPassword,
+          mfaCode: (event.mfaCode ?? '').trim(),
+          form: context.form,
+        }),
+        onDone: { target: 'succeeded', actions: 'countCompleted' },
+        onError: { target: 'editing', actions: 'showFailure' },
+      },
+    },
+    succeeded: {
+      description: "Done: 'Password Changed Successfully' on the security page, 'Password Reset!' on the reset page.",
+      on: {
+        'user.submit': [
+          { guard: 'formInvalid', target: 'editing', actions: 'showFieldErrors' },
+          { target: 'submitting', actions: 'clearMessages' },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,133 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { messages, validateTwoFactorCode } from '../../src/core/accounts/validation';
+
+/**
+ * The two-factor part of the security page (SPEC §2, §4 Security): off shows the QR code and the
+ * key with Enable, on shows Disable; the switch follows a successful call only, and is announced
+ * so auth flips tfaEnabled and rewrites the stored user.
+ */
+
+export interface MfaKey {
+  mfaKey: string;
+  uri: string;
+}
+
+export interface TwoFactorContext {
+  /** The input: tfaEnabled when the page opened (only `choosing` reads it; the state says what is true now). */
+  enabledAtStart: boolean;
+  key: MfaKey | null;
+  codeError: string | null;
+  formError: string | null;
+  notice: string | null;
+}
+
+export type TwoFactorEvent = { type: 'user.submitCode'; code: string } | { type: 'user.retry' };
+
+export const twoFactorMachine = setup({
+  types: {
+    input: {} as { enabled: boolean },
+    context: {} as TwoFactorContext,
+    events: {} as TwoFactorEvent,
+  },
+  actors: {
+    getMfaKey: fromPromise<MfaKey>(async () => {
+      throw new Error('getMfaKey is provided by the app');
+    }),
+    enableMfa: fromPromise<void, { mfaCode: string }>(async () => {
+      throw new Error('enableMfa is provided by the app');
+    }),
+    disableMfa: fromPromise<MfaKey, { mfaCode: string }>(async () => {
+      throw new Error('disableMfa is provided by the app');
+    }),
+  },
+  actions: {
+    /** Tells auth (src/app sends `security.twoFactorChanged` to the auth actor). */
+    announceTwoFactorChanged: (_, _params: { enabled: boolean }) => {},
+    takeKey: assign({ key: ({ event }) => (event as unknown as { output: MfaKey }).output }),
+    showCodeError: assign({
+      notice: null,
+      formError: null,
+      codeError: ({ event }) => (event.type === 'user.submitCode' ? validateTwoFactorCode(event.code.trim()) : null),
+    }),
+    clearMessages: assign({ codeError: null, formError: null, notice: null }),
+    showFailure: assign({ formError: messages.twoFactorFailed }),
+    showChanged: assign({ notice: messages.twoFactorChanged }),
+  },
+  guards: {
+    startsEnabled: ({ context }) => context.enabledAtStart,
+    codeInvalid: ({ event }) => event.type === 'user.submitCode' && validateTwoFactorCode(event.code.trim()) !== null,
+  },
+}).createMachine({
+  id: 'twoFactor',
+  context: ({ input }) => ({ enabledAtStart: input.enabled, key: null, codeError: null, formError: null, notice: null }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      description: "Follows the player's tfaEnabled at the moment the page opens.",
+      always: [
+        { guard: 'startsEnabled', target: 'on' },
+        { target: 'loadingKey' },
+      ],
+    },
+    loadingKey: {
+      description: 'Two-factor is off: fetching a key and its otpauth URI to show as a QR code.',
+      tags: ['busy'],
+      invoke: {
+        id: 'getMfaKey',
+        src: 'getMfaKey',
+        onDone: { target: 'off', actions: 'takeKey' },
+        onError: { target: 'keyUnavailable', actions: 'showFailure' },
+      },
+    },
+    keyUnavailable: {
+      description: 'The key could not be fetched; the player may try again.',
+      on: { 'user.retry': { target: 'loadingKey', actions: 'clearMessages' } },
+    },
+    off: {
+      description: 'Two-factor is off: the QR code (240 px, high error correction) and the key, with a code field and Enable.',
+      on: {
+        'user.submitCode': [
+          { guard: 'codeInvalid', actions: 'showCodeError' },
+          { target: 'enabling', actions: 'clearMessages' },
+        ],
+      },
+    },
+    enabling: {
+      description: 'Checking the first code from the authenticator app with the server.',
+      tags: ['busy'],
+      invoke: {
+        id: 'enableMfa',
+        src: 'enableMfa',
+        input: ({ event }) => ({ mfaCode: (event as Extract<TwoFactorEvent, { type: 'user.submitCode' }>).code.trim() }),
+        onDone: {
+          target: 'on',
+          actions: ['showChanged', { type: 'announceTwoFactorChanged', params: { enabled: true } }],
+        },
+        onError: { target: 'off', actions: 'showFailure' },
+      },
+    },
+    on: {
+      description: 'Two-factor is on: a code field with Disable.',
+      on: {
+        'user.submitCode': [
+          { guard: 'codeInvalid', actions: 'showCodeError' },
+          { target: 'disabling', actions: 'clearMessages' },
+        ],
+      },
+    },
+    disabling: {
+      description: 'Checking the code with the server before switching two-factor off; the answer carries a fresh key.',
+      tags: ['busy'],
+      invoke: {
+        id: 'disableMfa',
+        src: 'disableMfa',
+        input: ({ event }) => ({ mfaCode: (event as Extract<TwoFactorEvent, { type: 'user.submitCode' }>).code.trim() }),
+        onDone: {
+          target: 'off',
+          actions: ['takeKey', 'showChanged', { type: 'announceTwoFactorChanged', params: { enabled: false } }],
+        },
+        onError: { target: 'on', actions: 'showFailure' },
+      },
+    },
+  },
+});

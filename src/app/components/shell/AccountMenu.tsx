@@ -1,0 +1,74 @@
+import { useNavigate } from '@tanstack/react-router';
+import { selectIsBusy, selectUser } from '../../../../machines/auth/selectors';
+import { useAuth, useModalStackRef } from '../../actors/AppActor';
+import styles from './AccountMenu.module.css';
+
+const MENU_ID = 'account-menu';
+
+/**
+ * The account dropdown of SPEC §2. Opening and closing is the browser's popover (light dismiss,
+ * Escape, focus return), so no React state; each item sends one event or navigates.
+ */
+export function AccountMenu() {
+  const [user, sendAuth] = useAuth(selectUser);
+  const [busy] = useAuth(selectIsBusy);
+  const [canLogOut] = useAuth((s) => s.can({ type: 'user.logout' }));
+  const modals = useModalStackRef();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const initial = user.userName.slice(0, 1).toUpperCase();
+  return (
+    <div className={styles.account}>
+      <button type="button" className={styles.trigger} popoverTarget={MENU_ID} aria-label={`Account menu for ${user.userName}`}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initial}
+        </span>
+        <span className={styles.name}>{user.userName}</span>
+        <svg className={styles.chevron} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div id={MENU_ID} popover="auto" className={styles.menu} aria-label="Account">
+        <div className={styles.who}>
+          <span className={styles.avatarLarge} aria-hidden="true">
+            {initial}
+          </span>
+          <span>
+            <strong>{user.userName}</strong>
+            <span className={styles.email}>{user.email}</span>
+          </span>
+        </div>
+        <p className={styles.section}>Your account</p>
+        <button
+          type="button"
+          className={styles.item}
+          popoverTarget={MENU_ID}
+          popoverTargetAction="hide"
+          onClick={() => modals.send({ type: 'user.openModal', name: 'Cashier' })}
+        >
+          Wallet
+        </button>
+        <button
+          type="button"
+          className={styles.item}
+          popoverTarget={MENU_ID}
+          popoverTargetAction="hide"
+          onClick={() => void navigate({ to: '/account' })}
+        >
+          Account
+        </button>
+        <p className={styles.section}>More options</p>
+        <button
+          type="button"
+          className={styles.item}
+          popoverTarget={MENU_ID}
+          popoverTargetAction="hide"
+          disabled={!canLogOut}
+          onClick={() => sendAuth({ type: 'user.logout' })}
+        >
+          {busy ? 'Logging out…' : 'Log Out'}
+        </button>
+      </div>
+    </div>
+  );
+}

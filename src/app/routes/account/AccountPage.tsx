@@ -1,0 +1,48 @@
+import { useActorRef } from '@xstate/react';
+import { selectUser } from '../../../../machines/auth/selectors';
+import { useAuth, useRuntime } from '../../actors/AppActor';
+import { PasswordForm } from '../../components/account/PasswordForm';
+import { TwoFactorPanel } from '../../components/account/TwoFactorPanel';
+import { FormNotice } from '../../components/forms/Field';
+import { messages } from '../../../core/accounts/validation';
+import { useSelector } from '@xstate/react';
+import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
+import styles from '../../components/account/Account.module.css';
+
+/** /account, the security page (SPEC §2): change password and two-factor. Login only. */
+export function AccountPage() {
+  const [user] = useAuth(selectUser);
+  if (!user) return null;
+  return (
+    <div className={styles.page}>
+      <h1>Account</h1>
+      <p className={styles.lead}>
+        Signed in as <strong>{user.userName}</strong> ({user.email}
+        {user.emailConfirmed ? '' : ', not confirmed yet'}).
+      </p>
+      <div className={styles.grid}>
+        <section className={styles.card} aria-labelledby="change-password-heading">
+          <h2 id="change-password-heading">Change password</h2>
+          {/* The code field follows two-factor: a new form (and actor) when it is switched. */}
+          <ChangePassword key={String(user.tfaEnabled)} needsCode={user.tfaEnabled} />
+        </section>
+        <section className={styles.card} aria-labelledby="two-factor-heading">
+          <h2 id="two-factor-heading">Two-factor authentication</h2>
+          <TwoFactorPanel enabledAtStart={user.tfaEnabled} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ChangePassword({ needsCode }: { needsCode: boolean }) {
+  const runtime = useRuntime();
+  const actor = useActorRef(runtime.screens.passwordForm, { input: { mode: 'change', needsCode } });
+  const succeeded = useSelector(actor, selectPasswordSucceeded);
+  return (
+    <>
+      <FormNotice message={succeeded ? messages.passwordChanged : null} />
+      <PasswordForm actor={actor} submitLabel="Change password" label="Change password" />
+    </>
+  );
+}

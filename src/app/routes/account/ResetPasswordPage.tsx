@@ -1,0 +1,37 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { messages } from '../../../core/accounts/validation';
+import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
+import { useModalStackRef, useRuntime } from '../../actors/AppActor';
+import { PasswordForm } from '../../components/account/PasswordForm';
+import form from '../../components/forms/Form.module.css';
+import styles from '../../components/account/Account.module.css';
+
+/** /reset-password?email=..&token=.. (SPEC §2, §8): a new password without the old one. */
+export function ResetPasswordPage({ email, token }: { email: string; token: string }) {
+  const runtime = useRuntime();
+  const modals = useModalStackRef();
+  const actor = useActorRef(runtime.screens.passwordForm, { input: { mode: 'reset', email, token } });
+  const succeeded = useSelector(actor, selectPasswordSucceeded);
+  if (succeeded) {
+    return (
+      <div className={`${styles.card} ${styles.narrow} ${styles.result}`}>
+        <h1 className={styles.ok}>{messages.passwordReset}</h1>
+        <p className={styles.lead}>{messages.passwordResetDetail}</p>
+        <button
+          type="button"
+          className={form.submit}
+          onClick={() => modals.send({ type: 'user.openModal', name: 'Auth', params: { tab: 'login' } })}
+        >
+          Log in
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={`${styles.card} ${styles.narrow}`}>
+      <h1>Reset password</h1>
+      <p className={styles.lead}>Choose a new password{email ? ` for ${email}` : ''}.</p>
+      <PasswordForm actor={actor} submitLabel="Reset password" label="Reset password" />
+    </div>
+  );
+}
