@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/machine';
 import { authMachine } from './auth/machine';
+import { cashierMachine } from './cashier/machine';
 import { confirmEmailMachine } from './confirmEmail/machine';
 import { modalStackMachine } from './modalStack/machine';
 import { passwordFormMachine } from './passwordForm/machine';
@@ -13,6 +14,7 @@ import { twoFactorMachine } from './twoFactor/machine';
 export const machineCatalog: Record<string, AnyStateMachine> = {
   app: appMachine,
   auth: authMachine,
+  cashier: cashierMachine,
   confirmEmail: confirmEmailMachine,
   modalStack: modalStackMachine,
   passwordForm: passwordFormMachine,

@@ -4,9 +4,13 @@ import { authMachine } from '../auth/machine';
 import { modalStackMachine } from '../modalStack/machine';
 import { shellMachine } from '../shell/machine';
 import { tokenRefreshMachine } from '../tokenRefresh/machine';
+import { walletMachine } from '../wallet/machine';
+import type { WalletInput } from '../wallet/machine';
 
 export interface AppInput {
   viewportWidth: number;
+  /** The wallet's remembered choices (selected currency, Display FIAT, Hide 0 balances). */
+  wallet?: WalletInput;
 }
 
 type AppEvent = AuthAnnouncement | TokenAnnouncement;
@@ -28,6 +32,7 @@ export const appMachine = setup({
     shell: shellMachine,
     tokenRefresh: tokenRefreshMachine,
     auth: authMachine,
+    wallet: walletMachine,
   },
   actions: {
     /** Hands the actor system to the browser adapters (the API client reaches tokenRefresh through it). */
@@ -36,6 +41,7 @@ export const appMachine = setup({
     tellTokenRefresh: sendTo('tokenRefresh', ({ event }) => event),
     tellModals: sendTo('modals', ({ event }) => event),
     tellAuth: sendTo('auth', ({ event }) => event),
+    tellWallet: sendTo('wallet', ({ event }) => event),
   },
 }).createMachine({
   id: 'app',
@@ -46,15 +52,16 @@ export const appMachine = setup({
     { id: 'shell', systemId: 'shell', src: 'shell', input: ({ context }) => ({ viewportWidth: context.viewportWidth }) },
     { id: 'tokenRefresh', systemId: 'tokenRefresh', src: 'tokenRefresh' },
     { id: 'auth', systemId: 'auth', src: 'auth' },
+    { id: 'wallet', systemId: 'wallet', src: 'wallet', input: ({ context }) => context.wallet ?? {} },
   ],
   initial: 'running',
   states: {
     running: {
       description: 'The app is up; its app-wide actors run for as long as the page is open.',
       on: {
-        // Later issues add wallet, live and betsFeed to these lists.
-        'auth.loggedIn': { actions: ['tellTokenRefresh', 'tellModals'] },
-        'auth.loggedOut': { actions: ['tellTokenRefresh'] },
+        // Later issues add live and betsFeed to these lists.
+        'auth.loggedIn': { actions: ['tellTokenRefresh', 'tellModals', 'tellWallet'] },
+        'auth.loggedOut': { actions: ['tellTokenRefresh', 'tellWallet'] },
         'tokens.renewed': { actions: 'tellAuth' },
         'tokens.expired': { actions: 'tellAuth' },
       },
@@ -62,4 +69,4 @@ export const appMachine = setup({
   },
 });
 
-export const APP_SYSTEM_IDS = { modals: 'modals', shell: 'shell', auth: 'auth', tokenRefresh: 'tokenRefresh' } as const;
+export const APP_SYSTEM_IDS = { modals: 'modals', shell: 'shell', auth: 'auth', tokenRefresh: 'tokenRefresh', wallet: 'wallet' } as const;

@@ -42,7 +42,9 @@ export type WalletEvent =
   /** A game moves a balance ahead of the server (baccarat holds the stake at once, refunds on failure). */
   | { type: 'game.balanceAdjusted'; currency: string; delta: number }
   /** A restored game (blackjack) was played in another currency. */
-  | { type: 'game.switchCurrency'; currency: string };
+  | { type: 'game.switchCurrency'; currency: string }
+  /** The cashier moved money (demo funds, a withdrawal or its cancellation): read the balances again. */
+  | { type: 'cashier.fundsMoved'; currency: string };
 
 export const defaultWallets = (): Wallet[] => DEFAULT_CURRENCIES.map((currencySymbol) => ({ currencySymbol, balance: 0 }));
 
@@ -154,6 +156,7 @@ export const walletMachine = setup({
               actions: ['resetToDefaults', { type: 'persistCurrency', params: { symbol: DEFAULT_CURRENCY } }],
             },
             'auth.loggedIn': '.loading',
+            'cashier.fundsMoved': '.loading',
             'server.deposit': { actions: 'applyDeposit' },
             'game.balanceUpdated': { actions: 'applyBalance' },
             'game.balanceAdjusted': { actions: 'applyAdjustment' },

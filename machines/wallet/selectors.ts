@@ -17,3 +17,7 @@ export const selectVisibleWallets = (s: Snapshot): Wallet[] =>
   s.hasTag('hideZero')
     ? s.context.wallets.filter((w) => w.balance > 0 || w.currencySymbol === s.context.selected)
     : s.context.wallets;
+
+/** The rate to show an amount of `symbol` in dollars, or undefined when amounts show in crypto (or no rate is known). */
+export const selectFiatRate = (symbol: string) => (s: Snapshot): number | undefined =>
+  s.hasTag('fiat') ? s.context.rates[symbol] : undefined;

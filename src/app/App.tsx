@@ -23,7 +23,7 @@ export function App({ inspect, history, viewportWidth, dependencies }: AppProps)
       <AppActor.Provider
         logic={runtime.logic}
         options={{
-          input: { viewportWidth: viewportWidth ?? window.innerWidth },
+          input: { viewportWidth: viewportWidth ?? window.innerWidth, wallet: runtime.walletStart },
           ...(inspect ? { inspect: inspect as (event: InspectionEvent) => void } : {}),
         }}
       >

@@ -8,12 +8,20 @@ import { ada, liveToken } from '../support/authFixtures';
 type Reply = { status: number; body: unknown };
 type Route = (body: Record<string, unknown>) => Reply;
 
+const WALLET_READS: Record<string, unknown> = {
+  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
+  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0 }],
+};
+
 /** An in-memory stand-in for the API for component tests (e2e runs against the real server). */
 function fakeApi(routes: Record<string, Route>) {
   const calls: Array<{ path: string; body: Record<string, unknown>; auth: string | null }> = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    // The wallet's background reads (rates at start, wallets after login) are not the flows under test.
+    const background = WALLET_READS[path];
+    if (background && !routes[path]) return new Response(JSON.stringify(background), { status: 200, headers: { 'content-type': 'application/json' } });
     calls.push({ path, body, auth: new Headers(init?.headers).get('authorization') });
     const route = routes[path];
     const reply = route ? route(body) : { status: 404, body: { error: 'not_found', message: 'Not found' } };
@@ -185,7 +193,8 @@ describe('account dropdown', () => {
       auth: `Bearer ${liveToken}`,
     });
     expect(['authToken', 'refreshToken', 'sessionId', 'user'].map((k) => storage.getItem(k))).toEqual([null, null, null, null]);
-    expect(storage.getItem('selectedCurrency')).toBe('ETH');
+    // SPEC §4: logout resets the wallets to the defaults with BTC selected, and the wallet remembers that.
+    expect(storage.getItem('selectedCurrency')).toBe('BTC');
   });
 });
 

@@ -182,6 +182,7 @@ describe('wallet', () => {
       { type: 'game.balanceUpdated', currency: 'BTC', balance: 2 },
       { type: 'game.balanceAdjusted', currency: 'BTC', delta: -1 },
       { type: 'game.switchCurrency', currency: 'USDT' },
+      { type: 'cashier.fundsMoved', currency: 'BTC' },
       { type: 'xstate.done.actor.0.wallet.balances.signedIn.loading', output: serverWallets },
       { type: 'xstate.error.actor.0.wallet.balances.signedIn.loading', error: new Error('x') },
       { type: 'xstate.done.actor.0.wallet.rates.loading', output: serverRates },

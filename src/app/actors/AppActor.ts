@@ -5,6 +5,7 @@ import { appMachine } from '../../../machines/app/machine';
 import type { authMachine } from '../../../machines/auth/machine';
 import type { modalStackMachine } from '../../../machines/modalStack/machine';
 import type { shellMachine } from '../../../machines/shell/machine';
+import type { walletMachine } from '../../../machines/wallet/machine';
 import type { AppRuntime } from './appLogic';
 
 export const AppActor = createActorContext(appMachine);
@@ -21,8 +22,9 @@ export function useRuntime(): AppRuntime {
 export type ModalStackRef = ActorRefFrom<typeof modalStackMachine>;
 export type ShellRef = ActorRefFrom<typeof shellMachine>;
 export type AuthRef = ActorRefFrom<typeof authMachine>;
+export type WalletRef = ActorRefFrom<typeof walletMachine>;
 
-function useChild<T>(id: 'modals' | 'shell' | 'auth'): T {
+function useChild<T>(id: 'modals' | 'shell' | 'auth' | 'wallet'): T {
   const ref = AppActor.useSelector((snapshot) => snapshot.children[id]);
   if (!ref) throw new Error(`app actor has no ${id} child`);
   return ref as T;
@@ -31,6 +33,7 @@ function useChild<T>(id: 'modals' | 'shell' | 'auth'): T {
 export const useModalStackRef = () => useChild<ModalStackRef>('modals');
 export const useShellRef = () => useChild<ShellRef>('shell');
 export const useAuthRef = () => useChild<AuthRef>('auth');
+export const useWalletRef = () => useChild<WalletRef>('wallet');
 
 export function useModalStack<T>(selector: (snapshot: ReturnType<ModalStackRef['getSnapshot']>) => T): [T, ModalStackRef['send']] {
   const ref = useModalStackRef();
@@ -44,5 +47,10 @@ export function useShell<T>(selector: (snapshot: ReturnType<ShellRef['getSnapsho
 
 export function useAuth<T>(selector: (snapshot: ReturnType<AuthRef['getSnapshot']>) => T): [T, AuthRef['send']] {
   const ref = useAuthRef();
+  return [useSelector(ref, selector), ref.send];
+}
+
+export function useWallet<T>(selector: (snapshot: ReturnType<WalletRef['getSnapshot']>) => T): [T, WalletRef['send']] {
+  const ref = useWalletRef();
   return [useSelector(ref, selector), ref.send];
 }

@@ -6,15 +6,19 @@ import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
 import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { shellMachine } from '../../../machines/shell/machine';
+import { walletMachine } from '../../../machines/wallet/machine';
+import { cashierMachine } from '../../../machines/cashier/machine';
+import type { CashierFailure } from '../../../machines/cashier/machine';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
 import { accountCalls } from '../api/accounts';
-import { createApiClient } from '../api/client';
+import { walletCalls } from '../api/wallet';
+import { ApiError, createApiClient } from '../api/client';
 import { API_BASE } from '../config';
 import { markPageModalOpen, scrollMainToTop, unmarkPageModalOpen } from '../adapters/dom';
 import { createNavigationAdapter } from '../adapters/navigation';
-import { createSessionStore } from '../adapters/storage';
+import { createPreferenceStore, createSessionStore } from '../adapters/storage';
 
 /** What the browser gives the app; tests pass a fake fetch and an in-memory storage. */
 export interface AppDependencies {
@@ -37,6 +41,14 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   });
   const calls = accountCalls(api);
   const session = createSessionStore(deps.storage ?? window.localStorage);
+  const preferences = createPreferenceStore(deps.storage ?? window.localStorage);
+  const wallet = walletCalls(api);
+  const send = (id: string, event: { type: string } & Record<string, unknown>) => (system?.get(id) as AnyActorRef | undefined)?.send(event);
+  /** A refused call as the cashier shows it: the server's words, and when to come back after a 429. */
+  const cashierFailure = (error: unknown): CashierFailure => ({
+    message: error instanceof ApiError && error.status ? error.message : 'The casino could not be reached. Please try again.',
+    retryAt: error instanceof ApiError && error.retryAfter ? new Date(Date.now() + error.retryAfter * 1000).toISOString() : null,
+  });
   const navigation = createNavigationAdapter();
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const refreshSession = fromPromise<Awaited<ReturnType<typeof calls.refreshToken>>, { refreshToken: string }>(({ input }) =>
@@ -53,6 +65,17 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
+      wallet: walletMachine.provide({
+        actors: {
+          loadWallets: fromPromise(() => wallet.wallets()),
+          loadRates: fromPromise(() => wallet.rates()),
+        },
+        actions: {
+          persistCurrency: (_, params) => preferences.storeCurrency(params.symbol),
+          persistDisplayFiat: (_, params) => preferences.storeDisplayFiat(params.on),
+          persistHideZero: (_, params) => preferences.storeHideZero(params.on),
+        },
+      }),
       auth: authMachine.provide({
         actors: {
           readStoredSession: fromPromise(async () => ({ stored: session.read(), nowSeconds: nowSeconds() })),
@@ -79,6 +102,34 @@ export function createAppRuntime(deps: AppDependencies = {}) {
 
   /** Per-screen logic: each route starts its own actor from these and stops it when it leaves. */
   const screens = {
+    cashier: cashierMachine.provide({
+      actors: {
+        loadAddress: fromPromise(async ({ input }) => (await wallet.depositAddress(input.currency)).address),
+        loadDemoMode: fromPromise(async () => (await wallet.cashierInfo()).demoFunds),
+        claimDemoFunds: fromPromise(async ({ input }) => {
+          try {
+            return await wallet.claimDemoFunds(input.currency);
+          } catch (error) {
+            throw cashierFailure(error);
+          }
+        }),
+        withdraw: fromPromise(async ({ input }) => {
+          try {
+            return (await wallet.withdraw(input)).withdrawal;
+          } catch (error) {
+            throw cashierFailure(error);
+          }
+        }),
+        loadWithdrawals: fromPromise(() => wallet.withdrawals()),
+        cancelWithdrawal: fromPromise(async ({ input }) => {
+          await wallet.cancelWithdrawal(input.id);
+        }),
+      },
+      actions: {
+        copyText: (_, params) => void navigator.clipboard?.writeText(params.text).catch(() => undefined),
+        announceFundsMoved: (_, params) => send('wallet', { type: 'cashier.fundsMoved', currency: params.currency }),
+      },
+    }),
     passwordForm: passwordFormMachine.provide({
       actors: {
         submitPassword: fromPromise(async ({ input }) => {
@@ -117,7 +168,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     }),
   };
 
-  return { logic, api, calls, navigation, screens };
+  return { logic, api, calls, navigation, screens, walletStart: preferences.read() };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;

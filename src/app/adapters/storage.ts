@@ -55,3 +55,21 @@ export function createSessionStore(storage: Storage) {
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+const PREFERENCE_KEYS = { displayFiat: 'displayFiat', hideZero: 'hideZero' } as const;
+
+/** The wallet's remembered choices: selectedCurrency (SPEC §3/§9) and the two checkboxes. */
+export function createPreferenceStore(storage: Storage) {
+  const get = (key: string) => attempt(() => storage.getItem(key), null);
+  const set = (key: string, value: string) => attempt(() => storage.setItem(key, value), undefined);
+  return {
+    read: () => ({
+      storedCurrency: get(STORAGE_KEYS.selectedCurrency),
+      displayFiat: get(PREFERENCE_KEYS.displayFiat) === 'true',
+      hideZero: get(PREFERENCE_KEYS.hideZero) === 'true',
+    }),
+    storeCurrency: (symbol: string) => set(STORAGE_KEYS.selectedCurrency, symbol),
+    storeDisplayFiat: (on: boolean) => set(PREFERENCE_KEYS.displayFiat, String(on)),
+    storeHideZero: (on: boolean) => set(PREFERENCE_KEYS.hideZero, String(on)),
+  };
+}

@@ -64,6 +64,12 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   // onRequest, not preHandler: a visitor hears 401 before any word about the body.
   const onRequest = app.auth.requireUser;
 
+  // Public: the Cashier decides whether to offer demo funds before the player asks.
+  app.get('/wallet/get-cashier-info', async () => ({
+    demoFunds: app.wallet.demoFunds,
+    demoClaimUsd: app.wallet.config.demoClaimUsd,
+  }));
+
   app.get(
     '/wallet/get-wallets',
     {

@@ -7,6 +7,7 @@ import { useEscapeClosesTopModal, useFocusOnMount } from '../../adapters/hooks';
 import { CloseIcon } from '../ui/icons';
 import { AuthModal } from './AuthModal';
 import { PlannedModal } from './PlannedModal';
+import { CashierModal } from '../wallet/CashierModal';
 import styles from './Modal.module.css';
 
 interface ModalView {
@@ -18,7 +19,7 @@ interface ModalView {
 /** What each named modal of SPEC §2 shows; later issues replace the planned ones with their flows. */
 const views: Record<ModalName, ModalView> = {
   Auth: { title: 'Welcome', render: (entry) => <AuthModal tab={entry.params.tab === 'register' ? 'register' : 'login'} /> },
-  Cashier: { title: 'Wallet', render: () => <PlannedModal what="Deposit addresses with QR codes, demo funds and withdrawals." /> },
+  Cashier: { title: 'Wallet', render: () => <CashierModal /> },
   Seed: { title: 'Fairness', render: () => <PlannedModal what="Your client seed, the server seed hash, the next hash, the nonce, rotation and a verifier." /> },
   AddLiquidity: { title: 'Add liquidity', render: () => <PlannedModal what="Add funds to a bankroll pool and share in the house edge." /> },
   RemoveLiquidity: { title: 'Remove liquidity', render: () => <PlannedModal what="Withdraw your share of a bankroll pool." /> },

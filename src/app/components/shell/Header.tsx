@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { selectIsRestoring, selectIsSignedIn } from '../../../../machines/auth/selectors';
 import { useAuth, useModalStackRef } from '../../actors/AppActor';
 import { AccountMenu } from './AccountMenu';
+import { BalanceMenu } from '../wallet/BalanceMenu';
 import { CloseIcon, Logo, MenuIcon } from '../ui/icons';
 import styles from './Header.module.css';
 
@@ -37,8 +38,10 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
       <div className={styles.right}>
         {/* While the stored session is being checked, show neither the buttons nor the menu. */}
         {restoring ? null : signedIn ? (
-          // The wallet issue puts the balance dropdown before the account menu, in this row.
-          <AccountMenu />
+          <>
+            <BalanceMenu />
+            <AccountMenu />
+          </>
         ) : (
           <VisitorButtons onOpen={(tab) => modals.send({ type: 'user.openModal', name: 'Auth', params: { tab } })} />
         )}

@@ -1,0 +1,341 @@
+/**
+ * The Cashier modal (issue 4, not shown in the spec): a Deposit tab with the player's address, a
+ * copy button (copied for 1.5 s, SPEC §9) and, in demo mode, free play money; a Withdraw tab with
+ * address, amount (Max), checks, and the list of withdrawals with Cancel. Lives while the modal is open.
+ *
+ * Receives user.* from the modal. Effects src/app provides: loadAddress, loadDemoMode, claimDemoFunds, withdraw,
+ * loadWithdrawals, cancelWithdrawal (actors), copyText and announceFundsMoved (actions: the wallet
+ * reloads its balances from the server after any movement, so a deposit event can never count twice).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { decimalToUnits, parseAmount, unitsToNumber } from '../../src/core/money';
+
+export interface Withdrawal {
+  id: number;
+  currency: string;
+  address: string;
+  amount: number;
+  status: 'pending' | 'cancelled' | 'sent';
+  createdAt: string;
+}
+
+export interface DemoClaim {
+  currency: string;
+  amount: number;
+  balance: number;
+  nextClaimAt: string;
+}
+
+/** A refused call: the server's human message, and for 429 when to come back. */
+export interface CashierFailure {
+  message: string;
+  retryAt?: string | null;
+}
+
+export interface CashierInput {
+  currency: string;
+}
+
+export interface CashierContext {
+  currency: string;
+  address: string | null;
+  /** Message of the last refused demo claim (e.g. claimed within the hour). */
+  demoMessage: string | null;
+  nextClaimAt: string | null;
+  lastClaim: DemoClaim | null;
+  withdrawAddress: string;
+  withdrawAmount: string;
+  withdrawMessage: string | null;
+  withdrawals: Withdrawal[];
+  cancellingId: number | null;
+}
+
+export type CashierEvent =
+  | { type: 'user.selectTab'; tab: 'deposit' | 'withdraw' }
+  | { type: 'user.selectCurrency'; currency: string }
+  | { type: 'user.copyAddress' }
+  | { type: 'user.claimDemoFunds' }
+  | { type: 'user.editWithdrawAddress'; value: string }
+  | { type: 'user.editWithdrawAmount'; value: string }
+  | { type: 'user.useMax'; balance: number }
+  | { type: 'user.submitWithdrawal'; balance: number }
+  | { type: 'user.cancelWithdrawal'; id: number };
+
+const failureMessage = (error: unknown, fallback: string): string =>
+  error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message
+    ? error.message
+    : fallback;
+
+export const WITHDRAW_MESSAGES = {
+  noAddress: 'Enter the address to send to',
+  aboveBalance: 'Amount is more than your balance',
+  notPositive: 'Amount must be greater than 0',
+  failed: 'The withdrawal could not be requested. Please try again.',
+} as const;
+
+function checkWithdrawal(context: CashierContext, balance: number): string | null {
+  if (!context.withdrawAddress.trim()) return WITHDRAW_MESSAGES.noAddress;
+  const parsed = parseAmount(context.withdrawAmount);
+  if (!parsed.ok) return parsed.error;
+  if (parsed.units <= 0n) return WITHDRAW_MESSAGES.notPositive;
+  if (parsed.units > decimalToUnits(balance)) return WITHDRAW_MESSAGES.aboveBalance;
+  return null;
+}
+
+export const cashierMachine = setup({
+  types: {
+    context: {} as CashierContext,
+    events: {} as CashierEvent,
+    input: {} as CashierInput,
+  },
+  actors: {
+    loadAddress: fromPromise<string, { currency: string }>(async () => ''),
+    /** Whether the casino runs in demo mode (GET /wallet/get-cashier-info). */
+    loadDemoMode: fromPromise<boolean>(async () => false),
+    claimDemoFunds: fromPromise<DemoClaim, { currency: string }>(async () => {
+      throw new Error('not provided');
+    }),
+    withdraw: fromPromise<Withdrawal, { currency: string; address: string; amount: string }>(async () => {
+      throw new Error('not provided');
+    }),
+    loadWithdrawals: fromPromise<Withdrawal[]>(async () => []),
+    cancelWithdrawal: fromPromise<void, { id: number }>(async () => {}),
+  },
+  delays: {
+    /** SPEC §9: the copy button shows its success for 1.5 s. */
+    copiedFlag: 1500,
+  },
+  actions: {
+    copyText: (_, _params: { text: string }) => {},
+    announceFundsMoved: (_, _params: { currency: string }) => {},
+  },
+  guards: {
+    hasAddress: ({ context }) => context.address !== null,
+    withdrawalIsValid: ({ context, event }) =>
+      event.type === 'user.submitWithdrawal' && checkWithdrawal(context, event.balance) === null,
+    isPending: ({ context, event }) =>
+      event.type === 'user.cancelWithdrawal' && context.withdrawals.some((w) => w.id === event.id && w.status === 'pending'),
+  },
+}).createMachine({
+  id: 'cashier',
+  context: ({ input }) => ({
+    currency: input.currency,
+    address: null,
+    demoMessage: null,
+    nextClaimAt: null,
+    lastClaim: null,
+    withdrawAddress: '',
+    withdrawAmount: '',
+    withdrawMessage: null,
+    withdrawals: [],
+    cancellingId: null,
+  }),
+  initial: 'deposit',
+  on: {
+    'user.selectTab': [
+      { guard: ({ event }) => event.tab === 'withdraw', target: '.withdraw' },
+      { target: '.deposit' },
+    ],
+    'user.selectCurrency': {
+      target: '.deposit',
+      actions: assign({
+        currency: ({ event }) => event.currency,
+        address: null,
+        demoMessage: null,
+        lastClaim: null,
+        withdrawMessage: null,
+      }),
+      reenter: true,
+    },
+  },
+  states: {
+    deposit: {
+      type: 'parallel',
+      states: {
+        address: {
+          initial: 'loading',
+          states: {
+            loading: {
+              description: "The player's deposit address for the currency is being fetched.",
+              invoke: {
+                src: 'loadAddress',
+                input: ({ context }) => ({ currency: context.currency }),
+                onDone: { target: 'shown', actions: assign({ address: ({ event }) => event.output }) },
+                onError: 'unavailable',
+              },
+            },
+            shown: {
+              description: 'The address and its QR code are shown with a copy button.',
+              initial: 'ready',
+              states: {
+                ready: {
+                  description: 'Copy puts the address on the clipboard.',
+                  on: {
+                    'user.copyAddress': {
+                      target: 'copied',
+                      actions: { type: 'copyText', params: ({ context }) => ({ text: context.address ?? '' }) },
+                    },
+                  },
+                },
+                copied: {
+                  description: 'The copy button says Copied for 1.5 s.',
+                  tags: ['copied'],
+                  after: { copiedFlag: 'ready' },
+                },
+              },
+            },
+            unavailable: {
+              description: 'The address could not be fetched; the tab says so.',
+            },
+          },
+        },
+        demo: {
+          initial: 'checking',
+          states: {
+            checking: {
+              description: 'Asks the server whether the casino runs in demo mode; only then are demo funds offered.',
+              invoke: {
+                src: 'loadDemoMode',
+                onDone: [{ guard: ({ event }) => event.output, target: 'offered' }, { target: 'off' }],
+                onError: 'off',
+              },
+            },
+            off: { description: 'Real-money mode: no demo funds.' },
+            offered: {
+              description: 'The Get demo funds button is available.',
+              on: { 'user.claimDemoFunds': 'claiming' },
+            },
+            claiming: {
+              description: 'The claim is on its way to the server.',
+              tags: ['busy'],
+              invoke: {
+                src: 'claimDemoFunds',
+                input: ({ context }) => ({ currency: context.currency }),
+                onDone: {
+                  target: 'claimed',
+                  actions: [
+                    assign({
+                      lastClaim: ({ event }) => event.output,
+                      nextClaimAt: ({ event }) => event.output.nextClaimAt,
+                      demoMessage: null,
+                    }),
+                    { type: 'announceFundsMoved', params: ({ context }) => ({ currency: context.currency }) },
+                  ],
+                },
+                onError: {
+                  target: 'refused',
+                  actions: assign({
+                    demoMessage: ({ event }) => failureMessage(event.error, 'Demo funds could not be claimed. Please try again.'),
+                    nextClaimAt: ({ context, event }) => (event.error as CashierFailure | undefined)?.retryAt ?? context.nextClaimAt,
+                  }),
+                },
+              },
+            },
+            claimed: {
+              description: 'Play money was credited; the next claim opens after an hour.',
+              on: { 'user.claimDemoFunds': 'claiming' },
+            },
+            refused: {
+              description: 'The server refused the claim (too soon, or no rate); its message is shown.',
+              on: { 'user.claimDemoFunds': 'claiming' },
+            },
+          },
+        },
+      },
+    },
+    withdraw: {
+      type: 'parallel',
+      on: {
+        'user.editWithdrawAddress': { actions: assign({ withdrawAddress: ({ event }) => event.value.trim(), withdrawMessage: null }) },
+        'user.editWithdrawAmount': { actions: assign({ withdrawAmount: ({ event }) => event.value, withdrawMessage: null }) },
+        'user.useMax': { actions: assign({ withdrawAmount: ({ event }) => String(unitsToNumber(decimalToUnits(event.balance))), withdrawMessage: null }) },
+      },
+      states: {
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'Address and amount are being typed; a refused check says why.',
+              on: {
+                'user.submitWithdrawal': [
+                  { guard: 'withdrawalIsValid', target: 'submitting' },
+                  { actions: assign({ withdrawMessage: ({ context, event }) => checkWithdrawal(context, event.balance) }) },
+                ],
+              },
+            },
+            submitting: {
+              description: 'The withdrawal request is on its way; the amount leaves the balance at once.',
+              tags: ['busy'],
+              invoke: {
+                src: 'withdraw',
+                input: ({ context }) => ({
+                  currency: context.currency,
+                  address: context.withdrawAddress,
+                  amount: parseAmount(context.withdrawAmount).ok ? (parseAmount(context.withdrawAmount) as { canonical: string }).canonical : '0',
+                }),
+                onDone: {
+                  target: 'editing',
+                  actions: [
+                    assign({
+                      withdrawals: ({ context, event }) => [event.output, ...context.withdrawals],
+                      withdrawAmount: '',
+                      withdrawMessage: null,
+                    }),
+                    { type: 'announceFundsMoved', params: ({ context }) => ({ currency: context.currency }) },
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: assign({ withdrawMessage: ({ event }) => failureMessage(event.error, WITHDRAW_MESSAGES.failed) }),
+                },
+              },
+            },
+          },
+        },
+        list: {
+          initial: 'loading',
+          states: {
+            loading: {
+              description: "The player's withdrawals are being fetched.",
+              invoke: {
+                src: 'loadWithdrawals',
+                onDone: { target: 'ready', actions: assign({ withdrawals: ({ event }) => event.output }) },
+                onError: 'ready',
+              },
+            },
+            ready: {
+              description: 'Withdrawals are listed, pending ones with Cancel.',
+              on: {
+                'user.cancelWithdrawal': {
+                  guard: 'isPending',
+                  target: 'cancelling',
+                  actions: assign({ cancellingId: ({ event }) => event.id }),
+                },
+              },
+            },
+            cancelling: {
+              description: 'A pending withdrawal is being cancelled; its money returns to the balance.',
+              tags: ['busy'],
+              invoke: {
+                src: 'cancelWithdrawal',
+                input: ({ context }) => ({ id: context.cancellingId ?? 0 }),
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    assign({
+                      withdrawals: ({ context }) =>
+                        context.withdrawals.map((w) => (w.id === context.cancellingId ? { ...w, status: 'cancelled' as const } : w)),
+                      cancellingId: null,
+                    }),
+                    { type: 'announceFundsMoved', params: ({ context }) => ({ currency: context.currency }) },
+                  ],
+                },
+                onError: { target: 'loading', actions: assign({ cancellingId: null }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

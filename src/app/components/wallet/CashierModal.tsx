@@ -1,0 +1,219 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import {
+  selectAddressState,
+  selectClaiming,
+  selectCopied,
+  selectDemoOffered,
+  selectSubmitting,
+  selectTab,
+  selectWithdrawalsLoading,
+} from '../../../../machines/cashier/selectors';
+import { selectSelectedWallet } from '../../../../machines/wallet/selectors';
+import { useRuntime, useWalletRef } from '../../actors/AppActor';
+import { formatCrypto } from '../../../core/money';
+import { QrCode } from '../account/QrCode';
+import { Field } from '../forms/Field';
+import formStyles from '../forms/Form.module.css';
+import { CurrencyIcon } from '../ui/CurrencyIcon';
+import styles from './Cashier.module.css';
+
+function untilText(iso: string | null): string | null {
+  if (!iso) return null;
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? null : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** The Cashier modal: Deposit (address, QR, copy, demo funds) and Withdraw (form and list). */
+export function CashierModal() {
+  const runtime = useRuntime();
+  const wallet = useWalletRef();
+  const selected = useSelector(wallet, selectSelectedWallet, shallowEqual);
+  const wallets = useSelector(wallet, (s) => s.context.wallets, shallowEqual);
+  const cashier = useActorRef(runtime.screens.cashier, { input: { currency: selected.currencySymbol } });
+  const tab = useSelector(cashier, selectTab);
+  const context = useSelector(cashier, (s) => s.context);
+  const currency = context.currency;
+  const balance = wallets.find((w) => w.currencySymbol === currency)?.balance ?? 0;
+
+  const chooseCurrency = (symbol: string) => {
+    cashier.send({ type: 'user.selectCurrency', currency: symbol });
+    wallet.send({ type: 'user.selectCurrency', symbol });
+  };
+
+  return (
+    <div className={styles.cashier}>
+      <div className={styles.tabs} role="tablist" aria-label="Deposit or withdraw">
+        {(['deposit', 'withdraw'] as const).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={styles.tab}
+            onClick={() => cashier.send({ type: 'user.selectTab', tab: t })}
+          >
+            {t === 'deposit' ? 'Deposit' : 'Withdraw'}
+          </button>
+        ))}
+      </div>
+      <label className={styles.currency}>
+        <span>Currency</span>
+        <span className={styles.select}>
+          <CurrencyIcon symbol={currency} size={18} />
+          <select value={currency} onChange={(e) => chooseCurrency(e.target.value)} aria-label="Currency">
+            {wallets.map((w) => (
+              <option key={w.currencySymbol} value={w.currencySymbol}>
+                {w.currencySymbol}
+              </option>
+            ))}
+          </select>
+        </span>
+      </label>
+      {tab === 'deposit' ? <DepositTab cashier={cashier} currency={currency} /> : <WithdrawTab cashier={cashier} currency={currency} balance={balance} />}
+    </div>
+  );
+}
+
+type CashierRef = ReturnType<typeof useActorRef<ReturnType<typeof useRuntime>['screens']['cashier']>>;
+
+function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: string }) {
+  const addressState = useSelector(cashier, selectAddressState);
+  const address = useSelector(cashier, (s) => s.context.address);
+  const copied = useSelector(cashier, selectCopied);
+  const demoOffered = useSelector(cashier, selectDemoOffered);
+  const claiming = useSelector(cashier, selectClaiming);
+  const demoMessage = useSelector(cashier, (s) => s.context.demoMessage);
+  const lastClaim = useSelector(cashier, (s) => s.context.lastClaim);
+  const nextClaimAt = useSelector(cashier, (s) => s.context.nextClaimAt);
+  const next = untilText(nextClaimAt);
+  return (
+    <div className={styles.panel}>
+      {addressState === 'loading' ? <p className={styles.muted}>Fetching your {currency} address…</p> : null}
+      {addressState === 'unavailable' ? <p className={formStyles.alert}>Your deposit address could not be fetched. Please try again.</p> : null}
+      {addressState === 'shown' && address ? (
+        <>
+          <p className={styles.muted}>Send only {currency} to this address. Deposits are credited after network confirmation.</p>
+          <div className={styles.qr}>
+            <QrCode value={address} label={`${currency} deposit address QR code`} />
+          </div>
+          <div className={styles.addressRow}>
+            <code className={styles.address} data-testid="deposit-address">
+              {address}
+            </code>
+            <button type="button" className={styles.copy} onClick={() => cashier.send({ type: 'user.copyAddress' })} aria-live="polite">
+              {copied ? 'Copied!' : 'Copy'}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {demoOffered ? (
+        <div className={styles.demo}>
+          <div>
+            <strong>Play money</strong>
+            <p className={styles.muted}>
+              This casino runs in demo mode: claim $100 worth of {currency} once an hour.
+              {next ? ` Next claim from ${next}.` : ''}
+            </p>
+          </div>
+          <button
+            type="button"
+            className={formStyles.submit}
+            disabled={!cashier.getSnapshot().can({ type: 'user.claimDemoFunds' }) || claiming}
+            onClick={() => cashier.send({ type: 'user.claimDemoFunds' })}
+          >
+            {claiming ? 'Claiming…' : 'Get demo funds'}
+          </button>
+          {lastClaim ? (
+            <p className={formStyles.notice} role="status">
+              Added {formatCrypto(lastClaim.amount)} {lastClaim.currency} to your balance.
+            </p>
+          ) : null}
+          {demoMessage ? (
+            <p className={formStyles.alert} role="alert">
+              {demoMessage}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function WithdrawTab({ cashier, currency, balance }: { cashier: CashierRef; currency: string; balance: number }) {
+  const context = useSelector(cashier, (s) => s.context);
+  const submitting = useSelector(cashier, selectSubmitting);
+  const listLoading = useSelector(cashier, selectWithdrawalsLoading);
+  const canCancel = useSelector(cashier, (s) => s.matches({ withdraw: { list: 'ready' } }));
+  return (
+    <div className={styles.panel}>
+      <form
+        className={formStyles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          cashier.send({ type: 'user.submitWithdrawal', balance });
+        }}
+      >
+        <Field
+          label={`${currency} address`}
+          name="withdraw-address"
+          value={context.withdrawAddress}
+          autoComplete="off"
+          spellCheck={false}
+          mono
+          onChange={(e) => cashier.send({ type: 'user.editWithdrawAddress', value: e.target.value })}
+        />
+        <div className={styles.amountRow}>
+          <Field
+            label="Amount"
+            name="withdraw-amount"
+            inputMode="decimal"
+            value={context.withdrawAmount}
+            placeholder="0.00000000"
+            onChange={(e) => cashier.send({ type: 'user.editWithdrawAmount', value: e.target.value })}
+          />
+          <button type="button" className={styles.max} onClick={() => cashier.send({ type: 'user.useMax', balance })}>
+            Max
+          </button>
+        </div>
+        <p className={styles.muted}>
+          Balance: <span data-testid="withdraw-balance">{formatCrypto(balance)}</span> {currency}
+        </p>
+        {context.withdrawMessage ? (
+          <p className={formStyles.alert} role="alert">
+            {context.withdrawMessage}
+          </p>
+        ) : null}
+        <button type="submit" className={formStyles.submit} disabled={submitting}>
+          {submitting ? 'Requesting…' : 'Withdraw'}
+        </button>
+      </form>
+      <h3 className={styles.subhead}>Your withdrawals</h3>
+      {listLoading ? <p className={styles.muted}>Loading…</p> : null}
+      {!listLoading && context.withdrawals.length === 0 ? <p className={styles.muted}>No withdrawals yet.</p> : null}
+      <ul className={styles.withdrawals}>
+        {context.withdrawals.map((w) => (
+          <li key={w.id} className={styles.withdrawal} data-status={w.status}>
+            <span className={styles.wAmount}>
+              {formatCrypto(w.amount)} {w.currency}
+            </span>
+            <span className={styles.wAddress} title={w.address}>
+              {w.address}
+            </span>
+            <span className={styles.wStatus}>{w.status}</span>
+            {w.status === 'pending' ? (
+              <button
+                type="button"
+                className={styles.cancel}
+                disabled={!canCancel}
+                onClick={() => cashier.send({ type: 'user.cancelWithdrawal', id: w.id })}
+              >
+                Cancel
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
