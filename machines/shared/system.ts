@@ -31,3 +31,8 @@ export function deliverTo<TParams>(to: SystemId, toEvent: (params: TParams) => E
     system.get(to)?.send(toEvent(params));
   };
 }
+
+/** Like deliverTo, for an effect whose recipient and event are both in its params (a router). */
+export function deliver({ system }: { system: Directory }, params: { to: SystemId; event: EventObject }): void {
+  system.get(params.to)?.send(params.event);
+}

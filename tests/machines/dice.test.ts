@@ -261,7 +261,7 @@ describe('dice', () => {
       await settle();
       await settle();
       const btc = wallet.getSnapshot().context.wallets.find((w: { currencySymbol: string }) => w.currencySymbol === 'BTC');
-      expect(btc.balance).toBe(0.6);
+      expect(btc?.balance).toBe(0.6);
       root.stop();
     });
   });
