@@ -1,10 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { betsFeedMachine, isHighRoller } from '../../machines/betsFeed/machine';
 import type { BetsFeedContext, BetsFeedEvent, BetsLists } from '../../machines/betsFeed/machine';
 import { payoutTone, selectRows, selectShowsMyBetsTab, selectTab } from '../../machines/betsFeed/selectors';
 import type { Bet } from '../../machines/shared/events';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+/**
+ * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
+ * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
+ */
+const enabledOnly =
+  <E extends EventObject>(events: readonly E[]) =>
+  (snapshot: AnyMachineSnapshot): E[] =>
+    events.filter((event) => snapshot.can(event));
 
 const row = (id: string, over: Partial<Bet> = {}): Bet => ({
   id,
@@ -156,7 +166,7 @@ describe('bets feed', () => {
         s.context.userName,
       ]);
     const coverage = new CoverageTracker(machine);
-    const models = [tabEvents, rowEvents].map((events) => new PathModel({ machine, events, serializeState: serializeState as never, coverage }));
+    const models = [tabEvents, rowEvents].map((events) => new PathModel({ machine, events: enabledOnly(events), serializeState: serializeState as never, coverage }));
     const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
 
     it.each(cases)('replays %s', async (_name, model, path) => {

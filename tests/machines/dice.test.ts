@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { diceMachine, DICE_NO_RESPONSE_MESSAGE } from '../../machines/dice/machine';
 import type { DiceBetRequest, DiceContext, DiceBetResponse, DiceEvent, DiceInput, DiceWallet, LimitsRequest } from '../../machines/dice/machine';
@@ -21,6 +22,15 @@ import { modalStackMachine } from '../../machines/modalStack/machine';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { PlacedBet } from '../../machines/shared/events';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+/**
+ * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
+ * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
+ */
+const enabledOnly =
+  <E extends EventObject>(events: readonly E[]) =>
+  (snapshot: AnyMachineSnapshot): E[] =>
+    events.filter((event) => snapshot.can(event));
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 1, maxPayout: 0.5 };
 const BTC: DiceWallet = { currency: 'BTC', balance: 0.5, fiatRate: null };
@@ -410,7 +420,7 @@ describe('dice', () => {
     const coverage = new CoverageTracker(machine);
     // A visitor start reaches every state through the events; a player start only adds its first step.
     const models = [
-      new PathModel({ machine, input: { wallet: BTC }, events, serializeState: serializeState as never, coverage }),
+      new PathModel({ machine, input: { wallet: BTC }, events: enabledOnly(events), serializeState: serializeState as never, coverage }),
       new PathModel({ machine, input: { signedIn: true, wallet: BTC }, events: [], coverage }),
     ];
     const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));

@@ -1,12 +1,21 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, SimulatedClock } from 'xstate';
-import type { AnyActorRef, EventObject } from 'xstate';
-import { liveMachine, RECONNECT_DELAYS_MS } from '../../machines/live/machine';
+import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import { liveMachine } from '../../machines/live/machine';
 import type { HubInput, LiveCommand, LiveEvent } from '../../machines/live/machine';
 import { selectHasGivenUp, selectIsLive, selectLiveStatus } from '../../machines/live/selectors';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { Bet } from '../../machines/shared/events';
 import { formatCoverage, PathModel } from '../support/modelPaths';
+
+/**
+ * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
+ * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
+ */
+const enabledOnly =
+  <E extends EventObject>(events: readonly E[]) =>
+  (snapshot: AnyMachineSnapshot): E[] =>
+    events.filter((event) => snapshot.can(event));
 
 /**
  * One fake hub: records every connection the machine opens (with its token) and the commands each
@@ -39,6 +48,9 @@ function startedLive(token: string | null = null) {
   return { ...hub, actor, clock };
 }
 
+/** SPEC §9, written out here so the test does not take the machine's word for it. */
+const SPEC_RETRY_DELAYS_MS = [0, 2000, 10_000, 30_000];
+
 const bet: Bet = { id: 'b1', gameName: 'Dice', playerName: 'ann', wager: 1, currency: 'BTC', multiplier: 2, payout: 2 };
 
 describe('live connection', () => {
@@ -57,7 +69,7 @@ describe('live connection', () => {
     latest().emit({ type: 'hub.closed', error: 'WebSocket closed with status code: 1006' });
     expect(selectLiveStatus(actor.getSnapshot())).toBe('reconnecting');
     const attempts = () => latest().commands.filter((c) => c === 'live.connect').length;
-    for (const [i, delay] of RECONNECT_DELAYS_MS.entries()) {
+    for (const [i, delay] of SPEC_RETRY_DELAYS_MS.entries()) {
       if (delay > 0) {
         clock.increment(delay - 1);
         expect(attempts(), `retry ${i + 1} waits ${delay} ms`).toBe(i + 1);
@@ -104,7 +116,7 @@ describe('live connection', () => {
   it('should start again with a new token after giving up', () => {
     const { actor, clock, connections, latest } = startedLive();
     latest().emit({ type: 'hub.closed' });
-    for (const delay of RECONNECT_DELAYS_MS) {
+    for (const delay of SPEC_RETRY_DELAYS_MS) {
       clock.increment(delay);
       latest().emit({ type: 'hub.closed' });
     }
@@ -183,7 +195,7 @@ describe('live connection', () => {
       { type: 'xstate.after.thirdRetry.live.session.reconnecting.thirdRetryPending' },
       { type: 'xstate.after.lastRetry.live.session.reconnecting.lastRetryPending' },
     ] as unknown as LiveEvent[];
-    const model = new PathModel({ machine, input: {}, events, serializeState: (s) => JSON.stringify([s.value, s.context]) });
+    const model = new PathModel({ machine, input: {}, events: enabledOnly(events), serializeState: (s) => JSON.stringify([s.value, s.context]) });
 
     it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
       await model.replay(path);
