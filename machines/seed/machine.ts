@@ -1,0 +1,449 @@
+/**
+ * Seed (fairness) modal (SPEC §1 Fairness, §3 Seed state, §9 copy flag 1.5 s; issue 5 "Seeds on the
+ * server" and "the Seed modal"). One actor while the Seed modal is open.
+ *
+ * Receives
+ *   user.selectTab {tab: 'seeds' | 'verify' | 'history'}
+ *   user.editClientSeed {text} · user.randomizeClientSeed · user.rotate · user.retry
+ *   user.editVerifyField {field: 'serverSeed' | 'clientSeed' | 'nonce', value} · user.chooseGame {game}
+ *   user.editGameParam {name, value} · user.runVerify
+ *   user.verifyBet {serverSeed, clientSeed, nonce, game?, params?}   (one click on a revealed pair's bet)
+ *   user.copy {text, what}                                           (a copy button: 'clientSeed', 'seedHash'…)
+ * Sends nothing to other actors.
+ * Actors src/app provides
+ *   randomClientSeed: fromPromise<string>                  randomClientSeed(n => crypto.getRandomValues(new Uint8Array(n)))
+ *   loadSeed:    fromPromise<SeedState, { clientSeed: string }>           GET /casino/get-seed?clientSeed=..
+ *   rotateSeed:  fromPromise<RotateSeedResponse, { clientSeed: string }>  POST /casino/rotate-seed; rejects with
+ *                the server's body ({error}) or ofetch's FetchError when refused (e.g. a game is still open)
+ *   loadHistory: fromPromise<RevealedSeed[]>                GET /casino/get-seed-history
+ *   verify:      fromPromise<VerifyResult, VerifyRequest>   verifyOutcomeAsync(game, seeds, params) in the browser
+ *   copyToClipboard: fromPromise<void, { text: string }>    navigator.clipboard.writeText
+ */
+import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { isValidClientSeed, isValidServerSeed } from '../../src/core/fairness/seeds';
+import { isVerifiableGame, verifierFor } from '../../src/core/fairness/verify';
+import type { AsyncVerification, RawParams, VerifiableGame } from '../../src/core/fairness/verify';
+import { serverMessage } from '../shared/events';
+
+/** SPEC §9: the copy success flag lasts 1.5 s. */
+export const COPIED_FLAG_MS = 1500;
+/** Rotation got no answer (the spec has no wording; a refusal shows the server's message). */
+export const ROTATE_NO_RESPONSE_MESSAGE = 'Could not rotate the seed, please try again.';
+export const VERIFY_FAILED_MESSAGE = 'Could not compute the outcome in this browser.';
+export const VERIFY_MESSAGES = {
+  serverSeed: 'Server seed must be 64 hexadecimal characters',
+  clientSeed: 'Client seed must be 1 to 64 characters without spaces',
+  nonce: 'Nonce must be a whole number',
+} as const;
+
+/** SPEC §3: the active pair as the server shows it (nextHash is the committed next server seed). */
+export interface SeedState {
+  seedHash: string;
+  nextHash: string;
+  nonce: number;
+  clientSeed: string;
+}
+
+/** A pair whose server seed has been revealed; its bets used nonces 0 .. nonce − 1. */
+export interface RevealedSeed {
+  serverSeed: string;
+  seedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+export interface RotateSeedResponse extends SeedState {
+  previous: RevealedSeed;
+}
+
+export interface VerifyForm {
+  serverSeed: string;
+  clientSeed: string;
+  nonce: string;
+  game: VerifiableGame;
+  /** The game's parameters as typed (dice: chance, target; mines: mines; blackjack: cards). */
+  params: Record<string, string>;
+}
+
+export interface VerifyRequest {
+  game: VerifiableGame;
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+  /** Already parsed by the game's verifier. */
+  params: unknown;
+}
+
+export type VerifyResult = AsyncVerification<VerifiableGame>;
+
+export type SeedTab = 'seeds' | 'verify' | 'history';
+export type VerifyField = 'serverSeed' | 'clientSeed' | 'nonce';
+
+export interface SeedInput {
+  /** The client seed the browser already uses; without one a random one is made first (SPEC §3). */
+  clientSeed?: string | null;
+}
+
+export interface SeedContext {
+  seed: SeedState | null;
+  /** The client seed field as typed; Rotate sends it. */
+  draft: string;
+  history: RevealedSeed[];
+  form: VerifyForm;
+  verified: VerifyResult | null;
+  /** The Rotate refusal, the Verify form's problem, or a failed verification. */
+  rotateMessage: string | null;
+  verifyMessage: string | null;
+  /** Which value the copy flag is for ('clientSeed', 'seedHash', …). */
+  copied: string | null;
+}
+
+export type SeedEvent =
+  | { type: 'user.selectTab'; tab: SeedTab }
+  | { type: 'user.editClientSeed'; text: string }
+  | { type: 'user.randomizeClientSeed' }
+  | { type: 'user.rotate' }
+  | { type: 'user.retry' }
+  | { type: 'user.editVerifyField'; field: VerifyField; value: string }
+  | { type: 'user.chooseGame'; game: VerifiableGame }
+  | { type: 'user.editGameParam'; name: string; value: string }
+  | { type: 'user.runVerify' }
+  | { type: 'user.verifyBet'; serverSeed: string; clientSeed: string; nonce: number; game?: VerifiableGame; params?: Record<string, string> }
+  | { type: 'user.copy'; text: string; what: string };
+
+export type VerifyCheck = { ok: true; request: VerifyRequest } | { ok: false; message: string };
+
+/** The Verify form's checks, with the shared seed rules and each game's own parameter parser. */
+export function checkVerifyForm(form: VerifyForm): VerifyCheck {
+  const serverSeed = form.serverSeed.trim();
+  if (!isValidServerSeed(serverSeed)) return { ok: false, message: VERIFY_MESSAGES.serverSeed };
+  if (!isValidClientSeed(form.clientSeed)) return { ok: false, message: VERIFY_MESSAGES.clientSeed };
+  const nonceText = form.nonce.trim();
+  if (!/^\d+$/.test(nonceText) || !Number.isSafeInteger(Number(nonceText))) return { ok: false, message: VERIFY_MESSAGES.nonce };
+  if (!isVerifiableGame(form.game)) return { ok: false, message: `Unknown game ${String(form.game)}` };
+  const raw: RawParams = Object.fromEntries(Object.entries(form.params).filter(([, v]) => v.trim() !== ''));
+  const parsed = verifierFor(form.game).parseParams(raw);
+  if (!parsed.ok) return { ok: false, message: parsed.error };
+  return { ok: true, request: { game: form.game, serverSeed, clientSeed: form.clientSeed, nonce: Number(nonceText), params: parsed.params } };
+}
+
+const emptyForm = (): VerifyForm => ({ serverSeed: '', clientSeed: '', nonce: '', game: 'dice', params: {} });
+
+export const seedMachine = setup({
+  types: {
+    context: {} as SeedContext,
+    events: {} as SeedEvent,
+    input: {} as SeedInput,
+  },
+  actors: {
+    randomClientSeed: fromPromise<string>(async () => {
+      throw new Error('randomClientSeed is provided by src/app');
+    }),
+    loadSeed: fromPromise<SeedState, { clientSeed: string }>(async () => {
+      throw new Error('loadSeed is provided by src/app');
+    }),
+    rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(async () => {
+      throw new Error('rotateSeed is provided by src/app');
+    }),
+    loadHistory: fromPromise<RevealedSeed[]>(async () => {
+      throw new Error('loadHistory is provided by src/app');
+    }),
+    verify: fromPromise<VerifyResult, VerifyRequest>(async () => {
+      throw new Error('verify is provided by src/app');
+    }),
+    copyToClipboard: fromPromise<void, { text: string }>(async () => {
+      throw new Error('copyToClipboard is provided by src/app');
+    }),
+  },
+  delays: {
+    copiedFlag: COPIED_FLAG_MS,
+  },
+  actions: {
+    storeDraft: assign({ draft: (_, params: { text: string }) => params.text }),
+    storeSeed: assign((_, params: { seed: SeedState }) => ({ seed: params.seed, draft: params.seed.clientSeed })),
+    storeRotation: assign(({ context }, params: { response: RotateSeedResponse }) => {
+      const { previous, ...seed } = params.response;
+      return {
+        seed,
+        draft: seed.clientSeed,
+        rotateMessage: null,
+        history: [previous, ...context.history.filter((pair) => pair.seedHash !== previous.seedHash)],
+      };
+    }),
+    storeRotateRefusal: assign({ rotateMessage: (_, params: { error: unknown }) => serverMessage(params.error, ROTATE_NO_RESPONSE_MESSAGE) }),
+    clearRotateMessage: assign({ rotateMessage: null }),
+    storeHistory: assign({
+      // Pairs revealed by a rotation during this visit stay even if the list was read before it.
+      history: ({ context }, params: { history: RevealedSeed[] }) => [
+        ...context.history.filter((pair) => !params.history.some((p) => p.seedHash === pair.seedHash)),
+        ...params.history,
+      ],
+    }),
+    storeVerifyField: assign({
+      form: ({ context }, params: { field: VerifyField; value: string }) => ({ ...context.form, [params.field]: params.value }),
+    }),
+    storeGame: assign({ form: ({ context }, params: { game: VerifiableGame }) => ({ ...context.form, game: params.game, params: {} }) }),
+    storeGameParam: assign({
+      form: ({ context }, params: { name: string; value: string }) => ({ ...context.form, params: { ...context.form.params, [params.name]: params.value } }),
+    }),
+    prefillFromBet: assign({
+      form: ({ context }, params: { serverSeed: string; clientSeed: string; nonce: number; game?: VerifiableGame; params?: Record<string, string> }) => ({
+        serverSeed: params.serverSeed,
+        clientSeed: params.clientSeed,
+        nonce: String(params.nonce),
+        game: params.game ?? context.form.game,
+        params: params.params ?? (params.game && params.game !== context.form.game ? {} : context.form.params),
+      }),
+    }),
+    clearVerification: assign({ verified: null, verifyMessage: null }),
+    storeVerifyRejection: assign({
+      verifyMessage: ({ context }) => {
+        const check = checkVerifyForm(context.form);
+        return check.ok ? null : check.message;
+      },
+    }),
+    storeVerified: assign({ verified: (_, params: { result: VerifyResult }) => params.result, verifyMessage: null }),
+    storeVerifyFailure: assign({ verifyMessage: VERIFY_FAILED_MESSAGE }),
+    rememberCopied: assign({ copied: (_, params: { what: string }) => params.what }),
+    forgetCopied: assign({ copied: null }),
+  },
+  guards: {
+    isTab: ({ event }, params: { tab: SeedTab }) => event.type === 'user.selectTab' && event.tab === params.tab,
+    isDraftValid: ({ context }) => isValidClientSeed(context.draft),
+    canRotate: stateIn('#seed.draft.valid'),
+    isFormValid: ({ context }) => checkVerifyForm(context.form).ok,
+  },
+}).createMachine({
+  id: 'seed',
+  context: ({ input }) => ({
+    seed: null,
+    draft: input?.clientSeed ?? '',
+    history: [],
+    form: emptyForm(),
+    verified: null,
+    rotateMessage: null,
+    verifyMessage: null,
+    copied: null,
+  }),
+  type: 'parallel',
+  states: {
+    tabs: {
+      initial: 'seeds',
+      on: {
+        'user.selectTab': [
+          { guard: { type: 'isTab', params: { tab: 'seeds' } }, target: '.seeds' },
+          { guard: { type: 'isTab', params: { tab: 'verify' } }, target: '.verify' },
+          { guard: { type: 'isTab', params: { tab: 'history' } }, target: '.history' },
+        ],
+        'user.verifyBet': '.verify',
+      },
+      states: {
+        seeds: { description: 'Seeds tab: client seed (editable, new random), server seed hash, next seed hash, nonce, Rotate.' },
+        verify: { description: 'Verify tab: server seed, client seed, nonce and game in, the outcome computed in this browser out.' },
+        history: { description: 'Revealed pairs: each pair with its server seed, and a one-click verify of any bet played with it.' },
+      },
+    },
+    seed: {
+      initial: 'preparing',
+      states: {
+        preparing: {
+          description: 'Decides whether the browser already has a client seed or needs a random one first.',
+          always: [{ guard: 'isDraftValid', target: 'loading' }, { target: 'generating' }],
+        },
+        generating: {
+          description: 'A random 20-character client seed is being made for a first visit (SPEC §3).',
+          tags: ['loadingSeed'],
+          invoke: {
+            id: 'firstClientSeed',
+            src: 'randomClientSeed',
+            onDone: { target: 'loading', actions: { type: 'storeDraft', params: ({ event }) => ({ text: event.output }) } },
+            onError: 'unavailable',
+          },
+        },
+        loading: {
+          description: 'The seed state (hashes, nonce, client seed) is being fetched.',
+          tags: ['loadingSeed'],
+          invoke: {
+            id: 'loadSeed',
+            src: 'loadSeed',
+            input: ({ context }) => ({ clientSeed: context.draft }),
+            onDone: { target: 'ready', actions: { type: 'storeSeed', params: ({ event }) => ({ seed: event.output }) } },
+            onError: 'unavailable',
+          },
+        },
+        unavailable: {
+          description: 'The seed state could not be fetched (or a random seed could not be made); Retry asks again.',
+          on: { 'user.retry': 'preparing' },
+        },
+        ready: {
+          description: 'The active pair is shown.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Nothing pending; Rotate is offered while the client seed field is valid.',
+              on: { 'user.rotate': { guard: 'canRotate', target: 'rotating' } },
+            },
+            rotating: {
+              description: 'Rotation asked: the active server seed is revealed and the next one becomes active with the chosen client seed.',
+              tags: ['busy'],
+              invoke: {
+                id: 'rotateSeed',
+                src: 'rotateSeed',
+                input: ({ context }) => ({ clientSeed: context.draft }),
+                onDone: { target: 'idle', actions: { type: 'storeRotation', params: ({ event }) => ({ response: event.output }) } },
+                onError: { target: 'refused', actions: { type: 'storeRotateRefusal', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            refused: {
+              description: "The server refused the rotation (e.g. a game is still open) or did not answer; its message is shown.",
+              on: {
+                'user.rotate': { guard: 'canRotate', target: 'rotating', actions: 'clearRotateMessage' },
+                'user.editClientSeed': { target: 'idle', actions: 'clearRotateMessage' },
+                'user.randomizeClientSeed': { target: 'idle', actions: 'clearRotateMessage' },
+              },
+            },
+          },
+        },
+      },
+    },
+    draft: {
+      initial: 'checking',
+      on: {
+        'user.editClientSeed': { target: '.checking', actions: { type: 'storeDraft', params: ({ event }) => ({ text: event.text }) } },
+        // The seed region changed the field (a first random seed, the server's seed, a rotation).
+        'xstate.done.actor.firstClientSeed': '.checking',
+        'xstate.done.actor.loadSeed': '.checking',
+        'xstate.done.actor.rotateSeed': '.checking',
+      },
+      states: {
+        checking: {
+          description: 'Checks the client seed field against the seed rules.',
+          always: [{ guard: 'isDraftValid', target: 'valid' }, { target: 'invalid' }],
+        },
+        valid: {
+          description: 'The client seed field holds a usable seed (1 to 64 printable characters, no spaces).',
+          on: { 'user.randomizeClientSeed': 'generating' },
+        },
+        invalid: {
+          description: 'The client seed field is empty or has characters a seed may not have; Rotate is disabled.',
+          tags: ['clientSeedInvalid'],
+          on: { 'user.randomizeClientSeed': 'generating' },
+        },
+        generating: {
+          description: 'A new random client seed is being made for the field.',
+          invoke: {
+            id: 'newClientSeed',
+            src: 'randomClientSeed',
+            onDone: { target: 'checking', actions: { type: 'storeDraft', params: ({ event }) => ({ text: event.output }) } },
+            onError: 'checking',
+          },
+        },
+      },
+    },
+    history: {
+      initial: 'notLoaded',
+      states: {
+        notLoaded: {
+          description: 'The revealed pairs are fetched the first time the history tab opens.',
+          on: { 'user.selectTab': { guard: { type: 'isTab', params: { tab: 'history' } }, target: 'loading' } },
+        },
+        loading: {
+          description: 'The revealed pairs are being fetched.',
+          tags: ['loadingHistory'],
+          invoke: {
+            id: 'loadHistory',
+            src: 'loadHistory',
+            onDone: { target: 'loaded', actions: { type: 'storeHistory', params: ({ event }) => ({ history: event.output }) } },
+            onError: 'unavailable',
+          },
+        },
+        loaded: { description: 'The revealed pairs are listed, newest first; a rotation adds the pair it revealed.' },
+        unavailable: {
+          description: 'The list could not be fetched; opening the tab again retries.',
+          on: { 'user.selectTab': { guard: { type: 'isTab', params: { tab: 'history' } }, target: 'loading' } },
+        },
+      },
+    },
+    verification: {
+      initial: 'editing',
+      on: {
+        'user.editVerifyField': {
+          target: '.editing',
+          actions: ['clearVerification', { type: 'storeVerifyField', params: ({ event }) => ({ field: event.field, value: event.value }) }],
+        },
+        'user.chooseGame': { target: '.editing', actions: ['clearVerification', { type: 'storeGame', params: ({ event }) => ({ game: event.game }) }] },
+        'user.editGameParam': {
+          target: '.editing',
+          actions: ['clearVerification', { type: 'storeGameParam', params: ({ event }) => ({ name: event.name, value: event.value }) }],
+        },
+        'user.runVerify': '.checking',
+        'user.verifyBet': {
+          target: '.checking',
+          actions: [
+            'clearVerification',
+            {
+              type: 'prefillFromBet',
+              params: ({ event }) => ({
+                serverSeed: event.serverSeed,
+                clientSeed: event.clientSeed,
+                nonce: event.nonce,
+                ...(event.game ? { game: event.game } : {}),
+                ...(event.params ? { params: event.params } : {}),
+              }),
+            },
+          ],
+        },
+      },
+      states: {
+        editing: { description: 'The Verify form is being filled in; nothing computed for what it shows.' },
+        checking: {
+          description: 'Checks the form: a 64-hex server seed, a valid client seed, a whole nonce, and the game’s parameters.',
+          always: [{ guard: 'isFormValid', target: 'computing' }, { target: 'rejected', actions: 'storeVerifyRejection' }],
+        },
+        rejected: { description: 'The form has a problem; its message is shown and nothing was computed.', tags: ['verifyMessage'] },
+        computing: {
+          description: 'The outcome is being computed in this browser (HMAC-SHA256 through WebCrypto).',
+          tags: ['busy'],
+          invoke: {
+            id: 'verify',
+            src: 'verify',
+            input: ({ context }) => {
+              const check = checkVerifyForm(context.form);
+              if (!check.ok) throw new Error(check.message);
+              return check.request;
+            },
+            onDone: { target: 'verified', actions: { type: 'storeVerified', params: ({ event }) => ({ result: event.output }) } },
+            onError: { target: 'failed', actions: 'storeVerifyFailure' },
+          },
+        },
+        verified: { description: 'The outcome of the seeds, nonce and game is shown.', tags: ['verified'] },
+        failed: { description: 'The browser could not compute the outcome; a message says so.', tags: ['verifyMessage'] },
+      },
+    },
+    copy: {
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No copy confirmation on screen.',
+          on: { 'user.copy': { target: 'copying', actions: { type: 'rememberCopied', params: ({ event }) => ({ what: event.what }) } } },
+        },
+        copying: {
+          description: 'The value is being written to the clipboard.',
+          invoke: {
+            id: 'copyToClipboard',
+            src: 'copyToClipboard',
+            input: ({ event }) => ({ text: event.type === 'user.copy' ? event.text : '' }),
+            onDone: 'copied',
+            onError: { target: 'idle', actions: 'forgetCopied' },
+          },
+        },
+        copied: {
+          description: 'The copied value shows its success mark for 1.5 s (SPEC §9).',
+          tags: ['copied'],
+          on: { 'user.copy': { target: 'copying', actions: { type: 'rememberCopied', params: ({ event }) => ({ what: event.what }) } } },
+          after: { copiedFlag: { target: 'idle', actions: 'forgetCopied' } },
+        },
+      },
+    },
+  },
+});

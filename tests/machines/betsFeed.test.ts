@@ -1,0 +1,183 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { betsFeedMachine, isHighRoller } from '../../machines/betsFeed/machine';
+import type { BetsFeedContext, BetsFeedEvent, BetsLists } from '../../machines/betsFeed/machine';
+import { payoutTone, selectRows, selectShowsMyBetsTab, selectTab } from '../../machines/betsFeed/selectors';
+import type { Bet } from '../../machines/shared/events';
+import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+/**
+ * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
+ * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
+ */
+const enabledOnly =
+  <E extends EventObject>(events: readonly E[]) =>
+  (snapshot: AnyMachineSnapshot): E[] =>
+    events.filter((event) => snapshot.can(event));
+
+const row = (id: string, over: Partial<Bet> = {}): Bet => ({
+  id,
+  gameName: 'Dice',
+  playerName: 'bob',
+  wager: 0.001,
+  currency: 'BTC',
+  multiplier: 2,
+  payout: 0.002,
+  ...over,
+});
+const RATES = { BTC: 100_000, USDT: 1 };
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function feed(lists: (call: number) => Promise<BetsLists> = async () => ({ latestBets: [], myBets: [], highrollerBets: [] })) {
+  let calls = 0;
+  const machine = betsFeedMachine.provide({ actors: { loadBets: fromPromise(() => lists(++calls)) } });
+  const actor = createActor(machine).start();
+  actor.send({ type: 'wallet.ratesChanged', rates: RATES });
+  return { actor, calls: () => calls };
+}
+
+const ids = (bets: readonly Bet[]) => bets.map((b) => b.id);
+
+describe('bets feed', () => {
+  it('should load the lists at start and again after login, keeping at most 20 of each', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => row(`x${i}`));
+    const { actor, calls } = feed(async (call) => ({ latestBets: many, myBets: call > 1 ? [row('mine', { playerName: 'ann' })] : [], highrollerBets: [] }));
+    await settle();
+    expect(actor.getSnapshot().context.latestBets).toHaveLength(20);
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    expect(calls()).toBe(2);
+    expect(ids(actor.getSnapshot().context.myBets)).toEqual(['mine']);
+  });
+
+  it('should keep the lists as they were when the load fails, silently', async () => {
+    const { actor } = feed(() => Promise.reject(new Error('down')));
+    actor.send({ type: 'server.bet', bet: row('a') });
+    await settle();
+    expect(actor.getSnapshot().matches({ lists: 'ready' })).toBe(true);
+    expect(ids(actor.getSnapshot().context.latestBets)).toEqual(['a']);
+  });
+
+  it('should prepend live bets, never list one twice, and drop the oldest past 20', async () => {
+    const { actor } = feed();
+    await settle();
+    for (let i = 0; i < 22; i += 1) actor.send({ type: 'server.bet', bet: row(`b${i}`) });
+    actor.send({ type: 'server.bet', bet: row('b21') });
+    const latest = ids(actor.getSnapshot().context.latestBets);
+    expect(latest).toHaveLength(20);
+    expect(latest[0]).toBe('b21');
+    expect(latest.at(-1)).toBe('b2');
+  });
+
+  it('should file a bet worth $100 or more (wager or payout) under HIGH ROLLERS and nothing below', async () => {
+    const { actor } = feed();
+    await settle();
+    actor.send({ type: 'server.bet', bet: row('small', { wager: 0.00099, payout: 0 }) });
+    actor.send({ type: 'server.bet', bet: row('wager', { wager: 0.001, payout: 0 }) });
+    actor.send({ type: 'server.bet', bet: row('payout', { currency: 'USDT', wager: 10, payout: 100 }) });
+    actor.send({ type: 'server.bet', bet: row('unknownRate', { currency: 'DOGE', wager: 1e6, payout: 0 }) });
+    expect(ids(actor.getSnapshot().context.highrollerBets)).toEqual(['payout', 'wager']);
+    expect(isHighRoller(row('edge', { currency: 'USDT', wager: 99.99, payout: 0 }), RATES)).toBe(false);
+  });
+
+  it("should keep the player's own bets in MY BETS, and offer that tab to signed-in players only", async () => {
+    const { actor } = feed();
+    await settle();
+    actor.send({ type: 'user.selectTab', tab: 'mine' });
+    expect(selectTab(actor.getSnapshot())).toBe('all');
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'server.bet', bet: row('theirs') });
+    actor.send({ type: 'server.bet', bet: row('own', { playerName: 'ann' }) });
+    actor.send({ type: 'user.selectTab', tab: 'mine' });
+    expect(selectShowsMyBetsTab(actor.getSnapshot())).toBe(true);
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['own']);
+    actor.send({ type: 'auth.loggedOut' });
+    expect(selectTab(actor.getSnapshot())).toBe('all');
+    expect(actor.getSnapshot().context.myBets).toEqual([]);
+    expect(selectShowsMyBetsTab(actor.getSnapshot())).toBe(false);
+  });
+
+  it("should hold the player's own blackjack and baccarat rows back until their animation is over", async () => {
+    const { actor } = feed();
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'server.bet', bet: row('bj', { gameName: 'Blackjack', playerName: 'ann' }) });
+    actor.send({ type: 'server.bet', bet: row('other-bj', { gameName: 'Blackjack', playerName: 'bob' }) });
+    expect(ids(actor.getSnapshot().context.latestBets)).toEqual(['other-bj']);
+    actor.send({ type: 'game.animationOver', betId: 'bj' });
+    expect(ids(actor.getSnapshot().context.latestBets)).toEqual(['bj', 'other-bj']);
+    expect(ids(actor.getSnapshot().context.myBets)).toEqual(['bj']);
+    // An animation that ends before its bet arrives lets the bet straight through.
+    actor.send({ type: 'game.animationOver', betId: 'bc' });
+    actor.send({ type: 'server.bet', bet: row('bc', { gameName: 'Baccarat', playerName: 'ann' }) });
+    expect(ids(actor.getSnapshot().context.latestBets)[0]).toBe('bc');
+  });
+
+  it("should show the player's own dice bet reported by the game at once, and ignore the hub's echo", async () => {
+    const { actor } = feed();
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'game.betPlaced', bet: { id: 'd1', gameName: 'Dice', wager: 1, currency: 'BTC', multiplier: 0, payout: 0 } });
+    actor.send({ type: 'server.bet', bet: row('d1', { playerName: 'ann', wager: 1, multiplier: 0, payout: 0 }) });
+    expect(ids(actor.getSnapshot().context.myBets)).toEqual(['d1']);
+    expect(actor.getSnapshot().context.latestBets[0]?.playerName).toBe('ann');
+    expect(ids(actor.getSnapshot().context.highrollerBets)).toEqual(['d1']);
+  });
+
+  it('should colour a payout green at a multiplier of 1 or more and grey below', () => {
+    expect([payoutTone(row('a', { multiplier: 1 })), payoutTone(row('b', { multiplier: 0.5 }))]).toEqual(['win', 'muted']);
+  });
+
+  describe('model-based paths', () => {
+    const machine = betsFeedMachine.provide({ actors: { loadBets: fromPromise<BetsLists>(() => new Promise(() => {})) } });
+    const account = [
+      { type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' },
+      { type: 'auth.loggedOut' },
+      { type: 'xstate.done.actor.loadBets', output: { latestBets: [], myBets: [], highrollerBets: [] } },
+      { type: 'xstate.error.actor.loadBets', error: new Error('down') },
+    ];
+    // Tabs and rows are independent regions: one model walks the tabs, the other the rows, and both
+    // count towards one coverage report (a product of the two would be thousands of paths for nothing).
+    const tabEvents = [
+      ...account,
+      { type: 'user.selectTab', tab: 'all' },
+      { type: 'user.selectTab', tab: 'mine' },
+      { type: 'user.selectTab', tab: 'highRollers' },
+      { type: 'wallet.ratesChanged', rates: RATES },
+    ] as unknown as BetsFeedEvent[];
+    const rowEvents = [
+      ...account,
+      { type: 'server.bet', bet: row('ann-bj', { gameName: 'Blackjack', playerName: 'ann' }) },
+      { type: 'game.betPlaced', bet: { id: 'ann-dice', gameName: 'Dice', wager: 1, currency: 'BTC', multiplier: 2, payout: 2 } },
+      { type: 'game.animationOver', betId: 'ann-bj' },
+    ] as unknown as BetsFeedEvent[];
+    // Rows are data: the vertices are the states plus which bets are where. Order never decides a
+    // transition, so sets of ids are enough.
+    const set = (list: readonly string[]) => [...list].sort().join(',');
+    const serializeState = (s: { value: unknown; context: BetsFeedContext }) =>
+      JSON.stringify([
+        s.value,
+        set(ids(s.context.latestBets)),
+        set(ids(s.context.myBets)),
+        set(ids(s.context.held)),
+        set(s.context.finishedAnimations),
+        s.context.userName,
+      ]);
+    const coverage = new CoverageTracker(machine);
+    const models = [tabEvents, rowEvents].map((events) => new PathModel({ machine, events: enabledOnly(events), serializeState: serializeState as never, coverage }));
+    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
+
+    it.each(cases)('replays %s', async (_name, model, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = coverage.report();
+      console.log(formatCoverage(report), `(${cases.length} paths)`);
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, setup, SimulatedClock } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import { liveMachine } from '../../machines/live/machine';
+import type { HubInput, LiveCommand, LiveEvent } from '../../machines/live/machine';
+import { selectHasGivenUp, selectIsLive, selectLiveStatus } from '../../machines/live/selectors';
+import { walletMachine } from '../../machines/wallet/machine';
+import type { Bet } from '../../machines/shared/events';
+import { formatCoverage, PathModel } from '../support/modelPaths';
+
+/**
+ * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
+ * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
+ */
+const enabledOnly =
+  <E extends EventObject>(events: readonly E[]) =>
+  (snapshot: AnyMachineSnapshot): E[] =>
+    events.filter((event) => snapshot.can(event));
+
+/**
+ * One fake hub: records every connection the machine opens (with its token) and the commands each
+ * receives, and lets the test play the server (`emit`) on the newest one.
+ */
+function fakeHub() {
+  const connections: Array<{ token: string | null; commands: string[]; stopped: boolean; emit: (event: LiveEvent) => void }> = [];
+  const hubConnection = fromCallback<LiveCommand, HubInput>(({ input, sendBack, receive }) => {
+    const connection = { token: input.token, commands: [] as string[], stopped: false, emit: (event: LiveEvent) => sendBack(event) };
+    connections.push(connection);
+    receive((command) => connection.commands.push(command.type));
+    return () => {
+      connection.stopped = true;
+    };
+  });
+  const forwarded: Array<{ to: string; event: EventObject }> = [];
+  const machine = liveMachine.provide({
+    actors: { hubConnection },
+    actions: { forward: (_, params) => void forwarded.push(params) },
+  });
+  const latest = () => connections[connections.length - 1]!;
+  return { machine, connections, forwarded, latest };
+}
+
+function startedLive(token: string | null = null) {
+  const hub = fakeHub();
+  const clock = new SimulatedClock();
+  const actor = createActor(hub.machine, { input: { token }, clock }).start();
+  actor.send({ type: 'app.connect' });
+  return { ...hub, actor, clock };
+}
+
+/** SPEC §9, written out here so the test does not take the machine's word for it. */
+const SPEC_RETRY_DELAYS_MS = [0, 2000, 10_000, 30_000];
+
+const bet: Bet = { id: 'b1', gameName: 'Dice', playerName: 'ann', wager: 1, currency: 'BTC', multiplier: 2, payout: 2 };
+
+describe('live connection', () => {
+  it('should connect when the app starts it, with the stored token, and report connected', () => {
+    const { actor, latest } = startedLive('jwt-1');
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('connecting');
+    expect(latest()).toMatchObject({ token: 'jwt-1', commands: ['live.connect'] });
+    latest().emit({ type: 'hub.connected' });
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('connected');
+    expect(selectIsLive(actor.getSnapshot())).toBe(true);
+  });
+
+  it('should retry after 0, 2, 10 and 30 s and then give up', () => {
+    const { actor, clock, latest } = startedLive();
+    latest().emit({ type: 'hub.connected' });
+    latest().emit({ type: 'hub.closed', error: 'WebSocket closed with status code: 1006' });
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('reconnecting');
+    const attempts = () => latest().commands.filter((c) => c === 'live.connect').length;
+    for (const [i, delay] of SPEC_RETRY_DELAYS_MS.entries()) {
+      if (delay > 0) {
+        clock.increment(delay - 1);
+        expect(attempts(), `retry ${i + 1} waits ${delay} ms`).toBe(i + 1);
+      }
+      clock.increment(delay > 0 ? 1 : 0);
+      expect(attempts(), `retry ${i + 1} after ${delay} ms`).toBe(i + 2);
+      latest().emit({ type: 'hub.closed' });
+    }
+    expect(selectHasGivenUp(actor.getSnapshot())).toBe(true);
+    clock.increment(60 * 60_000);
+    expect(attempts()).toBe(5);
+  });
+
+  it('should be connected again when a retry succeeds', () => {
+    const { actor, clock, latest } = startedLive();
+    latest().emit({ type: 'hub.closed' });
+    clock.increment(0);
+    latest().emit({ type: 'hub.closed' });
+    clock.increment(2000);
+    latest().emit({ type: 'hub.connected' });
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('connected');
+  });
+
+  it('should close the old connection and open one with the new token when the token changes', () => {
+    const { actor, connections, latest } = startedLive(null);
+    latest().emit({ type: 'hub.connected' });
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 'jwt-ann' });
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('disconnecting');
+    expect(connections[0]!.commands).toEqual(['live.connect', 'live.disconnect']);
+    connections[0]!.emit({ type: 'hub.closed' });
+    expect(connections[0]!.stopped).toBe(true);
+    expect(connections.map((c) => c.token)).toEqual([null, 'jwt-ann']);
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('connecting');
+
+    latest().emit({ type: 'hub.connected' });
+    actor.send({ type: 'auth.tokenChanged', token: 'jwt-ann-2' });
+    latest().emit({ type: 'hub.closed' });
+    actor.send({ type: 'auth.loggedOut' });
+    expect(connections.map((c) => c.token)).toEqual([null, 'jwt-ann', 'jwt-ann-2']);
+    latest().emit({ type: 'hub.closed' });
+    expect(connections.map((c) => c.token)).toEqual([null, 'jwt-ann', 'jwt-ann-2', null]);
+  });
+
+  it('should start again with a new token after giving up', () => {
+    const { actor, clock, connections, latest } = startedLive();
+    latest().emit({ type: 'hub.closed' });
+    for (const delay of SPEC_RETRY_DELAYS_MS) {
+      clock.increment(delay);
+      latest().emit({ type: 'hub.closed' });
+    }
+    expect(selectHasGivenUp(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'auth.tokenChanged', token: 'fresh' });
+    expect(latest().token).toBe('fresh');
+    expect(connections).toHaveLength(2);
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('connecting');
+  });
+
+  it('should stop for good when the app disconnects, once the connection has closed', () => {
+    const { actor, latest } = startedLive();
+    latest().emit({ type: 'hub.connected' });
+    actor.send({ type: 'app.disconnect' });
+    expect(latest().commands).toEqual(['live.connect', 'live.disconnect']);
+    latest().emit({ type: 'hub.closed' });
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('disconnected');
+  });
+
+  it('should pass server events to the actors that want them, and nothing else', () => {
+    const { latest, forwarded } = startedLive();
+    latest().emit({ type: 'hub.connected' });
+    latest().emit({ type: 'hub.bet', bet });
+    latest().emit({ type: 'hub.deposit', amount: 0.5, currency: 'ETH' });
+    latest().emit({ type: 'hub.lockedTokens', payload: { amount: 1 } });
+    latest().emit({ type: 'hub.divested', payload: { currency: 'BTC' } });
+    expect(forwarded).toEqual([
+      { to: 'betsFeed', event: { type: 'server.bet', bet } },
+      { to: 'wallet', event: { type: 'server.deposit', amount: 0.5, currency: 'ETH' } },
+      { to: 'staking', event: { type: 'server.lockedTokens', payload: { amount: 1 } } },
+      { to: 'earn', event: { type: 'server.divested', payload: { currency: 'BTC' } } },
+    ]);
+  });
+
+  it('should raise the wallet balance on a deposit through the actor system by default', async () => {
+    let hubRef: { emit: (e: LiveEvent) => void } | null = null;
+    const hubConnection = fromCallback<LiveCommand, HubInput>(({ sendBack }) => {
+      hubRef = { emit: sendBack };
+    });
+    const app = setup({ actors: { live: liveMachine.provide({ actors: { hubConnection } }), wallet: walletMachine } }).createMachine({
+      invoke: [
+        { id: 'wallet', systemId: 'wallet', src: 'wallet', input: {} },
+        { id: 'live', systemId: 'live', src: 'live', input: {} },
+      ],
+    });
+    const root = createActor(app).start();
+    const wallet = root.getSnapshot().children.wallet as AnyActorRef;
+    wallet.send({ type: 'auth.loggedIn' });
+    await new Promise((r) => setTimeout(r, 0));
+    (root.getSnapshot().children.live as AnyActorRef).send({ type: 'app.connect' });
+    hubRef!.emit({ type: 'hub.connected' });
+    hubRef!.emit({ type: 'hub.deposit', amount: 0.25, currency: 'LTC' });
+    const ltc = wallet.getSnapshot().context.wallets.find((w: { currencySymbol: string }) => w.currencySymbol === 'LTC');
+    expect(ltc?.balance).toBe(0.25);
+    root.stop();
+  });
+
+  describe('model-based paths', () => {
+    const { machine } = fakeHub();
+    const events = [
+      { type: 'app.connect' },
+      { type: 'app.disconnect' },
+      { type: 'auth.loggedIn', user: { userName: 'ann' }, token: 'a' },
+      { type: 'auth.loggedOut' },
+      { type: 'auth.tokenChanged', token: 'b' },
+      { type: 'hub.connected' },
+      { type: 'hub.closed' },
+      { type: 'hub.bet', bet },
+      { type: 'hub.deposit', amount: 1, currency: 'BTC' },
+      { type: 'hub.lockedTokens', payload: {} },
+      { type: 'hub.unlockedTokens', payload: {} },
+      { type: 'hub.invested', payload: {} },
+      { type: 'hub.divested', payload: {} },
+      { type: 'xstate.after.firstRetry.live.session.reconnecting.firstRetryPending' },
+      { type: 'xstate.after.secondRetry.live.session.reconnecting.secondRetryPending' },
+      { type: 'xstate.after.thirdRetry.live.session.reconnecting.thirdRetryPending' },
+      { type: 'xstate.after.lastRetry.live.session.reconnecting.lastRetryPending' },
+    ] as unknown as LiveEvent[];
+    const model = new PathModel({ machine, input: {}, events: enabledOnly(events), serializeState: (s) => JSON.stringify([s.value, s.context]) });
+
+    it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = model.coverage();
+      console.log(formatCoverage(report), `(${model.paths.length} paths)`);
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});

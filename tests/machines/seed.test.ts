@@ -1,0 +1,289 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { verifyOutcomeAsync } from '../../src/core/fairness/verify';
+import { isValidClientSeed, randomClientSeed } from '../../src/core/fairness/seeds';
+import { checkVerifyForm, seedMachine, VERIFY_MESSAGES, ROTATE_NO_RESPONSE_MESSAGE } from '../../machines/seed/machine';
+import type { RevealedSeed, RotateSeedResponse, SeedContext, SeedEvent, SeedInput, SeedState, VerifyRequest, VerifyResult } from '../../machines/seed/machine';
+import {
+  noncesOf,
+  selectCanRotate,
+  selectClientSeedField,
+  selectClientSeedInvalid,
+  selectHistory,
+  selectIsCopied,
+  selectRotateMessage,
+  selectSeedState,
+  selectTab,
+  selectVerified,
+  selectVerifyForm,
+  selectVerifyMessage,
+} from '../../machines/seed/selectors';
+import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+/**
+ * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
+ * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
+ */
+const enabledOnly =
+  <E extends EventObject>(events: readonly E[]) =>
+  (snapshot: AnyMachineSnapshot): E[] =>
+    events.filter((event) => snapshot.can(event));
+
+/** The worked example of docs/fairness.md: nonce 1 of this pair rolls 70.61. */
+const VECTOR = { serverSeed: '2a97516c354b68848cdbd8f54a226a0a55b21ed138e207ad6c5cbb9c00aa5aea', clientSeed: 'abc', nonce: 1, roll: 70.61 };
+const REVEALED: RevealedSeed = { serverSeed: VECTOR.serverSeed, seedHash: 'b14ebc25', clientSeed: 'abc', nonce: 5 };
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** WebCrypto answers on its own schedule: wait for the verification to end either way. */
+const verification = (actor: AnyActorRef) => waitFor(actor, (s) => s.hasTag('verified') || s.hasTag('verifyMessage'), { timeout: 2000 });
+
+interface Fakes {
+  rotate?: (input: { clientSeed: string }) => Promise<RotateSeedResponse>;
+  copy?: () => Promise<void>;
+}
+
+function harness(fakes: Fakes = {}) {
+  const calls = { loads: [] as string[], rotations: [] as string[], histories: 0, copies: [] as string[], random: 0 };
+  let counter = 0;
+  const machine = seedMachine.provide({
+    actors: {
+      // Deterministic "randomness": the real generator fed with counting bytes.
+      randomClientSeed: fromPromise<string>(async () => {
+        calls.random += 1;
+        return randomClientSeed((n) => Uint8Array.from({ length: n }, () => counter++ % 248));
+      }),
+      loadSeed: fromPromise<SeedState, { clientSeed: string }>(async ({ input }) => {
+        calls.loads.push(input.clientSeed);
+        return { seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: input.clientSeed };
+      }),
+      rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(async ({ input }) => {
+        calls.rotations.push(input.clientSeed);
+        if (fakes.rotate) return fakes.rotate(input);
+        return { previous: { serverSeed: 'f'.repeat(64), seedHash: 'h1', clientSeed: 'old', nonce: 5 }, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: input.clientSeed };
+      }),
+      loadHistory: fromPromise<RevealedSeed[]>(async () => {
+        calls.histories += 1;
+        return [REVEALED];
+      }),
+      verify: fromPromise<VerifyResult, VerifyRequest>(({ input }) => verifyOutcomeAsync(input.game, input, input.params as never)),
+      copyToClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
+        calls.copies.push(input.text);
+        if (fakes.copy) await fakes.copy();
+      }),
+    },
+  });
+  return { machine, calls };
+}
+
+async function opened(input: SeedInput = { clientSeed: 'my-seed' }, fakes: Fakes = {}, clock?: SimulatedClock) {
+  const { machine, calls } = harness(fakes);
+  const actor = createActor(machine, { input, ...(clock ? { clock } : {}) }).start();
+  await settle();
+  return { actor, calls };
+}
+
+describe('seed modal', () => {
+  it('should load the seed state for the client seed the browser has', async () => {
+    const { actor, calls } = await opened();
+    expect(calls.loads).toEqual(['my-seed']);
+    expect(selectSeedState(actor.getSnapshot())).toEqual({ seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
+  });
+
+  it('should make a random 20-character client seed first when the browser has none', async () => {
+    const { calls } = await opened({});
+    expect(calls.random).toBe(1);
+    expect(calls.loads[0]).toMatch(/^[A-Za-z0-9]{20}$/);
+  });
+
+  it('should refuse Rotate while the client seed field is invalid, and offer a new random one', async () => {
+    const { actor, calls } = await opened();
+    actor.send({ type: 'user.editClientSeed', text: 'has space' });
+    expect(selectClientSeedInvalid(actor.getSnapshot())).toBe(true);
+    expect(selectCanRotate(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'user.rotate' });
+    await settle();
+    expect(calls.rotations).toEqual([]);
+    actor.send({ type: 'user.randomizeClientSeed' });
+    await settle();
+    expect(selectClientSeedField(actor.getSnapshot())).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(selectCanRotate(actor.getSnapshot())).toBe(true);
+  });
+
+  it('should rotate with the chosen client seed, show the new pair and list the revealed one', async () => {
+    const { actor, calls } = await opened();
+    actor.send({ type: 'user.editClientSeed', text: 'lucky:7' });
+    actor.send({ type: 'user.rotate' });
+    await settle();
+    expect(calls.rotations).toEqual(['lucky:7']);
+    expect(selectSeedState(actor.getSnapshot())).toEqual({ seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'lucky:7' });
+    expect(selectHistory(actor.getSnapshot())[0]).toMatchObject({ seedHash: 'h1', clientSeed: 'old' });
+  });
+
+  it("should show the server's refusal while a game is open, and a fallback when there is no response", async () => {
+    const refusal = () => Promise.reject(Object.assign(new Error('409'), { data: { error: 'Finish your open game before rotating the seed' } }));
+    const { actor } = await opened(undefined, { rotate: refusal });
+    actor.send({ type: 'user.rotate' });
+    await settle();
+    expect(selectRotateMessage(actor.getSnapshot())).toBe('Finish your open game before rotating the seed');
+    expect(selectSeedState(actor.getSnapshot())?.seedHash).toBe('h1');
+
+    const offline = await opened(undefined, { rotate: () => Promise.reject(new TypeError('fetch failed')) });
+    offline.actor.send({ type: 'user.rotate' });
+    await settle();
+    expect(selectRotateMessage(offline.actor.getSnapshot())).toBe(ROTATE_NO_RESPONSE_MESSAGE);
+  });
+
+  it('should load the revealed pairs once, when the history tab first opens', async () => {
+    const { actor, calls } = await opened();
+    expect(calls.histories).toBe(0);
+    actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    actor.send({ type: 'user.selectTab', tab: 'seeds' });
+    actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    expect(calls.histories).toBe(1);
+    expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
+    expect(noncesOf(REVEALED)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('should compute a dice outcome in the browser that matches the worked example', async () => {
+    const { actor } = await opened();
+    actor.send({ type: 'user.selectTab', tab: 'verify' });
+    actor.send({ type: 'user.editVerifyField', field: 'serverSeed', value: VECTOR.serverSeed });
+    actor.send({ type: 'user.editVerifyField', field: 'clientSeed', value: VECTOR.clientSeed });
+    actor.send({ type: 'user.editVerifyField', field: 'nonce', value: String(VECTOR.nonce) });
+    actor.send({ type: 'user.editGameParam', name: 'chance', value: '49.5' });
+    actor.send({ type: 'user.editGameParam', name: 'target', value: 'over' });
+    actor.send({ type: 'user.runVerify' });
+    await verification(actor);
+    expect(selectVerified(actor.getSnapshot())?.outcome).toEqual({ roll: VECTOR.roll, win: true, multiplier: 2 });
+  });
+
+  it('should prefill the Verify tab from a bet of a revealed pair and verify it in one click', async () => {
+    const { actor } = await opened();
+    actor.send({ type: 'user.verifyBet', serverSeed: REVEALED.serverSeed, clientSeed: REVEALED.clientSeed, nonce: 1, game: 'dice' });
+    expect(selectTab(actor.getSnapshot())).toBe('verify');
+    expect(selectVerifyForm(actor.getSnapshot())).toMatchObject({ serverSeed: REVEALED.serverSeed, clientSeed: 'abc', nonce: '1', game: 'dice' });
+    await verification(actor);
+    expect(selectVerified(actor.getSnapshot())?.outcome).toEqual({ roll: VECTOR.roll });
+  });
+
+  it('should verify mines, blackjack and baccarat with their parameters', async () => {
+    const { actor } = await opened();
+    const seeds = { serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1 };
+    actor.send({ type: 'user.verifyBet', ...seeds, game: 'mines', params: { mines: '3' } });
+    await verification(actor);
+    const mines = selectVerified(actor.getSnapshot())?.outcome as { mineTiles: number[] };
+    expect(mines.mineTiles).toEqual((await verifyOutcomeAsync('mines', seeds, { mines: 3 })).outcome.mineTiles);
+    actor.send({ type: 'user.verifyBet', ...seeds, game: 'blackjack', params: { cards: '4' } });
+    await verification(actor);
+    expect((selectVerified(actor.getSnapshot())?.outcome as { cards: unknown[] }).cards).toHaveLength(4);
+    actor.send({ type: 'user.verifyBet', ...seeds, game: 'baccarat' });
+    await verification(actor);
+    expect(selectVerified(actor.getSnapshot())?.outcome).toEqual((await verifyOutcomeAsync('baccarat', seeds, {})).outcome);
+  });
+
+  it('should explain what is wrong with the Verify form instead of computing', async () => {
+    const { actor } = await opened();
+    actor.send({ type: 'user.runVerify' });
+    expect(selectVerifyMessage(actor.getSnapshot())).toBe(VERIFY_MESSAGES.serverSeed);
+    actor.send({ type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, game: 'mines', params: { mines: '30' } });
+    expect(selectVerifyMessage(actor.getSnapshot())).toBe('mines must be an integer 1..24');
+    actor.send({ type: 'user.editVerifyField', field: 'nonce', value: '-1' });
+    actor.send({ type: 'user.runVerify' });
+    expect(selectVerifyMessage(actor.getSnapshot())).toBe(VERIFY_MESSAGES.nonce);
+  });
+
+  it('should show the copied mark for 1.5 s after a successful copy, and not after a failed one', async () => {
+    const clock = new SimulatedClock();
+    const { actor, calls } = await opened(undefined, {}, clock);
+    actor.send({ type: 'user.copy', text: 'h1', what: 'seedHash' });
+    await settle();
+    expect(calls.copies).toEqual(['h1']);
+    expect(selectIsCopied('seedHash')(actor.getSnapshot())).toBe(true);
+    expect(selectIsCopied('clientSeed')(actor.getSnapshot())).toBe(false);
+    clock.increment(1499);
+    expect(selectIsCopied('seedHash')(actor.getSnapshot())).toBe(true);
+    clock.increment(1);
+    expect(selectIsCopied('seedHash')(actor.getSnapshot())).toBe(false);
+
+    const denied = await opened(undefined, { copy: () => Promise.reject(new Error('denied')) });
+    denied.actor.send({ type: 'user.copy', text: 'x', what: 'clientSeed' });
+    await settle();
+    expect(selectIsCopied('clientSeed')(denied.actor.getSnapshot())).toBe(false);
+  });
+
+  describe('model-based paths', () => {
+    const never = <T,>() => new Promise<T>(() => {});
+    const machine = harness().machine.provide({
+      actors: {
+        randomClientSeed: fromPromise<string>(() => never()),
+        loadSeed: fromPromise<SeedState, { clientSeed: string }>(() => never()),
+        rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(() => never()),
+        loadHistory: fromPromise<RevealedSeed[]>(() => never()),
+        verify: fromPromise<VerifyResult, VerifyRequest>(() => never()),
+        copyToClipboard: fromPromise<void, { text: string }>(() => never()),
+      },
+    });
+    const seedState: SeedState = { seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'abc' };
+    const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+    const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('x') });
+    // The regions are independent: one model per concern, all counted in one report.
+    const seedEvents = [
+      { type: 'user.editClientSeed', text: 'abc' },
+      { type: 'user.editClientSeed', text: '' },
+      { type: 'user.randomizeClientSeed' },
+      { type: 'user.rotate' },
+      { type: 'user.retry' },
+      done('firstClientSeed', 'abc'),
+      error('firstClientSeed'),
+      done('newClientSeed', 'abc'),
+      error('newClientSeed'),
+      done('loadSeed', seedState),
+      error('loadSeed'),
+      done('rotateSeed', { ...seedState, previous: REVEALED }),
+      error('rotateSeed'),
+    ] as unknown as SeedEvent[];
+    const tabEvents = [
+      { type: 'user.selectTab', tab: 'seeds' },
+      { type: 'user.selectTab', tab: 'verify' },
+      { type: 'user.selectTab', tab: 'history' },
+      done('loadHistory', [REVEALED]),
+      error('loadHistory'),
+      { type: 'user.copy', text: 'h1', what: 'seedHash' },
+      done('copyToClipboard'),
+      error('copyToClipboard'),
+      { type: 'xstate.after.copiedFlag.seed.copy.copied' },
+    ] as unknown as SeedEvent[];
+    const verifyEvents = [
+      { type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, game: 'dice' },
+      { type: 'user.editVerifyField', field: 'serverSeed', value: 'nope' },
+      { type: 'user.chooseGame', game: 'baccarat' },
+      { type: 'user.editGameParam', name: 'mines', value: '3' },
+      { type: 'user.runVerify' },
+      done('verify', { floats: [0.5], outcome: { roll: 50 } }),
+      error('verify'),
+    ] as unknown as SeedEvent[];
+    // The guards read whether the client seed field and the Verify form are valid, not their text.
+    const serializeState = (s: { value: unknown; context: SeedContext }) =>
+      JSON.stringify([s.value, isValidClientSeed(s.context.draft), checkVerifyForm(s.context.form).ok]);
+    const coverage = new CoverageTracker(machine);
+    const models = [
+      new PathModel({ machine, input: {}, events: enabledOnly(seedEvents), serializeState: serializeState as never, coverage }),
+      new PathModel({ machine, input: { clientSeed: 'abc' }, events: enabledOnly([...tabEvents, ...verifyEvents]), serializeState: serializeState as never, coverage }),
+    ];
+    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
+
+    it.each(cases)('replays %s', async (_name, model, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = coverage.report();
+      console.log(formatCoverage(report), `(${cases.length} paths)`);
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});
