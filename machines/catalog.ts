@@ -6,6 +6,7 @@ import { cashierMachine } from './cashier/machine';
 import { confirmEmailMachine } from './confirmEmail/machine';
 import { diceMachine } from './dice/machine';
 import { liveMachine } from './live/machine';
+import { minesMachine } from './mines/machine';
 import { modalStackMachine } from './modalStack/machine';
 import { passwordFormMachine } from './passwordForm/machine';
 import { seedMachine } from './seed/machine';
@@ -23,6 +24,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   confirmEmail: confirmEmailMachine,
   dice: diceMachine,
   live: liveMachine,
+  mines: minesMachine,
   modalStack: modalStackMachine,
   passwordForm: passwordFormMachine,
   seed: seedMachine,

@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth/index';
 import { walletPlugin } from './plugins/wallet';
 import { healthRoutes } from './routes/health';
 import { limitsRoutes } from './routes/limits';
+import { minesRoutes } from './routes/mines';
 import { paymentsRoutes } from './routes/payments';
 import { walletRoutes } from './routes/wallet';
 
@@ -57,6 +58,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
       await api.register(diceRoutes);
+      await api.register(minesRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -3,9 +3,10 @@ import { BET_MESSAGES, checkBetUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { isValidChance, settleDiceBet } from '../../core/games/dice';
 import type { DiceTarget } from '../../core/games/dice';
-import { decimalToUnits, unitsToNumber } from '../../core/money';
+import { unitsToNumber } from '../../core/money';
 import { recordBet } from '../bets/record';
-import { AppError, badRequest } from '../errors';
+import { refuseBet, wagerOf } from '../bets/wager';
+import { badRequest } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
 import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
@@ -18,26 +19,8 @@ interface DiceBetBody {
   target: DiceTarget;
 }
 
-/**
- * A refused bet answers with the spec's message in `error` too (SPEC §8: the dice screen shows the
- * response's error field), and in `message` like every other error.
- */
 /** 99 / chance pays 99% of the fair 100 / chance. */
 const DICE_HOUSE_EDGE = 0.01;
-
-const refuse = (message: string, status = 400) => new AppError(status, message, message);
-
-function wagerOf(value: number | string): bigint {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  // SPEC §5 order: a zero or negative amount is its own message, before any format problem.
-  if (/^-?\d+(\.\d+)?$/.test(text) && Number(text) <= 0) throw refuse(BET_MESSAGES.notPositive);
-  if (typeof value === 'number' && !Number.isFinite(value)) throw badRequest('betAmount must be a number, like 0.0015');
-  try {
-    return decimalToUnits(value);
-  } catch {
-    throw badRequest('betAmount must be a number with at most 8 decimals, like 0.0015');
-  }
-}
 
 export const diceRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
@@ -55,7 +38,7 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
       limits,
       chance,
     });
-    if (check.kind !== 'ok') throw refuse(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
+    if (check.kind !== 'ok') throw refuseBet(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
 
     const usdRate = app.wallet.rates.get(currency) ?? 0;
     const seed = takeBetSeed(db, userId);
@@ -112,7 +95,7 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
       const currency = request.body.currency.toUpperCase();
       const known = bettable.get(currency) as { bettable: number } | undefined;
       if (!known) throw badRequest(`Unknown currency ${request.body.currency}.`, 'unknown_currency');
-      if (known.bettable !== 1) throw refuse(BET_MESSAGES.accNotAvailable);
+      if (known.bettable !== 1) throw refuseBet(BET_MESSAGES.accNotAvailable);
       const wager = wagerOf(betAmount);
       if (!isValidChance(chance)) throw badRequest('Win chance must be from 0.01 to 98 with at most 2 decimals.', 'invalid_chance');
 
@@ -122,7 +105,7 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
       } catch (error) {
         // A balance raced away between the check and the debit by a concurrent bet.
         if (error instanceof InsufficientFundsError && error.account.holder.startsWith('player')) {
-          throw refuse(BET_MESSAGES.aboveBalance);
+          throw refuseBet(BET_MESSAGES.aboveBalance);
         }
         throw error;
       }

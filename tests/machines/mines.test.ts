@@ -1,0 +1,438 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { BetLimits } from '../../src/core/bets/validation';
+import { minesMachine } from '../../machines/mines/machine';
+import type {
+  ActiveMinesGame,
+  MinesBetRequest,
+  MinesBetResponse,
+  MinesCashoutResponse,
+  MinesContext,
+  MinesEvent,
+  MinesInput,
+  LimitsRequest,
+  MinesPickRequest,
+  MinesPickResponse,
+} from '../../machines/mines/machine';
+import {
+  selectCanBet,
+  selectCanCashout,
+  selectCanPick,
+  selectCurrentProfit,
+  selectGemsFound,
+  selectMessage,
+  selectMinesCount,
+  selectNextProfit,
+  selectSettingsLocked,
+  selectTiles,
+  selectWinPopup,
+} from '../../machines/mines/selectors';
+import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+const LIMITS: BetLimits = { minBet: 0.01, maxBet: 5, maxPayout: 100 };
+const PLAYER: MinesInput = { signedIn: true, wallet: { currency: 'USDT', balance: 10, fiatRate: null } };
+const MINES = [3, 11, 20];
+
+type Reply<T> = T | Error | (() => Promise<T>);
+
+interface Server {
+  limits?: Reply<BetLimits>;
+  activeGame?: Reply<ActiveMinesGame | null>;
+  bet?: Reply<MinesBetResponse>;
+  /** Answers per tile; a tile not listed is a gem in play. */
+  picks?: Record<number, Reply<MinesPickResponse>>;
+  cashout?: Reply<MinesCashoutResponse>;
+}
+
+const answer = async <T,>(reply: Reply<T>): Promise<T> => {
+  if (reply instanceof Error) throw reply;
+  if (typeof reply === 'function') return (reply as () => Promise<T>)();
+  return reply;
+};
+
+const inPlay: MinesPickResponse = { success: true, isMine: false, gameState: 'InPlay', cashedOutAmount: 0, mineLocations: null };
+
+/** The machine with one fake per effect; `calls` records what it asked for. */
+function fakes(server: Server = {}) {
+  const calls = {
+    limits: [] as unknown[],
+    bets: [] as MinesBetRequest[],
+    picks: [] as number[],
+    cashouts: 0,
+    logins: 0,
+    balances: [] as Array<{ currency: string; balance: number }>,
+  };
+  const machine = minesMachine.provide({
+    actors: {
+      loadLimits: fromPromise(async ({ input }) => {
+        calls.limits.push(input);
+        return answer(server.limits ?? LIMITS);
+      }),
+      loadActiveGame: fromPromise(async () => answer(server.activeGame ?? null)),
+      placeBet: fromPromise(async ({ input }: { input: MinesBetRequest }) => {
+        calls.bets.push(input);
+        return answer(server.bet ?? { success: true, balance: 10 - input.betAmount, errorMessage: null });
+      }),
+      pick: fromPromise(async ({ input }: { input: MinesPickRequest }) => {
+        calls.picks.push(input.tileId);
+        return answer(server.picks?.[input.tileId] ?? inPlay);
+      }),
+      cashout: fromPromise(async () => {
+        calls.cashouts += 1;
+        return answer(server.cashout ?? { success: true, cashedOutAmount: 1.13, mineLocations: MINES, balance: 10.13, errorMessage: null });
+      }),
+    },
+    actions: {
+      openLogin: () => {
+        calls.logins += 1;
+      },
+      reportBalance: (_, params) => {
+        calls.balances.push(params);
+      },
+    },
+  });
+  return { machine, calls };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function start(server: Server = {}, input: MinesInput = PLAYER) {
+  const { machine, calls } = fakes(server);
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input, clock }).start();
+  await settle();
+  const send = async (event: MinesEvent) => {
+    actor.send(event);
+    await settle();
+  };
+  return { actor, calls, clock, send, snapshot: () => actor.getSnapshot() };
+}
+
+async function playing(server: Server = {}) {
+  const game = await start(server);
+  await game.send({ type: 'user.typeAmount', text: '1' });
+  await game.send({ type: 'user.bet' });
+  expect(game.snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+  return game;
+}
+
+describe('mines machine', () => {
+  it('should open the login modal instead of betting for a visitor', async () => {
+    const { send, calls, snapshot } = await start({}, { wallet: PLAYER.wallet! });
+    await send({ type: 'user.typeAmount', text: '1' });
+    expect(selectCanBet(snapshot())).toBe(true);
+    await send({ type: 'user.bet' });
+    expect(calls.logins).toBe(1);
+    expect(calls.bets).toEqual([]);
+    expect(snapshot().matches({ game: 'idle' })).toBe(true);
+  });
+
+  it('should start a game from a fresh grid with zero gems, send the bet and report the balance', async () => {
+    const { send, calls, snapshot } = await playing();
+    expect(calls.bets).toEqual([{ betAmount: 1, minesCount: 3, currency: 'USDT' }]);
+    expect(calls.balances).toEqual([{ currency: 'USDT', balance: 9 }]);
+    expect(selectGemsFound(snapshot())).toBe(0);
+    expect(selectTiles(snapshot()).every((tile) => tile.face === 'hidden')).toBe(true);
+    expect(selectCurrentProfit(snapshot())).toEqual({ multiplier: 1, profit: 0 });
+    expect(selectNextProfit(snapshot())).toEqual({ multiplier: 1.13, profit: 0.13 });
+    // After a game, the next bet clears the board again.
+    await send({ type: 'user.pick', tileId: 0 });
+    await send({ type: 'user.cashout' });
+    await send({ type: 'user.bet' });
+    expect(selectGemsFound(snapshot())).toBe(0);
+    expect(selectTiles(snapshot()).every((tile) => tile.face === 'hidden')).toBe(true);
+  });
+
+  it('should lock the mines slider and the amount during play, and keep them within 1 to 24 otherwise', async () => {
+    const game = await start();
+    await game.send({ type: 'user.setMinesCount', count: 25 });
+    await game.send({ type: 'user.setMinesCount', count: 0 });
+    expect(selectMinesCount(game.snapshot())).toBe(3);
+    await game.send({ type: 'user.setMinesCount', count: 24 });
+    expect(selectMinesCount(game.snapshot())).toBe(24);
+    await game.send({ type: 'user.typeAmount', text: '2' });
+    await game.send({ type: 'user.bet' });
+    expect(selectSettingsLocked(game.snapshot())).toBe(true);
+    expect(game.snapshot().can({ type: 'user.setMinesCount', count: 5 })).toBe(false);
+    expect(game.snapshot().can({ type: 'user.typeAmount', text: '3' })).toBe(false);
+    await game.send({ type: 'user.setMinesCount', count: 5 });
+    await game.send({ type: 'user.typeAmount', text: '3' });
+    expect(game.snapshot().context).toMatchObject({ minesCount: 24, amountText: '2' });
+  });
+
+  it('should raise the gem count on a gem and allow Cashout only from the first gem', async () => {
+    const { send, snapshot, calls } = await playing();
+    expect(selectCanCashout(snapshot())).toBe(false);
+    await send({ type: 'user.cashout' });
+    expect(calls.cashouts).toBe(0);
+    await send({ type: 'user.pick', tileId: 7 });
+    expect(selectGemsFound(snapshot())).toBe(1);
+    expect(selectTiles(snapshot())[7]).toEqual({ id: 7, face: 'gem' });
+    expect(selectCanCashout(snapshot())).toBe(true);
+    expect(selectCanPick(7)(snapshot())).toBe(false);
+    expect(selectCurrentProfit(snapshot())).toEqual({ multiplier: 1.13, profit: 0.13 });
+  });
+
+  it('should show the picked tile as revealed while the server decides, and take one pick at a time', async () => {
+    let release: (value: MinesPickResponse) => void = () => {};
+    const { actor, send, snapshot, calls } = await playing({ picks: { 4: () => new Promise((resolve) => (release = resolve)) } });
+    await send({ type: 'user.pick', tileId: 4 });
+    expect(selectTiles(snapshot())[4]!.face).toBe('pending');
+    expect(selectCanPick(5)(snapshot())).toBe(false);
+    await send({ type: 'user.pick', tileId: 5 });
+    expect(calls.picks).toEqual([4]);
+    release(inPlay);
+    await settle();
+    expect(actor.getSnapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    expect(actor.getSnapshot().context.gems).toEqual([4]);
+  });
+
+  it('should end on a mine with every tile revealed and no win', async () => {
+    const { send, snapshot, calls } = await playing({
+      picks: { 11: { success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES, balance: 9 } },
+    });
+    await send({ type: 'user.pick', tileId: 0 });
+    await send({ type: 'user.pick', tileId: 11 });
+    expect(snapshot().matches({ game: 'busted' })).toBe(true);
+    const faces = selectTiles(snapshot());
+    expect(faces[11]!.face).toBe('mine');
+    expect(faces[0]!.face).toBe('gem');
+    expect(faces.filter((t) => t.face === 'hiddenMine').map((t) => t.id)).toEqual([3, 20]);
+    expect(faces.filter((t) => t.face === 'hidden')).toEqual([]);
+    expect(selectWinPopup(snapshot())).toBeNull();
+    expect(selectCanCashout(snapshot())).toBe(false);
+    expect(calls.balances.at(-1)).toEqual({ currency: 'USDT', balance: 9 });
+  });
+
+  it('should cash out automatically when the server reports GameOver on a gem', async () => {
+    const { send, snapshot, calls, clock } = await playing({
+      picks: { 9: { success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 24.75, mineLocations: MINES, balance: 33.75 } },
+    });
+    await send({ type: 'user.pick', tileId: 9 });
+    expect(snapshot().matches({ game: { cashedOut: 'celebrating' } })).toBe(true);
+    expect(selectGemsFound(snapshot())).toBe(1);
+    expect(selectWinPopup(snapshot())).toEqual({ amount: 24.75, multiplier: 1.13, gems: 1, currency: 'USDT' });
+    expect(calls.cashouts).toBe(0);
+    expect(calls.balances.at(-1)).toEqual({ currency: 'USDT', balance: 33.75 });
+    clock.increment(3000);
+    expect(selectWinPopup(snapshot())).toBeNull();
+    expect(snapshot().matches({ game: { cashedOut: 'shown' } })).toBe(true);
+  });
+
+  it('should show the win popup with amount, multiplier and gems for 3 s after a cash-out', async () => {
+    const { send, snapshot, clock, calls } = await playing();
+    await send({ type: 'user.pick', tileId: 0 });
+    await send({ type: 'user.cashout' });
+    expect(selectWinPopup(snapshot())).toEqual({ amount: 1.13, multiplier: 1.13, gems: 1, currency: 'USDT' });
+    expect(calls.balances.at(-1)).toEqual({ currency: 'USDT', balance: 10.13 });
+    expect(selectTiles(snapshot()).filter((t) => t.face === 'hiddenMine').map((t) => t.id)).toEqual(MINES);
+    clock.increment(2999);
+    expect(selectWinPopup(snapshot())).not.toBeNull();
+    clock.increment(1);
+    expect(selectWinPopup(snapshot())).toBeNull();
+  });
+
+  it('should un-reveal a tile whose pick failed, refused or unanswered', async () => {
+    const { send, snapshot } = await playing({ picks: { 2: { success: false, errorMessage: 'nope' }, 6: new Error('network') } });
+    await send({ type: 'user.pick', tileId: 2 });
+    expect(selectTiles(snapshot())[2]!.face).toBe('hidden');
+    await send({ type: 'user.pick', tileId: 6 });
+    expect(selectTiles(snapshot())[6]!.face).toBe('hidden');
+    expect(snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    expect(selectGemsFound(snapshot())).toBe(0);
+  });
+
+  it.each([
+    ['a refusal with a message', { success: false, errorMessage: 'You have no mines game in progress.' }, 'You have no mines game in progress.'],
+    ['a refusal without one', { success: false }, 'Cashout failed. Please try again.'],
+    ['no answer', new Error('network'), 'An error occurred during cashout.'],
+  ] as const)('should show %s from a failed cash-out for 3 s and let the game go on', async (_name, reply, message) => {
+    const { send, snapshot, clock } = await playing({ cashout: reply as Reply<MinesCashoutResponse> });
+    await send({ type: 'user.pick', tileId: 0 });
+    await send({ type: 'user.cashout' });
+    expect(selectMessage(snapshot())).toBe(message);
+    expect(selectCanCashout(snapshot())).toBe(true);
+    clock.increment(3000);
+    expect(selectMessage(snapshot())).toBeNull();
+    expect(snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+  });
+
+  it.each([
+    ['0', 'Bet must be greater than 0'],
+    ['20', "Can't bet more than balance"],
+    ['0.001', 'Bet must be greater than 0.01000000 USDT'],
+    ['6', 'Bet must be less than less 5.00000000 USDT'],
+  ])('should refuse an amount of %s with "%s" for 3 s without calling the server', async (amount, message) => {
+    const game = await start({}, { ...PLAYER, wallet: { currency: 'USDT', balance: 100, fiatRate: null } });
+    await game.send({ type: 'user.typeAmount', text: amount === '20' ? '200' : amount });
+    await game.send({ type: 'user.bet' });
+    expect(selectMessage(game.snapshot())).toBe(message);
+    expect(game.calls.bets).toEqual([]);
+    game.clock.increment(3000);
+    expect(selectMessage(game.snapshot())).toBeNull();
+  });
+
+  it('should refuse ACC with the spec message', async () => {
+    const game = await start({}, { signedIn: true, wallet: { currency: 'ACC', balance: 5, fiatRate: null } });
+    await game.send({ type: 'user.typeAmount', text: '1' });
+    await game.send({ type: 'user.bet' });
+    expect(selectMessage(game.snapshot())).toBe('ACC betting not available at this time');
+  });
+
+  it('should convert an amount typed in dollars and quote limits in dollars', async () => {
+    const game = await start({ limits: { minBet: 0.0001, maxBet: 0.05, maxPayout: 1 } }, { signedIn: true, wallet: { currency: 'BTC', balance: 1, fiatRate: 100_000 } });
+    await game.send({ type: 'user.typeAmount', text: '10000' });
+    await game.send({ type: 'user.bet' });
+    expect(selectMessage(game.snapshot())).toBe('Bet must be less than less $5,000.00');
+    await game.send({ type: 'user.typeAmount', text: '50' });
+    await game.send({ type: 'user.bet' });
+    expect(game.calls.bets).toEqual([{ betAmount: 0.0005, minesCount: 3, currency: 'BTC' }]);
+  });
+
+  it.each([
+    ["the server's errorMessage", { success: false, errorMessage: 'Finish your mines game before placing a new bet.' }, 'Finish your mines game before placing a new bet.'],
+    ['the network message', new Error('offline'), 'An error occurred while placing the bet.'],
+  ] as const)('should show %s for 3 s when a bet fails', async (_name, reply, message) => {
+    const game = await start({ bet: reply as Reply<MinesBetResponse> });
+    await game.send({ type: 'user.typeAmount', text: '1' });
+    await game.send({ type: 'user.bet' });
+    expect(game.snapshot().matches({ game: 'betFailed' })).toBe(true);
+    expect(selectMessage(game.snapshot())).toBe(message);
+    expect(game.calls.balances).toEqual([]);
+    game.clock.increment(3000);
+    expect(game.snapshot().matches({ game: 'idle' })).toBe(true);
+    expect(selectMessage(game.snapshot())).toBeNull();
+  });
+
+  it('should restore the open game on load: bet, mines count and gems found', async () => {
+    const { snapshot, send, calls } = await start({ activeGame: { betAmount: 0.5, minesCount: 5, selectedTiles: [12, 7], currency: 'USDT' } });
+    expect(snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    expect(snapshot().context).toMatchObject({ amountText: '0.5', minesCount: 5, gems: [12, 7] });
+    expect(selectSettingsLocked(snapshot())).toBe(true);
+    expect(selectCanCashout(snapshot())).toBe(true);
+    expect(selectCurrentProfit(snapshot())).toEqual({ multiplier: 1.56, profit: 0.28 });
+    await send({ type: 'user.cashout' });
+    expect(calls.cashouts).toBe(1);
+  });
+
+  it('should look for an open game after a login, and start idle when there is none', async () => {
+    const game = await start({ activeGame: { betAmount: 1, minesCount: 3, selectedTiles: [], currency: 'USDT' } }, { wallet: PLAYER.wallet! });
+    expect(game.snapshot().matches({ game: 'idle' })).toBe(true);
+    await game.send({ type: 'auth.loggedIn' });
+    expect(game.snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    await game.send({ type: 'auth.loggedOut' });
+    expect(game.snapshot().matches({ game: 'idle' })).toBe(true);
+    expect(game.snapshot().context.round).toBeNull();
+    const none = await start();
+    expect(none.snapshot().matches({ game: 'idle' })).toBe(true);
+  });
+
+  it('should reload the limits when the currency changes and cap the next profit at maxPayout', async () => {
+    const game = await start({ limits: { minBet: 0.01, maxBet: 100, maxPayout: 2 } }, { signedIn: true, wallet: { currency: 'USDT', balance: 100, fiatRate: null } });
+    await game.send({ type: 'wallet.changed', wallet: { currency: 'ETH', balance: 1, fiatRate: null } });
+    expect(game.calls.limits).toEqual([
+      { game: 'mines', currency: 'USDT' },
+      { game: 'mines', currency: 'ETH' },
+    ]);
+    await game.send({ type: 'wallet.changed', wallet: { currency: 'USDT', balance: 100, fiatRate: null } });
+    await game.send({ type: 'user.setMinesCount', count: 24 });
+    await game.send({ type: 'user.typeAmount', text: '10' });
+    await game.send({ type: 'user.bet' });
+    expect(selectNextProfit(game.snapshot())).toEqual({ multiplier: 24.75, profit: 2 });
+  });
+
+  describe('model-based paths', () => {
+    // Fakes that never settle: each path decides with synthetic done/error events instead.
+    const never = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
+    const machine = fakes().machine.provide({
+      actors: {
+        loadLimits: never<BetLimits, LimitsRequest>(),
+        loadActiveGame: never<ActiveMinesGame | null>(),
+        placeBet: never<MinesBetResponse, MinesBetRequest>(),
+        pick: never<MinesPickResponse, MinesPickRequest>(),
+        cashout: never<MinesCashoutResponse>(),
+      },
+    });
+    const wallet = (currency: string) => ({ currency, balance: 10, fiatRate: null });
+    // minBet = maxBet: half and double keep the amount at '0' or '1', which bounds the model.
+    const limits: BetLimits = { minBet: 1, maxBet: 1, maxPayout: 100 };
+    const event = (e: Record<string, unknown>) => e as unknown as MinesEvent;
+    const limitsEvents = [
+      { type: 'wallet.changed', wallet: wallet('USDT') },
+      { type: 'wallet.changed', wallet: wallet('ETH') },
+      { type: 'xstate.done.actor.loadLimits', output: limits },
+      { type: 'xstate.error.actor.loadLimits', error: new Error('x') },
+      { type: 'user.bet' },
+    ].map(event);
+    const formEvents = [
+      { type: 'user.typeAmount', text: '1' },
+      { type: 'user.typeAmount', text: '0' },
+      { type: 'user.halveAmount' },
+      { type: 'user.doubleAmount' },
+      // The default count: the transition fires without adding states to the model.
+      { type: 'user.setMinesCount', count: 3 },
+      { type: 'user.bet' },
+      { type: 'xstate.done.actor.loadLimits', output: limits },
+      { type: 'xstate.done.actor.placeBet', output: { success: true, balance: 9, errorMessage: null } },
+    ].map(event);
+    const bettingEvents = [
+      ...formEvents,
+      { type: 'auth.loggedIn' },
+      { type: 'auth.loggedOut' },
+      { type: 'xstate.done.actor.loadActiveGame', output: { betAmount: 1, minesCount: 3, selectedTiles: [4], currency: 'USDT' } },
+      { type: 'xstate.done.actor.loadActiveGame', output: null },
+      { type: 'xstate.error.actor.loadActiveGame', error: new Error('x') },
+      { type: 'xstate.done.actor.placeBet', output: { success: false, errorMessage: 'refused' } },
+      { type: 'xstate.error.actor.placeBet', error: new Error('x') },
+      { type: 'xstate.after.messageDuration.mines.game.betRefused' },
+      { type: 'xstate.after.messageDuration.mines.game.betFailed' },
+    ].map(event);
+    const playEvents = [
+      ...formEvents,
+      { type: 'xstate.done.actor.loadActiveGame', output: null },
+      { type: 'user.pick', tileId: 0 },
+      { type: 'user.pick', tileId: 1 },
+      { type: 'user.cashout' },
+      { type: 'xstate.done.actor.pick', output: inPlay },
+      { type: 'xstate.done.actor.pick', output: { success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES } },
+      { type: 'xstate.done.actor.pick', output: { success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 3, mineLocations: MINES } },
+      { type: 'xstate.done.actor.pick', output: { success: false, errorMessage: 'refused' } },
+      { type: 'xstate.error.actor.pick', error: new Error('x') },
+      { type: 'xstate.done.actor.cashout', output: { success: true, cashedOutAmount: 2, mineLocations: MINES, errorMessage: null } },
+      { type: 'xstate.done.actor.cashout', output: { success: false, errorMessage: null } },
+      { type: 'xstate.error.actor.cashout', error: new Error('x') },
+      { type: 'xstate.after.messageDuration.mines.game.betRefused' },
+      { type: 'xstate.after.messageDuration.mines.game.playing.cashoutFailed' },
+      { type: 'xstate.after.winPopupDuration.mines.game.cashedOut.celebrating' },
+      // The balance runs out: the next bet after a game is refused.
+      { type: 'wallet.changed', wallet: { currency: 'USDT', balance: 0, fiatRate: null } },
+    ].map(event);
+    const serializeState = (s: AnyMachineSnapshot) => {
+      const { wallet: w, limits: l, startSignedIn: _start, ...rest } = s.context as MinesContext;
+      return JSON.stringify([s.value, w.currency, w.balance, l !== null, rest]);
+    };
+    const coverage = new CoverageTracker(machine);
+    const visitor: MinesInput = { wallet: wallet('USDT') };
+    const player: MinesInput = { signedIn: true, wallet: wallet('USDT') };
+    const models = {
+      limits: [new PathModel({ machine, input: visitor, events: limitsEvents, serializeState, coverage })],
+      betting: [visitor, player].map((input) => new PathModel({ machine, input, events: bettingEvents, serializeState, coverage })),
+      play: [new PathModel({ machine, input: player, events: playEvents, serializeState, coverage })],
+    };
+    const cases = Object.entries(models).flatMap(([name, list]) =>
+      list.flatMap((model, i) => model.paths.map((path) => [`${name} ${i}: ${path.description}`, model, path] as const)),
+    );
+
+    it.each(cases)('replays %s', async (_name, model, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = coverage.report();
+      console.log(formatCoverage(report));
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});
