@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { blackjackMigrations } from '../blackjack/schema';
 import { walletMigrations } from '../ledger/schema';
 
 /**
@@ -149,6 +150,7 @@ export const migrations: Migration[] = [
       CREATE INDEX bets_high_roller ON bets (id) WHERE wager_usd_cents >= 10000 OR payout_usd_cents >= 10000;
     `,
   },
+  ...blackjackMigrations,
 ];
 
 export function migrate(db: Database, list: Migration[] = migrations): number[] {
