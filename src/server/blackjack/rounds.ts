@@ -4,7 +4,7 @@ import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import type { FloatAt } from '../../core/fairness/floats';
 import { actionStake, applyAction, settle, startRound, toWireGame } from '../../core/games/blackjack';
-import type { BlackjackAction, BlackjackState, WireBlackjackGame } from '../../core/games/blackjack';
+import type { BlackjackAction, BlackjackRefusalCode, BlackjackState, WireBlackjackGame } from '../../core/games/blackjack';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { nodeHmacSha256 } from '../fairness/hmac';
@@ -12,8 +12,7 @@ import { takeBetSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
 import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
-import { gameById, insertGame, linkBet, openGameOf, updateGame } from './games';
-import type { StoredGame } from './games';
+import { insertGame, linkBet, openGameOf, updateGame } from './games';
 
 /**
  * Blackjack rounds on the server: every request is one synchronous better-sqlite3 transaction that
@@ -25,19 +24,14 @@ import type { StoredGame } from './games';
 /** Return to player under basic strategy is 99.43% (docs/blackjack.md), for the rewards pool share. */
 export const BLACKJACK_HOUSE_EDGE = 0.00571;
 
-export type RefusalCode =
-  | 'bet_refused'
-  | 'game_in_progress'
-  | 'no_active_game'
-  | 'action_refused'
-  | 'insufficient_balance'
-  | 'game_changed';
+/** Our own refusals; the engine's (NOT_ACTIVE_HAND, DOUBLE_NEEDS_TWO_CARDS, …) pass through as they are. */
+export type RefusalCode = 'bet_refused' | 'game_in_progress' | 'no_active_game' | 'insufficient_balance' | 'game_changed' | BlackjackRefusalCode;
 
 /** A request the round refuses; the route answers it with the message and the round as it stands. */
 export class BlackjackRefusal extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: RefusalCode | string,
+    readonly code: RefusalCode,
     message: string,
     readonly game: WireBlackjackGame | null = null,
   ) {
@@ -188,7 +182,6 @@ export function createRounds(deps: RoundDeps) {
       }
     },
     activeGame,
-    gameById: (id: number): StoredGame | null => gameById(db, id),
   };
 }
 
