@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/machine';
 import { authMachine } from './auth/machine';
 import { betsFeedMachine } from './betsFeed/machine';
+import { blackjackMachine } from './blackjack/machine';
 import { cashierMachine } from './cashier/machine';
 import { confirmEmailMachine } from './confirmEmail/machine';
 import { diceMachine } from './dice/machine';
@@ -20,6 +21,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   app: appMachine,
   auth: authMachine,
   betsFeed: betsFeedMachine,
+  blackjack: blackjackMachine,
   cashier: cashierMachine,
   confirmEmail: confirmEmailMachine,
   dice: diceMachine,

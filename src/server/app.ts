@@ -7,6 +7,7 @@ import { authPlugin } from './plugins/auth';
 import { openGamesPlugin } from './plugins/openGames';
 import { settlementPlugin } from './plugins/settlement';
 import { betsRoutes } from './routes/bets';
+import { blackjackRoutes } from './routes/blackjack';
 import { diceRoutes } from './routes/dice';
 import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
@@ -59,6 +60,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(betsRoutes);
       await api.register(diceRoutes);
       await api.register(minesRoutes);
+      await api.register(blackjackRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -83,6 +83,13 @@ export interface WireBlackjackGame {
   gameState: BlackjackGameState;
 }
 
+/** SPEC §9 animation: the hole card turns over in 300 ms, each further dealer card comes in 150 ms after a 500 ms pause. */
+export const BLACKJACK_HOLE_CARD_REVEAL_MS = 300;
+export const BLACKJACK_DEALER_CARD_REVEAL_MS = 150;
+export const BLACKJACK_DEALER_PAUSE_MS = 500;
+/** SPEC §8: a refused or failed bet shows its message for 3 s. */
+export const BLACKJACK_ERROR_CLEAR_MS = 3000;
+
 const DEALER_STANDS_AT = 17;
 const FIRST_CARDS = 4;
 
@@ -180,6 +187,32 @@ function refusalFor(state: BlackjackState, action: string, handIndex: number): B
 /** What the player may do now; empty once the round is over. */
 export function allowedActions(state: BlackjackState): BlackjackAction[] {
   return BLACKJACK_ACTIONS.filter((action) => refusalFor(state, action, state.activeHandIndex) === null);
+}
+
+/**
+ * What the player may do on a round as the browser sees it (SPEC §3 game, hole card hidden): the
+ * same refusal rules as the server, applied to the wire game, so a button is enabled exactly when
+ * the server would accept the action.
+ */
+export function allowedWireActions(
+  game: Pick<WireBlackjackGame, 'playerHand1' | 'playerHand2' | 'isSplit' | 'activeHandIndex' | 'gameState'>,
+): BlackjackAction[] {
+  const hands = (game.isSplit ? [game.playerHand1, game.playerHand2] : [game.playerHand1]).map((cards) => ({
+    cards,
+    bet: '1',
+    doubled: false,
+    finished: false,
+  }));
+  if (game.activeHandIndex >= hands.length || hands.some((hand) => !hand.cards.every(isCardIndex))) return [];
+  const state: BlackjackState = {
+    version: 1,
+    cursor: FIRST_CARDS,
+    hands,
+    dealer: [],
+    activeHandIndex: game.activeHandIndex,
+    gameState: game.gameState,
+  };
+  return allowedActions(state);
 }
 
 function withCard(hand: BlackjackHand, card: number): BlackjackHand {

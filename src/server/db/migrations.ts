@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { blackjackMigrations } from '../blackjack/schema';
 import { walletMigrations } from '../ledger/schema';
 import { minesMigrations } from '../mines/schema';
 
@@ -151,6 +152,7 @@ export const migrations: Migration[] = [
     `,
   },
   ...minesMigrations,
+  ...blackjackMigrations,
 ];
 
 export function migrate(db: Database, list: Migration[] = migrations): number[] {

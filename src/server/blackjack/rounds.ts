@@ -1,0 +1,188 @@
+import type { Database } from 'better-sqlite3';
+import { BET_MESSAGES, checkBetUnits } from '../../core/bets/validation';
+import type { BetLimitsUnits } from '../../core/bets/validation';
+import { createFloatStream } from '../../core/fairness/floats';
+import type { FloatAt } from '../../core/fairness/floats';
+import { actionStake, applyAction, settle, startRound, toWireGame } from '../../core/games/blackjack';
+import type { BlackjackAction, BlackjackRefusalCode, BlackjackState, WireBlackjackGame } from '../../core/games/blackjack';
+import { recordBet } from '../bets/record';
+import type { WireBet } from '../bets/record';
+import { nodeHmacSha256 } from '../fairness/hmac';
+import { takeBetSeed } from '../fairness/seeds';
+import type { BetSeed } from '../fairness/seeds';
+import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
+import type { SettledBet } from '../plugins/settlement';
+import { insertGame, linkBet, openGameOf, updateGame } from './games';
+
+/**
+ * Blackjack rounds on the server: every request is one synchronous better-sqlite3 transaction that
+ * reads the round, lets the shared engine (src/core/games/blackjack.ts) decide, moves the stakes
+ * through the ledger and writes the round back with a version check. Any refusal throws before
+ * anything is written, or rolls back what was.
+ */
+
+/** Return to player under basic strategy is 99.43% (docs/blackjack.md), for the rewards pool share. */
+export const BLACKJACK_HOUSE_EDGE = 0.00571;
+
+/** Our own refusals; the engine's (NOT_ACTIVE_HAND, DOUBLE_NEEDS_TWO_CARDS, …) pass through as they are. */
+export type RefusalCode = 'bet_refused' | 'game_in_progress' | 'no_active_game' | 'insufficient_balance' | 'game_changed' | BlackjackRefusalCode;
+
+/** A request the round refuses; the route answers it with the message and the round as it stands. */
+export class BlackjackRefusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: RefusalCode,
+    message: string,
+    readonly game: WireBlackjackGame | null = null,
+  ) {
+    super(message);
+    this.name = 'BlackjackRefusal';
+  }
+}
+
+export interface RoundDeps {
+  db: Database;
+  limitsFor: (currency: string) => BetLimitsUnits;
+  usdRate: (currency: string) => number;
+  settled: (bet: SettledBet) => void;
+}
+
+export interface RoundAnswer {
+  game: WireBlackjackGame;
+  /** The player's balance in the round's currency after the request, base units. */
+  balance: bigint;
+  /** The bet row written when the round ended with this request; broadcast it after commit. */
+  bet: WireBet | null;
+}
+
+const streamOf = (seed: BetSeed): FloatAt => createFloatStream(nodeHmacSha256, seed.serverSeed, seed.clientSeed, seed.nonce).at;
+const refOf = (gameId: number) => `blackjack:${gameId}`;
+const wire = (game: { id: number; currency: string }, state: BlackjackState) => toWireGame(state, game.id, game.currency);
+
+/** Pays a finished round from the house, writes its bet row and reports it; inside the caller's transaction. */
+function settleRound(deps: RoundDeps, game: { id: number; userId: number; currency: string; seed: BetSeed }, state: BlackjackState): WireBet {
+  const { db } = deps;
+  const settlement = settle(state);
+  const usdRate = deps.usdRate(game.currency);
+  const bet = recordBet(db, {
+    userId: game.userId,
+    game: 'Blackjack',
+    currency: game.currency,
+    wager: settlement.wager,
+    payout: settlement.payout,
+    seed: game.seed,
+    outcome: {
+      gameId: game.id,
+      playerHands: state.hands.map((hand) => ({ cards: hand.cards, bet: hand.bet, doubled: hand.doubled })),
+      dealerHand: state.dealer,
+      outcomes: settlement.outcomes,
+      cardsDealt: state.cursor,
+    },
+    usdRate,
+  });
+  if (settlement.payout > 0n) {
+    transfer(db, {
+      from: houseAccount(game.currency),
+      to: playerAccount(game.userId, game.currency),
+      amount: settlement.payout,
+      kind: 'payout',
+      ref: refOf(game.id),
+    });
+  }
+  linkBet(db, game.id, bet.id);
+  deps.settled({
+    betId: bet.id,
+    userId: game.userId,
+    game: 'Blackjack',
+    currency: game.currency,
+    wager: settlement.wager,
+    payout: settlement.payout,
+    houseEdge: BLACKJACK_HOUSE_EDGE,
+    usdRate,
+  });
+  return bet;
+}
+
+function rethrowBalance(error: unknown): never {
+  // A balance raced away between the check and the debit, or a double/split the balance cannot cover.
+  if (error instanceof InsufficientFundsError && error.account.holder.startsWith('player')) {
+    throw new BlackjackRefusal(400, 'insufficient_balance', BET_MESSAGES.aboveBalance);
+  }
+  throw error;
+}
+
+export function createRounds(deps: RoundDeps) {
+  const { db } = deps;
+
+  const bet = db.transaction((userId: number, wager: bigint, currency: string): RoundAnswer => {
+    const open = openGameOf(db, userId);
+    if (open) {
+      throw new BlackjackRefusal(409, 'game_in_progress', 'Finish the blackjack game in progress before placing a new bet.', wire(open, open.state));
+    }
+    const player = playerAccount(userId, currency);
+    const check = checkBetUnits({
+      game: 'blackjack',
+      loggedIn: true,
+      currency,
+      amountUnits: wager,
+      balanceUnits: balanceOf(db, player),
+      limits: deps.limitsFor(currency),
+    });
+    if (check.kind !== 'ok') throw new BlackjackRefusal(400, 'bet_refused', check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
+
+    const seed = takeBetSeed(db, userId);
+    const state = startRound(wager, streamOf(seed));
+    const id = insertGame(db, { userId, currency, seed, state });
+    transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref: refOf(id) });
+    const game = { id, userId, currency, seed };
+    const settledBet = state.gameState === 'GameOver' ? settleRound(deps, game, state) : null;
+    return { game: wire(game, state), balance: balanceOf(db, player), bet: settledBet };
+  });
+
+  const act = db.transaction((userId: number, action: BlackjackAction, handIndex: number): RoundAnswer => {
+    const game = openGameOf(db, userId);
+    if (!game) throw new BlackjackRefusal(404, 'no_active_game', 'There is no blackjack game in progress; place a bet to start one.');
+    const applied = applyAction(game.state, action, handIndex, streamOf(game.seed));
+    if (!applied.ok) throw new BlackjackRefusal(409, applied.refusal.code, applied.refusal.message, wire(game, game.state));
+
+    const player = playerAccount(userId, game.currency);
+    const stake = actionStake(game.state, action);
+    if (stake > balanceOf(db, player)) {
+      throw new BlackjackRefusal(400, 'insufficient_balance', BET_MESSAGES.aboveBalance, wire(game, game.state));
+    }
+    if (stake > 0n) {
+      transfer(db, { from: player, to: houseAccount(game.currency), amount: stake, kind: 'bet', ref: refOf(game.id) });
+    }
+    if (!updateGame(db, game.id, game.version, applied.state)) {
+      throw new BlackjackRefusal(409, 'game_changed', 'The game changed while this action was on its way; nothing was applied.');
+    }
+    const settledBet = applied.state.gameState === 'GameOver' ? settleRound(deps, game, applied.state) : null;
+    return { game: wire(game, applied.state), balance: balanceOf(db, player), bet: settledBet };
+  });
+
+  const activeGame = (userId: number): { game: WireBlackjackGame; balance: bigint } | null => {
+    const game = openGameOf(db, userId);
+    if (!game) return null;
+    return { game: wire(game, game.state), balance: balanceOf(db, playerAccount(userId, game.currency)) };
+  };
+
+  return {
+    bet: (userId: number, wager: bigint, currency: string): RoundAnswer => {
+      try {
+        return bet(userId, wager, currency);
+      } catch (error) {
+        return rethrowBalance(error);
+      }
+    },
+    act: (userId: number, action: BlackjackAction, handIndex: number): RoundAnswer => {
+      try {
+        return act(userId, action, handIndex);
+      } catch (error) {
+        return rethrowBalance(error);
+      }
+    },
+    activeGame,
+  };
+}
+
+export type Rounds = ReturnType<typeof createRounds>;

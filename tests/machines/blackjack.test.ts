@@ -1,0 +1,496 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { BetLimits } from '../../src/core/bets/validation';
+import type { WireBlackjackGame } from '../../src/core/games/blackjack';
+import { HIDDEN_CARD } from '../../src/core/games/cards';
+import { blackjackMachine, BLACKJACK_NETWORK_ERROR } from '../../machines/blackjack/machine';
+import type {
+  BlackjackActionRequest,
+  BlackjackAnswer,
+  BlackjackBetRequest,
+  BlackjackContext,
+  BlackjackEvent,
+  BlackjackInput,
+  GameWallet,
+} from '../../machines/blackjack/machine';
+import { selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
+import { cardIndex } from '../support/cardIndex';
+import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+const LIMITS: BetLimits = { minBet: 0.1, maxBet: 1000, maxPayout: 10_000 };
+const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
+
+function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
+  return {
+    id: 7,
+    currency: 'USDT',
+    playerHand1: [cardIndex('Ten'), cardIndex('Six')],
+    playerHand2: [],
+    dealerHand: [cardIndex('Nine'), HIDDEN_CARD],
+    playerScore1: 16,
+    playerScore2: 0,
+    dealerScore: 9,
+    isSplit: false,
+    activeHandIndex: 0,
+    betAmount: 1,
+    betAmount2: 0,
+    resultAmount: 0,
+    resultAmount2: 0,
+    gameState: 'PlayerTurn',
+    ...overrides,
+  };
+}
+
+/** Two Eights: every action is allowed. */
+const pairGame = wire({ playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Eight', 'Clubs')] });
+/** Three cards: only hit and stand. */
+const threeCardGame = wire({ playerHand1: [cardIndex('Two'), cardIndex('Three'), cardIndex('Five')], playerScore1: 10 });
+const splitGame = wire({
+  playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Three')],
+  playerHand2: [cardIndex('Eight', 'Clubs'), cardIndex('Two')],
+  isSplit: true,
+  betAmount2: 1,
+});
+/** Over after the dealer drew two further cards: Nine, Two, Three, Five = 19 against 20. */
+const overWithDraws = wire({
+  playerHand1: [cardIndex('Ten'), cardIndex('King')],
+  playerScore1: 20,
+  dealerHand: [cardIndex('Nine'), cardIndex('Two'), cardIndex('Three'), cardIndex('Five')],
+  dealerScore: 19,
+  resultAmount: 2,
+  gameState: 'GameOver',
+});
+/** A natural at the deal: the dealer keeps two cards. */
+const natural = wire({
+  playerHand1: [cardIndex('Ace'), cardIndex('King')],
+  playerScore1: 21,
+  dealerHand: [cardIndex('Nine'), cardIndex('Seven')],
+  dealerScore: 16,
+  resultAmount: 2.5,
+  gameState: 'GameOver',
+});
+
+const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
+const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => ({
+  success: true,
+  game,
+  errorMessage: null,
+  balance,
+  bet: { id: betId },
+});
+
+interface Effects {
+  openLogin: number;
+  balances: Array<{ currency: string; balance: number }>;
+  switched: string[];
+  announced: Array<number | string>;
+  logged: Array<{ action: string; error: unknown }>;
+  bets: BlackjackBetRequest[];
+  actions: BlackjackActionRequest[];
+}
+
+type Reply<T> = T | Error | (() => Promise<T>);
+
+interface Fakes {
+  limits?: Reply<BetLimits>;
+  active?: Reply<BlackjackAnswer>;
+  bet?: Reply<BlackjackAnswer>;
+  act?: (request: BlackjackActionRequest) => Promise<BlackjackAnswer>;
+}
+
+const answer = async <T,>(reply: Reply<T> | undefined, fallback: T): Promise<T> => {
+  if (reply === undefined) return fallback;
+  if (reply instanceof Error) throw reply;
+  if (typeof reply === 'function') return (reply as () => Promise<T>)();
+  return reply;
+};
+
+function provided(fakes: Fakes = {}) {
+  const effects: Effects = { openLogin: 0, balances: [], switched: [], announced: [], logged: [], bets: [], actions: [] };
+  const machine = blackjackMachine.provide({
+    actors: {
+      loadLimits: fromPromise<BetLimits, { game: 'blackjack'; currency: string }>(() => answer(fakes.limits, LIMITS)),
+      loadActiveGame: fromPromise<BlackjackAnswer>(() => answer(fakes.active, { success: true, game: null })),
+      placeBet: fromPromise<BlackjackAnswer, BlackjackBetRequest>(({ input }) => {
+        effects.bets.push(input);
+        return answer(fakes.bet, inPlay(pairGame));
+      }),
+      act: fromPromise<BlackjackAnswer, BlackjackActionRequest>(({ input }) => {
+        effects.actions.push(input);
+        return fakes.act ? fakes.act(input) : Promise.resolve(over(overWithDraws));
+      }),
+    },
+    actions: {
+      openLogin: () => {
+        effects.openLogin += 1;
+      },
+      reportBalance: (_, params) => {
+        effects.balances.push(params);
+      },
+      switchCurrency: (_, params) => {
+        effects.switched.push(params.currency);
+      },
+      announceRound: (_, params) => {
+        effects.announced.push(params.betId);
+      },
+      logActionError: (_, params) => {
+        effects.logged.push(params);
+      },
+    },
+  });
+  return { machine, effects };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function started(fakes: Fakes = {}, input: BlackjackInput = { signedIn: true, wallet: USDT }) {
+  const { machine, effects } = provided(fakes);
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input, clock }).start();
+  await flush();
+  return { actor, effects, clock };
+}
+
+async function inPlayerTurn(fakes: Fakes = {}) {
+  const run = await started(fakes);
+  run.actor.send({ type: 'user.typeAmount', text: '1' });
+  run.actor.send({ type: 'user.bet' });
+  await flush();
+  return run;
+}
+
+describe('blackjack machine', () => {
+  it('should open the login modal for a visitor instead of betting', async () => {
+    const { actor, effects } = await started({}, { signedIn: false, wallet: USDT });
+    actor.send({ type: 'user.typeAmount', text: '1' });
+    actor.send({ type: 'user.bet' });
+    expect(effects.openLogin).toBe(1);
+    expect(effects.bets).toEqual([]);
+    expect(actor.getSnapshot().matches({ round: 'idle' })).toBe(true);
+  });
+
+  it("should refuse a bet above maxBet with 'Bet must be less than less {max}' for 3 s, sending nothing", async () => {
+    const { actor, effects, clock } = await started({}, { signedIn: true, wallet: { currency: 'USDT', balance: 5000, fiatRate: null } });
+    actor.send({ type: 'user.typeAmount', text: '1500' });
+    actor.send({ type: 'user.bet' });
+    expect(selectMessage(actor.getSnapshot())).toBe('Bet must be less than less 1000.00000000 USDT');
+    expect(effects.bets).toEqual([]);
+    clock.increment(2999);
+    expect(selectMessage(actor.getSnapshot())).not.toBeNull();
+    clock.increment(1);
+    expect(selectMessage(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().matches({ round: 'idle' })).toBe(true);
+  });
+
+  it("should quote limits in dollars in fiat display and send the amount converted to coins", async () => {
+    const { actor, effects } = await started({}, { signedIn: true, wallet: { currency: 'BTC', balance: 1, fiatRate: 100_000 } });
+    actor.send({ type: 'user.typeAmount', text: '0.001' });
+    actor.send({ type: 'user.bet' });
+    expect(selectMessage(actor.getSnapshot())).toBe('Bet must be greater than $10,000.00');
+    actor.send({ type: 'user.typeAmount', text: '50000' });
+    actor.send({ type: 'user.bet' });
+    await flush();
+    expect(effects.bets).toEqual([{ betAmount: 0.5, currency: 'BTC' }]);
+  });
+
+  it("should show the server's errorMessage for 3 s when the bet is refused, and the network message when there was no answer", async () => {
+    const refused = Object.assign(new Error('400'), { data: { success: false, game: null, errorMessage: "Can't bet more than balance" } });
+    const run = await started({ bet: refused });
+    run.actor.send({ type: 'user.typeAmount', text: '1' });
+    run.actor.send({ type: 'user.bet' });
+    await flush();
+    expect(selectMessage(run.actor.getSnapshot())).toBe("Can't bet more than balance");
+    run.clock.increment(3000);
+    expect(selectMessage(run.actor.getSnapshot())).toBeNull();
+
+    const offline = await started({ bet: new TypeError('fetch failed') });
+    offline.actor.send({ type: 'user.typeAmount', text: '1' });
+    offline.actor.send({ type: 'user.bet' });
+    await flush();
+    expect(selectMessage(offline.actor.getSnapshot())).toBe(BLACKJACK_NETWORK_ERROR);
+
+    const falsy = await started({ bet: { success: false, game: null, errorMessage: 'Finish the blackjack game in progress before placing a new bet.' } });
+    falsy.actor.send({ type: 'user.typeAmount', text: '1' });
+    falsy.actor.send({ type: 'user.bet' });
+    await flush();
+    expect(selectMessage(falsy.actor.getSnapshot())).toBe('Finish the blackjack game in progress before placing a new bet.');
+  });
+
+  it('should deal into playerTurn, report the stake taken, and enable exactly the actions the rules allow', async () => {
+    const { actor, effects } = await inPlayerTurn();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ round: { playerTurn: 'choosingAction' } })).toBe(true);
+    expect(effects.bets).toEqual([{ betAmount: 1, currency: 'USDT' }]);
+    expect(effects.balances).toEqual([{ currency: 'USDT', balance: 99 }]);
+    for (const type of ['user.stand', 'user.hit', 'user.double', 'user.split'] as const) expect(snapshot.can({ type })).toBe(true);
+    expect(snapshot.can({ type: 'user.bet' })).toBe(false);
+    expect(selectTable(snapshot)?.dealer).toEqual([pairGame.dealerHand[0], HIDDEN_CARD]);
+  });
+
+  it('should disable double and split on three cards, and split once a round is split', async () => {
+    const { actor } = await inPlayerTurn({ bet: inPlay(threeCardGame) });
+    let snapshot = actor.getSnapshot();
+    expect([snapshot.can({ type: 'user.hit' }), snapshot.can({ type: 'user.stand' })]).toEqual([true, true]);
+    expect([snapshot.can({ type: 'user.double' }), snapshot.can({ type: 'user.split' })]).toEqual([false, false]);
+    const split = await inPlayerTurn({ bet: inPlay(splitGame) });
+    snapshot = split.actor.getSnapshot();
+    expect([snapshot.can({ type: 'user.double' }), snapshot.can({ type: 'user.split' })]).toEqual([true, false]);
+    expect(selectTable(snapshot)?.hands.map((h) => h.active)).toEqual([true, false]);
+  });
+
+  it('should send the active hand with each action and block the buttons while it is on its way', async () => {
+    let release: (answer: BlackjackAnswer) => void = () => {};
+    const { actor, effects } = await inPlayerTurn({
+      bet: inPlay({ ...splitGame, activeHandIndex: 1 }),
+      act: () => new Promise((resolve) => (release = resolve)),
+    });
+    actor.send({ type: 'user.hit' });
+    expect(effects.actions).toEqual([{ action: 'hit', activeHand: 1 }]);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'user.stand' })).toBe(false);
+    release(inPlay({ ...splitGame, activeHandIndex: 1, playerHand2: [...splitGame.playerHand2, cardIndex('Two')] }));
+    await flush();
+    expect(actor.getSnapshot().matches({ round: { playerTurn: 'choosingAction' } })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'user.double' })).toBe(false);
+  });
+
+  it('should report the balance when a double or split takes its stake mid-round', async () => {
+    const { actor, effects } = await inPlayerTurn({ act: async () => inPlay(splitGame, 98) });
+    actor.send({ type: 'user.split' });
+    await flush();
+    expect(effects.balances.at(-1)).toEqual({ currency: 'USDT', balance: 98 });
+  });
+
+  it('should play the reveal: hole card turned in 300 ms, then each dealer card after a 500 ms pause and 150 ms, and only then the result, balance and live row', async () => {
+    const { actor, effects, clock } = await inPlayerTurn();
+    actor.send({ type: 'user.stand' });
+    await flush();
+    const dealer = () => selectTable(actor.getSnapshot())!.dealer;
+    expect(actor.getSnapshot().matches({ round: { revealing: 'turningHoleCard' } })).toBe(true);
+    expect(selectTurningHoleCard(actor.getSnapshot())).toBe(true);
+    expect(dealer()).toEqual([overWithDraws.dealerHand[0], HIDDEN_CARD]);
+    expect(selectTable(actor.getSnapshot())!.dealerScore).toBe('9');
+    expect(selectOutcome(actor.getSnapshot())).toBeNull();
+    expect(selectTable(actor.getSnapshot())!.hands[0]!.result).toBeNull();
+    clock.increment(299);
+    expect(dealer()).toHaveLength(2);
+    expect(dealer()[1]).toBe(HIDDEN_CARD);
+    clock.increment(1);
+    expect(dealer()).toEqual(overWithDraws.dealerHand.slice(0, 2));
+    expect(actor.getSnapshot().matches({ round: { revealing: 'dealerPausing' } })).toBe(true);
+    clock.increment(500);
+    expect(dealer()).toEqual(overWithDraws.dealerHand.slice(0, 3));
+    clock.increment(150);
+    clock.increment(500);
+    expect(dealer()).toEqual(overWithDraws.dealerHand);
+    expect(effects.balances).toEqual([{ currency: 'USDT', balance: 99 }]);
+    expect(effects.announced).toEqual([]);
+    clock.increment(149);
+    expect(actor.getSnapshot().hasTag('revealing')).toBe(true);
+    clock.increment(1);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ round: 'gameOver' })).toBe(true);
+    expect(selectOutcome(snapshot)).toBe('won');
+    expect(selectTable(snapshot)!.hands[0]!.result).toBe(2);
+    expect(selectTable(snapshot)!.dealerScore).toBe('19');
+    expect(effects.balances.at(-1)).toEqual({ currency: 'USDT', balance: 101 });
+    expect(effects.announced).toEqual([42]);
+    expect(snapshot.can({ type: 'user.bet' })).toBe(true);
+    expect(snapshot.can({ type: 'user.hit' })).toBe(false);
+  });
+
+  it('should go from a blackjack at the deal straight to the reveal, turning only the hole card', async () => {
+    const { actor, effects, clock } = await inPlayerTurn({ bet: over(natural, 101.5, 9) });
+    expect(actor.getSnapshot().matches({ round: { revealing: 'turningHoleCard' } })).toBe(true);
+    expect(effects.balances).toEqual([]);
+    clock.increment(300);
+    expect(actor.getSnapshot().matches({ round: 'gameOver' })).toBe(true);
+    expect(effects.balances).toEqual([{ currency: 'USDT', balance: 101.5 }]);
+    expect(effects.announced).toEqual([9]);
+  });
+
+  it('should restore an open round on load and switch the wallet to its currency', async () => {
+    const restored = { ...pairGame, currency: 'ETH' };
+    const { actor, effects } = await started({ active: { success: true, game: restored, errorMessage: null, balance: 0.5 } });
+    expect(actor.getSnapshot().matches({ round: { playerTurn: 'choosingAction' } })).toBe(true);
+    expect(actor.getSnapshot().context.game).toEqual(restored);
+    expect(effects.switched).toEqual(['ETH']);
+    expect(effects.balances).toEqual([{ currency: 'ETH', balance: 0.5 }]);
+  });
+
+  it('should start idle when there is nothing to restore, or the restore fails', async () => {
+    expect((await started()).actor.getSnapshot().matches({ round: 'idle' })).toBe(true);
+    const failed = await started({ active: new Error('offline') });
+    expect(failed.actor.getSnapshot().matches({ round: 'idle' })).toBe(true);
+    expect(failed.effects.switched).toEqual([]);
+  });
+
+  it('should look for an open round when a visitor signs in', async () => {
+    const { machine, effects } = provided({ active: inPlay(pairGame) });
+    const actor = createActor(machine, { input: { signedIn: false, wallet: USDT } }).start();
+    actor.send({ type: 'auth.loggedIn' });
+    await flush();
+    expect(actor.getSnapshot().matches({ round: 'playerTurn' })).toBe(true);
+    expect(effects.switched).toEqual(['USDT']);
+  });
+
+  it('should only log a failed or refused action and let the player choose again', async () => {
+    const { actor, effects } = await inPlayerTurn({
+      act: async ({ action }) => {
+        if (action === 'double') throw new Error('offline');
+        return { success: false, game: pairGame, errorMessage: 'nope' };
+      },
+    });
+    actor.send({ type: 'user.double' });
+    await flush();
+    actor.send({ type: 'user.split' });
+    await flush();
+    expect(effects.logged.map((entry) => entry.action)).toEqual(['double', 'split']);
+    expect(actor.getSnapshot().matches({ round: { playerTurn: 'choosingAction' } })).toBe(true);
+    expect(selectMessage(actor.getSnapshot())).toBeNull();
+  });
+
+  it('should clear the table on logout', async () => {
+    const { actor } = await inPlayerTurn();
+    actor.send({ type: 'auth.loggedOut' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ round: 'idle', player: 'visitor' })).toBe(true);
+    expect(selectTable(snapshot)).toBeNull();
+  });
+
+  it('should load the limits of a newly selected currency and wait for them before betting', async () => {
+    let resolveLimits: (limits: BetLimits) => void = () => {};
+    const calls: string[] = [];
+    const { machine } = provided();
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          loadLimits: fromPromise<BetLimits, { game: 'blackjack'; currency: string }>(({ input }) => {
+            calls.push(input.currency);
+            return new Promise((resolve) => (resolveLimits = resolve));
+          }),
+        },
+      }),
+      { input: { signedIn: true, wallet: USDT } },
+    ).start();
+    resolveLimits(LIMITS);
+    await flush();
+    actor.send({ type: 'wallet.changed', wallet: { currency: 'BTC', balance: 1, fiatRate: null } });
+    expect(actor.getSnapshot().matches({ limits: 'loading' })).toBe(true);
+    actor.send({ type: 'user.typeAmount', text: '0.5' });
+    expect(actor.getSnapshot().can({ type: 'user.bet' })).toBe(false);
+    resolveLimits(LIMITS);
+    await flush();
+    expect(calls).toEqual(['USDT', 'BTC']);
+    expect(actor.getSnapshot().can({ type: 'user.bet' })).toBe(true);
+  });
+
+  describe('model-based paths', () => {
+    // Fakes that never settle: each path decides with synthetic done/error events instead.
+    const never = <T,>() => new Promise<T>(() => {});
+    const machine = provided().machine.provide({
+      actors: {
+        loadLimits: fromPromise<BetLimits, { game: 'blackjack'; currency: string }>(() => never()),
+        loadActiveGame: fromPromise<BlackjackAnswer>(() => never()),
+        placeBet: fromPromise<BlackjackAnswer, BlackjackBetRequest>(() => never()),
+        act: fromPromise<BlackjackAnswer, BlackjackActionRequest>(() => never()),
+      },
+    });
+    const failure = new Error('network');
+    const refusedAnswer: BlackjackAnswer = { success: false, game: null, errorMessage: 'refused' };
+    const actDone = (id: string) => [
+      { type: `xstate.done.actor.${id}`, output: inPlay(threeCardGame) },
+      { type: `xstate.done.actor.${id}`, output: inPlay(splitGame) },
+      { type: `xstate.done.actor.${id}`, output: over(overWithDraws) },
+      { type: `xstate.done.actor.${id}`, output: refusedAnswer },
+      { type: `xstate.error.actor.${id}`, error: failure },
+    ];
+    // Bet limits under which half and double keep the amount at 1: the amounts stay '' or '1'.
+    const modelLimits: BetLimits = { minBet: 1, maxBet: 1, maxPayout: 10 };
+    const ev = (...list: Array<Record<string, unknown>>) => list as unknown as BlackjackEvent[];
+    const roundEvents = ev(
+      { type: 'user.stand' },
+      { type: 'user.hit' },
+      { type: 'user.double' },
+      { type: 'user.split' },
+      { type: 'xstate.done.actor.loadActiveGame', output: inPlay(pairGame) },
+      { type: 'xstate.done.actor.loadActiveGame', output: { success: true, game: null } },
+      { type: 'xstate.error.actor.loadActiveGame', error: failure },
+      { type: 'xstate.done.actor.placeBet', output: inPlay(pairGame) },
+      { type: 'xstate.done.actor.placeBet', output: over(natural) },
+      { type: 'xstate.done.actor.placeBet', output: refusedAnswer },
+      { type: 'xstate.error.actor.placeBet', error: failure },
+      ...['stand', 'hit', 'double', 'split'].flatMap(actDone),
+      { type: 'xstate.after.holeCardReveal.blackjack.round.revealing.turningHoleCard' },
+      { type: 'xstate.after.dealerPause.blackjack.round.revealing.dealerPausing' },
+      { type: 'xstate.after.dealerCardReveal.blackjack.round.revealing.dealingCard' },
+      { type: 'xstate.after.messageClear.blackjack.round.showingMessage' },
+      { type: 'user.bet' },
+    );
+    const amountEvents = ev({ type: 'user.typeAmount', text: '1' }, { type: 'user.typeAmount', text: '' });
+    const tableEvents = ev(
+      ...amountEvents,
+      { type: 'user.halveAmount' },
+      { type: 'user.doubleAmount' },
+      { type: 'wallet.changed', wallet: { currency: 'BTC', balance: 1, fiatRate: null } },
+      { type: 'wallet.changed', wallet: USDT },
+      { type: 'auth.loggedOut' },
+      { type: 'xstate.done.actor.loadLimits', output: modelLimits },
+      { type: 'xstate.error.actor.loadLimits', error: failure },
+    );
+    const loggedIn = ev({ type: 'auth.loggedIn' });
+    /**
+     * The regions are independent, so trying every event everywhere multiplies their states. The
+     * wallet, amount, limits and auth events are tried at the empty table (each of their transitions
+     * is one and the same there), a sign-in that restores a round from one canonical table only, and
+     * the round's own events wherever the round is.
+     */
+    const events = (snapshot: AnyMachineSnapshot): BlackjackEvent[] => {
+      if (snapshot.matches({ round: 'gameOver' })) return [...roundEvents, ...amountEvents];
+      if (!snapshot.matches({ round: 'idle' })) return roundEvents;
+      const context = snapshot.context as BlackjackContext;
+      const canonical = snapshot.matches({ limits: 'known' }) && context.amountText === '1' && context.wallet.currency === 'USDT';
+      return [...roundEvents, ...tableEvents, ...(canonical ? loggedIn : [])];
+    };
+    /**
+     * Vertices: the states plus what the guards read: amount and currency (the bet check), the game's
+     * shape while it is played (the action guards) and the reveal's progress (more dealer cards).
+     */
+    const serializeState = (snapshot: AnyMachineSnapshot) => {
+      const context = snapshot.context as BlackjackContext;
+      const { game } = context;
+      const played = snapshot.hasTag('playerTurn') || snapshot.hasTag('revealing');
+      return JSON.stringify([
+        snapshot.value,
+        context.amountText,
+        context.wallet.currency,
+        played && game ? [game.gameState, game.isSplit, game.activeHandIndex, game.playerHand1.length, game.dealerHand.length] : null,
+        snapshot.hasTag('revealing') ? context.dealerCardsShown : null,
+      ]);
+    };
+    const coverage = new CoverageTracker(machine);
+    const inputs: BlackjackInput[] = [
+      { signedIn: true, wallet: USDT },
+      { signedIn: false, wallet: USDT },
+    ];
+    const models = inputs.map((input) => new PathModel({ machine, input, events, serializeState, coverage }));
+    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
+
+    it('generates a bounded set of paths', () => {
+      expect(cases.length).toBeGreaterThan(50);
+      expect(cases.length).toBeLessThan(3000);
+    });
+
+    it.each(cases)('replays %s', async (_name, model, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = coverage.report();
+      console.log(formatCoverage(report));
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});
