@@ -6,6 +6,7 @@ import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
 import { openGamesPlugin } from './plugins/openGames';
 import { settlementPlugin } from './plugins/settlement';
+import { baccaratRoutes } from './routes/baccarat';
 import { betsRoutes } from './routes/bets';
 import { diceRoutes } from './routes/dice';
 import { fairnessRoutes } from './routes/fairness';
@@ -57,6 +58,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
       await api.register(diceRoutes);
+      await api.register(baccaratRoutes);
     },
     { prefix: API_PREFIX },
   );
