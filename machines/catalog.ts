@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/machine';
 import { authMachine } from './auth/machine';
+import { baccaratMachine } from './baccarat/machine';
 import { betsFeedMachine } from './betsFeed/machine';
 import { blackjackMachine } from './blackjack/machine';
 import { cashierMachine } from './cashier/machine';
@@ -20,6 +21,7 @@ import { walletMachine } from './wallet/machine';
 export const machineCatalog: Record<string, AnyStateMachine> = {
   app: appMachine,
   auth: authMachine,
+  baccarat: baccaratMachine,
   betsFeed: betsFeedMachine,
   blackjack: blackjackMachine,
   cashier: cashierMachine,

@@ -6,6 +6,7 @@ import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
 import { openGamesPlugin } from './plugins/openGames';
 import { settlementPlugin } from './plugins/settlement';
+import { baccaratRoutes } from './routes/baccarat';
 import { betsRoutes } from './routes/bets';
 import { blackjackRoutes } from './routes/blackjack';
 import { diceRoutes } from './routes/dice';
@@ -61,6 +62,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(diceRoutes);
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);
+      await api.register(baccaratRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,0 +1,512 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { BetLimits } from '../../src/core/bets/validation';
+import type { WireBaccaratGame } from '../../src/core/games/baccarat';
+import { baccaratMachine, BACCARAT_NETWORK_ERROR, DEFAULT_CHIP } from '../../machines/baccarat/machine';
+import type {
+  BaccaratBetRequest,
+  BaccaratBetResponse,
+  BaccaratEvent,
+  BaccaratInput,
+  BaccaratWallet,
+  LimitsRequest,
+  PlacedBaccaratBet,
+} from '../../machines/baccarat/machine';
+import {
+  selectAreaTotal,
+  selectCanBet,
+  selectCanClear,
+  selectCanPlaceChips,
+  selectCanSelectChip,
+  selectHand,
+  selectIsRunning,
+  selectMessage,
+  selectOutcomeMessage,
+  selectScore,
+  selectStack,
+  selectTotalBet,
+  selectWinPopup,
+} from '../../machines/baccarat/selectors';
+import { walletMachine } from '../../machines/wallet/machine';
+import type { ExchangeRate } from '../../machines/wallet/machine';
+import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 0.01, maxPayout: 1 };
+const WALLET: BaccaratWallet = { currency: 'BTC', balance: 0.01, fiatRate: null };
+const NO_BET = 'Please place at least one bet before starting the game.';
+
+// Card indexes: rank = index ÷ 4 (0 Two, 1 Three, 2 Four, 3 Five, 8 Ten, 9 Jack); baccarat values 2, 3, 4, 5, 0, 0.
+/** Both draw: player Two, Three, Four = 9 against banker Ten, Jack, Five = 5. */
+const SIX_CARDS = { playerHand: [0, 4, 8], bankerHand: [32, 36, 12], playerScore: 9, bankerScore: 5 };
+/** A natural: banker Four, Four = 8 against player Two, Three = 5. */
+const FOUR_CARDS = { playerHand: [0, 4], bankerHand: [8, 9], playerScore: 5, bankerScore: 8 };
+/** A tie: the player draws a Ten to 5; the banker stands on 5 against a third card worth 0. */
+const FIVE_CARDS = { playerHand: [0, 4, 33], bankerHand: [1, 5], playerScore: 5, bankerScore: 5 };
+
+function answer(game: Omit<WireBaccaratGame, 'resultAmount'>, resultAmount: number, wager: number, balance = 0.02): BaccaratBetResponse {
+  return {
+    success: true,
+    game: { ...game, resultAmount },
+    balance,
+    bet: { id: 42, gameName: 'Baccarat', wager, currency: 'BTC', multiplier: Math.floor((resultAmount / wager) * 10_000) / 10_000, payout: resultAmount },
+    errorMessage: null,
+  };
+}
+
+type Effect =
+  | { effect: 'openLogin' }
+  | { effect: 'adjustBalance'; currency: string; delta: number }
+  | { effect: 'reportBalance'; currency: string; balance: number }
+  | { effect: 'reportBet'; bet: PlacedBaccaratBet }
+  | { effect: 'reportAnimationOver'; betId: string };
+
+function harness(input: BaccaratInput = { signedIn: true, wallet: WALLET }, options: { limitsFail?: boolean } = {}) {
+  const effects: Effect[] = [];
+  const requests: BaccaratBetRequest[] = [];
+  let settle: { resolve: (r: BaccaratBetResponse) => void; reject: (e: unknown) => void } | null = null;
+  const machine = baccaratMachine.provide({
+    actors: {
+      loadLimits: fromPromise(async () => {
+        if (options.limitsFail) throw new Error('down');
+        return LIMITS;
+      }),
+      placeBet: fromPromise<BaccaratBetResponse, BaccaratBetRequest>(
+        ({ input: request }) =>
+          new Promise((resolve, reject) => {
+            requests.push(request);
+            settle = { resolve, reject };
+          }),
+      ),
+    },
+    actions: {
+      openLogin: () => effects.push({ effect: 'openLogin' }),
+      adjustBalance: (_, params) => effects.push({ effect: 'adjustBalance', ...params }),
+      reportBalance: (_, params) => effects.push({ effect: 'reportBalance', ...params }),
+      reportBet: (_, params) => effects.push({ effect: 'reportBet', ...params }),
+      reportAnimationOver: (_, params) => effects.push({ effect: 'reportAnimationOver', ...params }),
+    },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input, clock }).start();
+  return {
+    actor,
+    clock,
+    effects,
+    requests,
+    send: (event: BaccaratEvent) => actor.send(event),
+    snapshot: () => actor.getSnapshot(),
+    respond: async (response: BaccaratBetResponse) => {
+      settle?.resolve(response);
+      await flush();
+    },
+    fail: async (error: unknown) => {
+      settle?.reject(error);
+      await flush();
+    },
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Advances the simulated clock in 50 ms steps: a timer started while the clock moves counts from
+ * the step it started in, as it would in real time (every delay here is a multiple of 50 ms).
+ */
+function tick(clock: SimulatedClock, ms: number): void {
+  for (let t = 0; t < ms; t += 50) clock.increment(50);
+}
+
+async function ready(input?: BaccaratInput, options?: { limitsFail?: boolean }) {
+  const h = harness(input, options);
+  await flush();
+  return h;
+}
+
+describe('baccarat', () => {
+  it('should stack chips per area with the selected chip value and total them exactly', async () => {
+    const { send, snapshot } = await ready();
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.selectChip', value: 1_000_000 });
+    send({ type: 'user.placeChip', area: 'banker' });
+    send({ type: 'user.selectChip', value: 1 });
+    send({ type: 'user.placeChip', area: 'player' });
+    expect(selectStack('player')(snapshot())).toEqual([DEFAULT_CHIP, DEFAULT_CHIP, 1]);
+    expect(selectStack('banker')(snapshot())).toEqual([1_000_000]);
+    expect(selectStack('tie')(snapshot())).toEqual([]);
+    expect(selectAreaTotal('player')(snapshot())).toBe(0.00020001);
+    expect(selectTotalBet(snapshot())).toBe(0.01020001);
+  });
+
+  it('should show area totals in dollars in fiat display', async () => {
+    const { send, snapshot } = await ready({ signedIn: true, wallet: { ...WALLET, fiatRate: 100_000 } });
+    send({ type: 'user.selectChip', value: 1_000_000 });
+    send({ type: 'user.placeChip', area: 'tie' });
+    expect(selectAreaTotal('tie')(snapshot())).toBe(1000);
+  });
+
+  it('should refuse a chip value that is not on the selector', async () => {
+    const { send, snapshot } = await ready();
+    expect(selectCanSelectChip(123)(snapshot())).toBe(false);
+    send({ type: 'user.selectChip', value: 123 });
+    expect(snapshot().context.selectedChip).toBe(DEFAULT_CHIP);
+  });
+
+  it('should take every chip off the table on Clear', async () => {
+    const { send, snapshot } = await ready();
+    for (const area of ['player', 'tie', 'banker'] as const) send({ type: 'user.placeChip', area });
+    send({ type: 'user.clear' });
+    expect(snapshot().context.chips).toEqual({ player: [], tie: [], banker: [] });
+    expect(selectTotalBet(snapshot())).toBe(0);
+  });
+
+  it('should ask for a chip when Bet is pressed on an empty table, and clear the message after 3 s', async () => {
+    const { send, snapshot, clock, requests } = await ready();
+    send({ type: 'user.bet' });
+    expect(selectMessage(snapshot())).toBe(NO_BET);
+    clock.increment(2_000);
+    send({ type: 'user.bet' }); // pressing again restarts the 3 s
+    clock.increment(2_000);
+    expect(selectMessage(snapshot())).toBe(NO_BET);
+    clock.increment(1_000);
+    expect(selectMessage(snapshot())).toBeNull();
+    expect(requests).toEqual([]);
+  });
+
+  it("should refuse a total above the balance with 'Balance too low.' until the chips change", async () => {
+    const { send, snapshot, clock, effects } = await ready({ signedIn: true, wallet: { ...WALLET, balance: 0.00015 } });
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.placeChip', area: 'banker' });
+    send({ type: 'user.bet' });
+    expect(selectMessage(snapshot())).toBe('Balance too low.');
+    clock.increment(10_000);
+    expect(selectMessage(snapshot())).toBe('Balance too low.');
+    send({ type: 'user.clear' });
+    expect(selectMessage(snapshot())).toBeNull();
+    expect(effects).toEqual([]);
+  });
+
+  it('should refuse a total outside the limits with the shared messages', async () => {
+    const { send, snapshot } = await ready();
+    send({ type: 'user.selectChip', value: 10 });
+    send({ type: 'user.placeChip', area: 'tie' });
+    send({ type: 'user.bet' });
+    expect(selectMessage(snapshot())).toBe('Bet must be greater than 0.00010000 BTC');
+    send({ type: 'user.placeChip', area: 'tie' });
+    expect(selectMessage(snapshot())).toBeNull();
+  });
+
+  it('should refuse ACC', async () => {
+    const { send, snapshot } = await ready({ signedIn: true, wallet: { currency: 'ACC', balance: 5, fiatRate: null } });
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.bet' });
+    expect(selectMessage(snapshot())).toBe('ACC betting not available at this time');
+  });
+
+  it('should open the login modal when a visitor presses Bet', async () => {
+    const { send, snapshot, effects, requests } = await ready({ wallet: WALLET });
+    send({ type: 'user.placeChip', area: 'player' });
+    expect(selectCanBet(snapshot())).toBe(true);
+    send({ type: 'user.bet' });
+    expect(effects).toEqual([{ effect: 'openLogin' }]);
+    expect(requests).toEqual([]);
+    send({ type: 'auth.loggedIn' });
+    send({ type: 'user.bet' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('should hold the total bet at once, send the stakes in coins and disable every control while the round runs', async () => {
+    const { send, snapshot, effects, requests, respond } = await ready();
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.selectChip', value: 1_000 });
+    send({ type: 'user.placeChip', area: 'tie' });
+    send({ type: 'user.bet' });
+    expect(requests).toEqual([{ playerBetAmount: 0.0001, tieBetAmount: 0.00001, bankerBetAmount: 0, currency: 'BTC' }]);
+    expect(effects).toEqual([{ effect: 'adjustBalance', currency: 'BTC', delta: -0.00011 }]);
+    const controlsDisabled = () => {
+      const s = snapshot();
+      expect(selectIsRunning(s)).toBe(true);
+      expect([selectCanBet(s), selectCanClear(s), selectCanPlaceChips(s), selectCanSelectChip(1)(s)]).toEqual([false, false, false, false]);
+    };
+    controlsDisabled();
+    await respond(answer(SIX_CARDS, 0.0002, 0.00011));
+    controlsDisabled();
+  });
+
+  it('should deal player, banker, player, banker, then the third cards, each in 300 ms and turned in 150 ms', async () => {
+    const { send, snapshot, clock, respond } = await ready();
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.bet' });
+    await respond(answer(SIX_CARDS, 0.0002, 0.0001));
+    const table = () => ({
+      player: selectHand('player')(snapshot()),
+      banker: selectHand('banker')(snapshot()),
+    });
+    const cards = (hand: { card: number; faceUp: boolean }[]) => hand.map((c) => `${c.card}${c.faceUp ? '' : '?'}`).join(' ');
+    const seen: string[] = [];
+    const record = () => seen.push(`${cards(table().player)} | ${cards(table().banker)}`);
+    record();
+    for (let i = 0; i < 6; i++) {
+      clock.increment(299);
+      expect(snapshot().matches({ round: { dealing: 'cardArriving' } })).toBe(true);
+      clock.increment(1);
+      record();
+      if (i < 5) {
+        clock.increment(150);
+        record();
+      }
+    }
+    expect(snapshot().matches({ round: { dealing: 'cardTurning' } })).toBe(true);
+    clock.increment(150);
+    expect(seen).toEqual([
+      '0? | ',
+      '0 | ',
+      '0 | 32?',
+      '0 | 32',
+      '0 4? | 32',
+      '0 4 | 32',
+      '0 4 | 32 36?',
+      '0 4 | 32 36',
+      '0 4 8? | 32 36',
+      '0 4 8 | 32 36',
+      '0 4 8 | 32 36 12?',
+      '0 4 8 | 32 36 12',
+    ]);
+    expect(snapshot().hasTag('roundOver')).toBe(true);
+    expect(table()).toEqual({
+      player: [0, 4, 8].map((card) => ({ card, faceUp: true })),
+      banker: [32, 36, 12].map((card) => ({ card, faceUp: true })),
+    });
+    expect([selectScore('player')(snapshot()), selectScore('banker')(snapshot())]).toEqual([9, 5]);
+  });
+
+  it('should follow the face-up cards with the scores while dealing', async () => {
+    const { send, snapshot, clock, respond } = await ready();
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.bet' });
+    await respond(answer(SIX_CARDS, 0.0002, 0.0001));
+    expect(selectScore('player')(snapshot())).toBeNull();
+    tick(clock, 300);
+    expect(selectScore('player')(snapshot())).toBe(2);
+    tick(clock, 150 + 300 + 150 + 300);
+    expect(selectScore('player')(snapshot())).toBe(5);
+    expect(selectScore('banker')(snapshot())).toBe(0);
+  });
+
+  it("should say 'You Won' with the win popup, report the server's balance and only then let the feed show the round", async () => {
+    const { send, snapshot, clock, effects, respond } = await ready();
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.bet' });
+    await respond(answer(SIX_CARDS, 0.0002, 0.0001, 0.0101));
+    expect(effects.map((e) => e.effect)).toEqual(['adjustBalance', 'reportBet']);
+    expect(effects[1]).toEqual({
+      effect: 'reportBet',
+      bet: { id: '42', gameName: 'Baccarat', wager: 0.0001, currency: 'BTC', multiplier: 2, payout: 0.0002, animationOver: false },
+    });
+    expect(selectOutcomeMessage(snapshot())).toBeNull();
+    tick(clock, 6 * 450 - 50);
+    expect(effects).toHaveLength(2);
+    tick(clock, 50);
+    expect(effects.slice(2)).toEqual([
+      { effect: 'reportBalance', currency: 'BTC', balance: 0.0101 },
+      { effect: 'reportAnimationOver', betId: '42' },
+    ]);
+    expect(selectOutcomeMessage(snapshot())).toBe('You Won');
+    expect(selectWinPopup(snapshot())).toEqual({ amount: 0.0002, multiplier: 2, currency: 'BTC' });
+    clock.increment(3_000);
+    expect(selectWinPopup(snapshot())).toBeNull();
+    expect(selectOutcomeMessage(snapshot())).toBe('You Won');
+    // The chips stay for the next deal, and the controls are back.
+    expect(selectCanBet(snapshot())).toBe(true);
+    expect(selectStack('player')(snapshot())).toEqual([DEFAULT_CHIP]);
+  });
+
+  it("should say 'You Lost' below the total bet and 'Draw' when the result equals it", async () => {
+    const lost = await ready();
+    lost.send({ type: 'user.placeChip', area: 'player' });
+    lost.send({ type: 'user.bet' });
+    await lost.respond(answer(FOUR_CARDS, 0, 0.0001));
+    tick(lost.clock, 4 * 450);
+    expect(selectOutcomeMessage(lost.snapshot())).toBe('You Lost');
+    expect(selectWinPopup(lost.snapshot())).toBeNull();
+
+    const draw = await ready();
+    draw.send({ type: 'user.placeChip', area: 'player' });
+    draw.send({ type: 'user.placeChip', area: 'banker' });
+    draw.send({ type: 'user.bet' });
+    await draw.respond(answer(FIVE_CARDS, 0.0002, 0.0002));
+    tick(draw.clock, 5 * 450);
+    expect(selectOutcomeMessage(draw.snapshot())).toBe('Draw');
+  });
+
+  it("should refund the stake and show the server's errorMessage for 3 s when the bet fails with success false", async () => {
+    const { send, snapshot, clock, effects, respond } = await ready();
+    send({ type: 'user.placeChip', area: 'banker' });
+    send({ type: 'user.bet' });
+    await respond({ success: false, errorMessage: 'Balance too low.' });
+    expect(effects).toEqual([
+      { effect: 'adjustBalance', currency: 'BTC', delta: -0.0001 },
+      { effect: 'adjustBalance', currency: 'BTC', delta: 0.0001 },
+    ]);
+    expect(selectMessage(snapshot())).toBe('Balance too low.');
+    expect(selectCanBet(snapshot())).toBe(true);
+    clock.increment(3_000);
+    expect(selectMessage(snapshot())).toBeNull();
+  });
+
+  it("should read the server's message from a rejected call's body, and use the network message without one", async () => {
+    const refused = await ready();
+    refused.send({ type: 'user.placeChip', area: 'banker' });
+    refused.send({ type: 'user.bet' });
+    await refused.fail(Object.assign(new Error('[POST] 400'), { data: { success: false, errorMessage: 'Bet must be less than less 0.01 BTC' } }));
+    expect(selectMessage(refused.snapshot())).toBe('Bet must be less than less 0.01 BTC');
+
+    const offline = await ready();
+    offline.send({ type: 'user.placeChip', area: 'banker' });
+    offline.send({ type: 'user.bet' });
+    await offline.fail(new TypeError('fetch failed'));
+    expect(selectMessage(offline.snapshot())).toBe(BACCARAT_NETWORK_ERROR);
+    expect(offline.effects.at(-1)).toEqual({ effect: 'adjustBalance', currency: 'BTC', delta: 0.0001 });
+    offline.clock.increment(3_000);
+    expect(selectMessage(offline.snapshot())).toBeNull();
+  });
+
+  it('should reload the limits for a new currency and retry them from Bet after a failure', async () => {
+    const h = await ready(undefined, { limitsFail: true });
+    expect(h.snapshot().matches({ limits: 'unavailable' })).toBe(true);
+    h.send({ type: 'user.placeChip', area: 'player' });
+    h.send({ type: 'user.bet' });
+    expect(h.snapshot().matches({ limits: 'loading' })).toBe(true);
+    expect(h.requests).toEqual([]);
+    const ok = await ready();
+    ok.send({ type: 'wallet.changed', wallet: { currency: 'USDT', balance: 5, fiatRate: null } });
+    expect(ok.snapshot().matches({ limits: 'loading' })).toBe(true);
+    await flush();
+    expect(ok.snapshot().matches({ limits: 'known' })).toBe(true);
+  });
+
+  it('should move the real wallet through the actor system: the stake at once, the refund on failure', async () => {
+    const wallet = walletMachine.provide({
+      actors: {
+        loadWallets: fromPromise(async () => [{ currencySymbol: 'BTC', balance: 0.01 }]),
+        loadRates: fromPromise<ExchangeRate[]>(async () => []),
+      },
+    });
+    let reject: (e: unknown) => void = () => {};
+    const game = baccaratMachine.provide({
+      actors: {
+        loadLimits: fromPromise(async () => LIMITS),
+        placeBet: fromPromise<BaccaratBetResponse, BaccaratBetRequest>(() => new Promise((_, r) => (reject = r))),
+      },
+    });
+    const root = setup({ actors: { wallet, game } }).createMachine({
+      invoke: [
+        { src: 'wallet', id: 'wallet', systemId: 'wallet', input: {} },
+        { src: 'game', id: 'game', systemId: 'game', input: { signedIn: true, wallet: WALLET } },
+      ],
+    });
+    const app = createActor(root).start();
+    const walletActor = app.system.get('wallet');
+    walletActor.send({ type: 'auth.loggedIn' });
+    await flush();
+    const btc = () =>
+      (walletActor.getSnapshot() as AnyMachineSnapshot).context.wallets.find((w: { currencySymbol: string }) => w.currencySymbol === 'BTC').balance;
+    const gameActor = app.system.get('game');
+    gameActor.send({ type: 'user.placeChip', area: 'player' });
+    gameActor.send({ type: 'user.bet' });
+    expect(btc()).toBe(0.0099);
+    reject(new TypeError('offline'));
+    await flush();
+    expect(btc()).toBe(0.01);
+    app.stop();
+  });
+
+  describe('model-based paths', () => {
+    const machine = baccaratMachine.provide({
+      // Fakes that never settle: each path decides with synthetic done/error events instead.
+      actors: {
+        loadLimits: fromPromise<BetLimits, LimitsRequest>(() => new Promise(() => {})),
+        placeBet: fromPromise<BaccaratBetResponse, BaccaratBetRequest>(() => new Promise(() => {})),
+      },
+      actions: { openLogin: () => {}, adjustBalance: () => {}, reportBalance: () => {}, reportBet: () => {}, reportAnimationOver: () => {} },
+    });
+
+    type Context = ReturnType<typeof machine.getInitialSnapshot>['context'];
+    const stake = (context: Context) => (context.placed?.totalUnits ?? 0) / 1e8;
+    const onEmptyTable = (s: AnyMachineSnapshot) =>
+      s.matches({ round: { betting: 'ready' } }) && Object.values((s.context as Context).chips).every((stack) => stack.length === 0);
+
+    /**
+     * What each state is offered, kept small so the graph stays finite: the environment's events
+     * (auth, wallet) only on an empty table at rest, chip values and placements bounded, and the
+     * server's answers computed from the stake so each outcome (won, lost, draw) is reachable.
+     */
+    const events = (withLogin: boolean) => (s: AnyMachineSnapshot) => {
+      const context = s.context as Context;
+      const list: Array<Record<string, unknown> & { type: string }> = [
+        { type: 'user.bet' },
+        { type: 'user.clear' },
+        { type: 'user.closeWinPopup' },
+        { type: 'xstate.done.actor.loadLimits', output: LIMITS },
+        { type: 'xstate.error.actor.loadLimits', error: new Error('down') },
+        { type: 'xstate.done.actor.placeBet', output: answer(SIX_CARDS, stake(context) * 2, stake(context)) },
+        { type: 'xstate.done.actor.placeBet', output: answer(FOUR_CARDS, 0, stake(context)) },
+        { type: 'xstate.done.actor.placeBet', output: answer(FIVE_CARDS, stake(context), stake(context)) },
+        { type: 'xstate.done.actor.placeBet', output: { success: false, errorMessage: 'Balance too low.' } },
+        { type: 'xstate.error.actor.placeBet', error: new TypeError('offline') },
+        { type: 'xstate.after.cardDeal.baccarat.round.dealing.cardArriving' },
+        { type: 'xstate.after.cardFlip.baccarat.round.dealing.cardTurning' },
+        { type: 'xstate.after.errorClear.baccarat.round.betting.awaitingChips' },
+        { type: 'xstate.after.errorClear.baccarat.round.betting.failed' },
+        { type: 'xstate.after.winPopup.baccarat.round.betting.over.won.popupShown' },
+      ];
+      const chipCount = Object.values(context.chips).reduce((n, stack) => n + stack.length, 0);
+      if (chipCount < 2) list.push({ type: 'user.placeChip', area: 'banker' });
+      if (chipCount === 0) {
+        // A 1-unit chip is below minBet: the refusal path. Value 7 is not on the selector.
+        list.push({ type: 'user.selectChip', value: context.selectedChip === 1 ? DEFAULT_CHIP : 1 }, { type: 'user.selectChip', value: 7 });
+      }
+      if (onEmptyTable(s)) {
+        if (context.wallet.currency === 'BTC' && context.wallet.balance === WALLET.balance) {
+          list.push(
+            { type: 'wallet.changed', wallet: { ...WALLET, currency: 'USDT' } },
+            { type: 'wallet.changed', wallet: { ...WALLET, balance: 0.02 } },
+          );
+        }
+        list.push({ type: 'auth.loggedOut' });
+        if (withLogin) list.push({ type: 'auth.loggedIn' });
+      }
+      return list as unknown as BaccaratEvent[];
+    };
+
+    /** The vertices: the states, the chips and the round's shape; balances and messages are data. */
+    const serializeState = (s: AnyMachineSnapshot) => {
+      const context = s.context as Context;
+      return JSON.stringify([s.value, context.chips, context.selectedChip, context.dealt, context.placed?.totalUnits, context.round?.order.length]);
+    };
+    const coverage = new CoverageTracker(machine);
+    const models = [
+      new PathModel({ machine, input: { signedIn: true, wallet: WALLET }, events: events(true) as never, serializeState, coverage }),
+      // A visitor who never signs in: the start without a player, and Bet opening the login modal.
+      new PathModel({ machine, input: { wallet: WALLET }, events: events(false) as never, serializeState, coverage }),
+    ];
+    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
+
+    it('generates a bounded set of paths', () => {
+      expect(cases.length).toBeGreaterThan(50);
+      expect(cases.length).toBeLessThan(5_000);
+    });
+
+    it.each(cases)('replays %s', async (_name, model, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = coverage.report();
+      console.log(formatCoverage(report));
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});
