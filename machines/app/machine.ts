@@ -1,6 +1,8 @@
 import { sendTo, setup } from 'xstate';
 import type { AuthAnnouncement, TokenAnnouncement } from '../auth/announcements';
 import { authMachine } from '../auth/machine';
+import { betsFeedMachine } from '../betsFeed/machine';
+import { liveMachine } from '../live/machine';
 import { modalStackMachine } from '../modalStack/machine';
 import { shellMachine } from '../shell/machine';
 import { tokenRefreshMachine } from '../tokenRefresh/machine';
@@ -33,6 +35,8 @@ export const appMachine = setup({
     tokenRefresh: tokenRefreshMachine,
     auth: authMachine,
     wallet: walletMachine,
+    live: liveMachine,
+    betsFeed: betsFeedMachine,
   },
   actions: {
     /** Hands the actor system to the browser adapters (the API client reaches tokenRefresh through it). */
@@ -42,6 +46,18 @@ export const appMachine = setup({
     tellModals: sendTo('modals', ({ event }) => event),
     tellAuth: sendTo('auth', ({ event }) => event),
     tellWallet: sendTo('wallet', ({ event }) => event),
+    // The live link and the feed need only the access token, not the refresh token.
+    tellLiveAndFeed: ({ event, system }) => {
+      const forwarded =
+        event.type === 'auth.loggedIn'
+          ? { type: 'auth.loggedIn' as const, user: { userName: event.user.userName, id: String(event.user.id) }, token: event.tokens.accessToken }
+          : event.type === 'tokens.renewed'
+            ? { type: 'auth.tokenChanged' as const, token: event.tokens.accessToken }
+            : { type: 'auth.loggedOut' as const };
+      system.get('live')?.send(forwarded);
+      if (forwarded.type !== 'auth.tokenChanged') system.get('betsFeed')?.send(forwarded);
+    },
+    connectLive: sendTo('live', { type: 'app.connect' }),
   },
 }).createMachine({
   id: 'app',
@@ -53,20 +69,24 @@ export const appMachine = setup({
     { id: 'tokenRefresh', systemId: 'tokenRefresh', src: 'tokenRefresh' },
     { id: 'auth', systemId: 'auth', src: 'auth' },
     { id: 'wallet', systemId: 'wallet', src: 'wallet', input: ({ context }) => context.wallet ?? {} },
+    { id: 'live', systemId: 'live', src: 'live', input: { token: null } },
+    { id: 'betsFeed', systemId: 'betsFeed', src: 'betsFeed' },
   ],
   initial: 'running',
   states: {
     running: {
       description: 'The app is up; its app-wide actors run for as long as the page is open.',
+      // Visitors see everyone's bets live too: the link opens at once, without a token until login.
+      entry: 'connectLive',
       on: {
-        // Later issues add live and betsFeed to these lists.
-        'auth.loggedIn': { actions: ['tellTokenRefresh', 'tellModals', 'tellWallet'] },
-        'auth.loggedOut': { actions: ['tellTokenRefresh', 'tellWallet'] },
-        'tokens.renewed': { actions: 'tellAuth' },
+        'auth.loggedIn': { actions: ['tellTokenRefresh', 'tellModals', 'tellWallet', 'tellLiveAndFeed'] },
+        'auth.loggedOut': { actions: ['tellTokenRefresh', 'tellWallet', 'tellLiveAndFeed'] },
+        // The hub connection restarts when the auth token changes (SPEC §4).
+        'tokens.renewed': { actions: ['tellAuth', 'tellLiveAndFeed'] },
         'tokens.expired': { actions: 'tellAuth' },
       },
     },
   },
 });
 
-export const APP_SYSTEM_IDS = { modals: 'modals', shell: 'shell', auth: 'auth', tokenRefresh: 'tokenRefresh', wallet: 'wallet' } as const;
+export const APP_SYSTEM_IDS = { modals: 'modals', shell: 'shell', auth: 'auth', tokenRefresh: 'tokenRefresh', wallet: 'wallet', live: 'live', betsFeed: 'betsFeed' } as const;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { decimalToUnits, unitsToNumber } from '../../src/core/money';
+import { deliverTo } from '../shared/system';
 
 /** The wallets a visitor sees, and that a player returns to on logout (SPEC §1, §4). */
 export const DEFAULT_CURRENCIES = ['BTC', 'ETH', 'USDT', 'LTC', 'DOGE'] as const;
@@ -107,6 +108,8 @@ export const walletMachine = setup({
       wallets: ({ context, event }) =>
         event.type === 'game.balanceAdjusted' ? withBalance(context.wallets, event.currency, (b) => add(b, event.delta)) : context.wallets,
     }),
+    /** The bets feed files high rollers by dollar value, so it hears every fresh set of rates. */
+    shareRates: deliverTo('betsFeed', (params: { rates: Record<string, number> }) => ({ type: 'wallet.ratesChanged', rates: params.rates })),
     /** Storage effects (key selectedCurrency, SPEC §9; the display preferences), provided by src/app. */
     persistCurrency: (_, _params: { symbol: string }) => {},
     persistDisplayFiat: (_, _params: { on: boolean }) => {},
@@ -191,7 +194,13 @@ export const walletMachine = setup({
           description: 'Exchange rates in dollars are being fetched (for everyone: the bets table shows fiat too).',
           invoke: {
             src: 'loadRates',
-            onDone: { target: 'current', actions: { type: 'storeRates', params: ({ event }) => ({ rates: event.output }) } },
+            onDone: {
+              target: 'current',
+              actions: [
+                { type: 'storeRates', params: ({ event }) => ({ rates: event.output }) },
+                { type: 'shareRates', params: ({ context }) => ({ rates: context.rates }) },
+              ],
+            },
             onError: 'stale',
           },
         },

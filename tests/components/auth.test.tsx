@@ -8,9 +8,10 @@ import { ada, liveToken } from '../support/authFixtures';
 type Reply = { status: number; body: unknown };
 type Route = (body: Record<string, unknown>) => Reply;
 
-const WALLET_READS: Record<string, unknown> = {
+const BACKGROUND_READS: Record<string, unknown> = {
   '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
   '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0 }],
+  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
 };
 
 /** An in-memory stand-in for the API for component tests (e2e runs against the real server). */
@@ -19,8 +20,8 @@ function fakeApi(routes: Record<string, Route>) {
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    // The wallet's background reads (rates at start, wallets after login) are not the flows under test.
-    const background = WALLET_READS[path];
+    // Background reads (rates, wallets, the bets feed) are not the flows under test.
+    const background = BACKGROUND_READS[path];
     if (background && !routes[path]) return new Response(JSON.stringify(background), { status: 200, headers: { 'content-type': 'application/json' } });
     calls.push({ path, body, auth: new Headers(init?.headers).get('authorization') });
     const route = routes[path];

@@ -100,8 +100,14 @@ describe.skipIf(!hasChromium())('the shell in Chromium', () => {
   it('should scroll the main area back to the top after navigating', async () => {
     const { context, page } = await openPage(browser, { width: 1366, height: 400 });
     await page.goto('/');
-    await page.locator('#main').evaluate((main) => main.scrollTo(0, 400));
-    expect(await page.locator('#main').evaluate((main) => main.scrollTop)).toBeGreaterThan(0);
+    // Scroll only once the cards have made the main area taller than the window.
+    await page.getByRole('link', { name: 'Play Baccarat' }).waitFor();
+    await page.waitForFunction(() => {
+      const main = document.getElementById('main');
+      if (!main) return false;
+      main.scrollTo(0, 400);
+      return main.scrollTop > 0;
+    });
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dice' }).click();
     await page.waitForFunction(() => document.getElementById('main')?.scrollTop === 0);
     await context.close();

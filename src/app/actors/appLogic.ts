@@ -7,6 +7,10 @@ import { modalStackMachine } from '../../../machines/modalStack/machine';
 import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { shellMachine } from '../../../machines/shell/machine';
 import { walletMachine } from '../../../machines/wallet/machine';
+import { liveMachine } from '../../../machines/live/machine';
+import { betsFeedMachine } from '../../../machines/betsFeed/machine';
+import type { BetsLists } from '../../../machines/betsFeed/machine';
+import { hubConnectionLogic } from '../adapters/hubConnection';
 import { cashierMachine } from '../../../machines/cashier/machine';
 import type { CashierFailure } from '../../../machines/cashier/machine';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
@@ -19,6 +23,12 @@ import { API_BASE } from '../config';
 import { markPageModalOpen, scrollMainToTop, unmarkPageModalOpen } from '../adapters/dom';
 import { createNavigationAdapter } from '../adapters/navigation';
 import { createPreferenceStore, createSessionStore } from '../adapters/storage';
+
+/** The hub lives at /socket under the API (SPEC §7), on the page's origin unless the API is elsewhere. */
+function hubUrl(apiBase: string): string {
+  const base = /^https?:/.test(apiBase) ? apiBase : `${globalThis.location?.origin ?? 'http://localhost'}${apiBase}`;
+  return `${base.replace(/\/$/, '')}/socket`;
+}
 
 /** What the browser gives the app; tests pass a fake fetch and an in-memory storage. */
 export interface AppDependencies {
@@ -65,6 +75,10 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
+      live: liveMachine.provide({ actors: { hubConnection: hubConnectionLogic(hubUrl(deps.apiBase ?? API_BASE)) } }),
+      betsFeed: betsFeedMachine.provide({
+        actors: { loadBets: fromPromise(() => api.get<BetsLists>('/casino/get-bets')) },
+      }),
       wallet: walletMachine.provide({
         actors: {
           loadWallets: fromPromise(() => wallet.wallets()),

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { ModalStackRef, ShellRef } from '../actors/AppActor';
 
@@ -45,4 +45,35 @@ export function useFocusOnMount(ref: React.RefObject<HTMLElement | null>): void 
   useEffect(() => {
     ref.current?.focus();
   }, [ref]);
+}
+
+/**
+ * Like useSelector, but re-renders at most once per animation frame: hundreds of live bets a
+ * second reach the feed, and the table only needs the latest picture at paint time.
+ */
+export function useFrameSelector<TSnapshot, T>(
+  actor: { getSnapshot: () => TSnapshot; subscribe: (listener: (snapshot: TSnapshot) => void) => { unsubscribe: () => void } },
+  selector: (snapshot: TSnapshot) => T,
+): T {
+  const [value, setValue] = useState(() => selector(actor.getSnapshot()));
+  const latest = useRef(selector);
+  latest.current = selector;
+  useEffect(() => {
+    let frame: number | null = null;
+    const schedule = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (fn: () => void) => setTimeout(fn, 16) as unknown as number;
+    const cancel = typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame : (id: number) => clearTimeout(id);
+    const subscription = actor.subscribe(() => {
+      if (frame !== null) return;
+      frame = schedule(() => {
+        frame = null;
+        setValue(latest.current(actor.getSnapshot()));
+      });
+    });
+    setValue(latest.current(actor.getSnapshot()));
+    return () => {
+      subscription.unsubscribe();
+      if (frame !== null) cancel(frame);
+    };
+  }, [actor]);
+  return value;
 }
