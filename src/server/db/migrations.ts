@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { walletMigrations } from '../ledger/schema';
+import { tokenMigrations } from '../token/schema';
 
 /**
  * Ordered, append-only schema changes. Written in plain SQL that PostgreSQL also accepts
@@ -149,6 +150,7 @@ export const migrations: Migration[] = [
       CREATE INDEX bets_high_roller ON bets (id) WHERE wager_usd_cents >= 10000 OR payout_usd_cents >= 10000;
     `,
   },
+  ...tokenMigrations,
 ];
 
 export function migrate(db: Database, list: Migration[] = migrations): number[] {
