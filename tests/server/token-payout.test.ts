@@ -166,3 +166,19 @@ describe('daily staking payout', () => {
     await app.close();
   });
 });
+
+describe('token bookkeeping in the ledger check', () => {
+  it('should flag unclaimed rewards and bankroll shares that disagree with the ledger', () => {
+    const { db } = freshDb();
+    const alice = staker(db, 'alice', 10n);
+    fundPool(db, 'BTC', 1_000n);
+    runPayout(db, 'x', false, 0.02, new Date());
+    expect(checkLedger(db).ok).toBe(true);
+    db.prepare('UPDATE staking_rewards SET claimed = 1 WHERE user_id = ?').run(alice);
+    db.prepare('INSERT INTO bankroll_pools (currency, total_shares) VALUES (?, 5)').run('ETH');
+    expect(checkLedger(db).violations).toEqual([
+      `staking_rewards:${alice}/BTC holds 20 but 19 rewards are unclaimed`,
+      'bankroll pool ETH counts 5 shares but its positions hold 0',
+    ]);
+  });
+});
