@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { unitsToNumber } from '../../core/money';
+import { unitsToFiatCents, unitsToNumber } from '../../core/money';
 import { nextUtcMidnight } from '../../core/token/rewards';
 import { AppError, badRequest } from '../errors';
 import { InsufficientFundsError, balanceOf } from '../ledger/ledger';
@@ -97,7 +97,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
         totalSupply: n(totalSupply),
         circulatingSupply: n(circulating),
         price,
-        marketCap: Math.floor(n(circulating) * price * 100) / 100,
+        marketCap: price > 0 && circulating > 0n ? Number(unitsToFiatCents(circulating, price)) / 100 : 0,
         totalTokensMined: n(mined),
         totalBurned: n(burned),
         totalLocked: n(locked),
