@@ -7,9 +7,12 @@ import { authPlugin } from './plugins/auth';
 import { openGamesPlugin } from './plugins/openGames';
 import { settlementPlugin } from './plugins/settlement';
 import { baccaratRoutes } from './routes/baccarat';
+import { tokenPlugin } from './token/plugin';
+import type { Clock } from './token/payout';
 import { betsRoutes } from './routes/bets';
 import { blackjackRoutes } from './routes/blackjack';
 import { diceRoutes } from './routes/dice';
+import { tokenRoutes } from './routes/token';
 import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
@@ -26,10 +29,12 @@ export const API_PREFIX = '/api';
 export interface BuildOptions {
   config: ServerConfig;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of scheduled jobs (the daily staking payout); tests pass their own. */
+  clock?: Clock;
 }
 
 /** Builds the whole server without listening, so tests and `main` share one composition. */
-export async function buildApp({ config, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, clock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -42,6 +47,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
   await app.register(settlementPlugin);
+  await app.register(tokenPlugin, { config: config.token, ...(clock ? { clock } : {}) });
   // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
     path: `${API_PREFIX}/socket`,
@@ -63,6 +69,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);
       await api.register(baccaratRoutes);
+      await api.register(tokenRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { loadWalletConfig } from './wallet/config';
 import type { WalletConfig } from './wallet/config';
+import { loadTokenConfig } from './token/config';
+import type { TokenConfig } from './token/config';
 
 export interface ServerConfig {
   port: number;
@@ -19,6 +21,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Exchange rates, price feed, bet limits, demo bankroll and claims (src/server/wallet/config.ts). */
   wallet: WalletConfig;
+  /** Mining levels, supply, rewards share, unlock fee, test hooks (src/server/token/config.ts). */
+  token: TokenConfig;
 }
 
 function toPort(raw: string | undefined, fallback: number): number {
@@ -61,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,
     wallet: loadWalletConfig(env, demoFunds),
+    token: loadTokenConfig(env),
   };
 }

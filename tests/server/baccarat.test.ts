@@ -10,7 +10,7 @@ import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
 import { roundHouseEdge } from '../../src/server/routes/baccarat';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows } from '../support/wallet';
+import { createPlayer, ledgerRows, TOKEN_ROWS } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface WireGame {
@@ -97,7 +97,7 @@ describe('baccarat bets', () => {
     expect(balance).toBe(unitsToNumber(after));
     expect(row).toMatchObject({ gameName: 'Baccarat', wager: 3.75, currency: 'USDT', payout: game.resultAmount });
     expect(row.multiplier).toBe(Math.floor((Number(result) / 375_000_000) * 10_000) / 10_000);
-    expect(ledgerRows(server) - rows).toBe(result > 0n ? 4 : 2);
+    expect(ledgerRows(server) - rows).toBe((result > 0n ? 4 : 2) + TOKEN_ROWS);
     expect(await nonceOf(player)).toBe(1);
     expect(checkLedger(server.app.db).ok).toBe(true);
   });

@@ -13,7 +13,7 @@ import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
 import type { SettledBet } from '../../src/server/plugins/settlement';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows } from '../support/wallet';
+import { createPlayer, ledgerRows, TOKEN_ROWS } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface RoundBody {
@@ -148,7 +148,7 @@ describe('blackjack rounds by API', () => {
     expect(answer.body.game!.resultAmount).toBe(5);
     expectSettled(player, answer.body, state, before);
     expect(answer.body.bet!.multiplier).toBe(2.5);
-    expect(ledgerRows(server) - rows).toBe(4);
+    expect(ledgerRows(server) - rows).toBe(4 + TOKEN_ROWS);
     expect(await activeGame(player)).toBeNull();
   });
 
@@ -161,7 +161,7 @@ describe('blackjack rounds by API', () => {
     const state = startRound(BET_UNITS, floatAt);
     expect(answer.body.game).toMatchObject({ gameState: 'GameOver', dealerScore: 21, resultAmount: 0 });
     expectSettled(player, answer.body, state, before);
-    expect(ledgerRows(server) - rows).toBe(2);
+    expect(ledgerRows(server) - rows).toBe(2 + TOKEN_ROWS);
   });
 
   it('should play a double: the stake doubles before the card, the hand stands and the round settles', async () => {

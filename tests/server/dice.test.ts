@@ -48,7 +48,8 @@ describe('dice bets', () => {
     const after = usdt(player);
     expect(after).toBe(before - 150_000_000n + decimalToUnits(bet.payout));
     expect(balance).toBe(Number(after) / 1e8);
-    expect(ledgerRows(server) - rowsBefore).toBe(bet.win ? 4 : 2);
+    // Two rows per transfer: the wager, a win's payout, and the token economy's ACC mining and rewards-pool share.
+    expect(ledgerRows(server) - rowsBefore).toBe((bet.win ? 4 : 2) + 4);
     expect(await nonceOf(player)).toBe(1);
     expect(checkLedger(server.app.db).ok).toBe(true);
   });

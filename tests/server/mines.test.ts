@@ -10,7 +10,7 @@ import { claimMove, openGameOf } from '../../src/server/mines/games';
 import type { SettledBet } from '../../src/server/plugins/settlement';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows } from '../support/wallet';
+import { createPlayer, ledgerRows, TOKEN_ROWS } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface PickAnswer {
@@ -117,7 +117,7 @@ describe('mines games', () => {
     });
     expect(unitsToNumber(payout)).toBe(1.5 * minesMultiplier(3, 2));
     expect(usdt(player)).toBe(start - 150_000_000n + payout);
-    expect(ledgerRows(server)).toBe(rows + 4);
+    expect(ledgerRows(server)).toBe(rows + 4 + TOKEN_ROWS);
     expect(await nonceOf(player)).toBe(1);
     expect(await active(player)).toBeNull();
 
@@ -152,8 +152,9 @@ describe('mines games', () => {
       balance: unitsToNumber(start - 2n * USDT),
     });
     expect(usdt(player)).toBe(start - 2n * USDT);
-    // A loss moves no money: the wager went to the house at bet time.
-    expect(ledgerRows(server)).toBe(rows);
+    // A loss moves no money of the player's (the wager went to the house at bet time); only the
+    // token economy's settlement transfers are written.
+    expect(ledgerRows(server)).toBe(rows + TOKEN_ROWS);
     const [row] = betRows(player);
     expect(row).toMatchObject({ wager: 200_000_000, payout: 0 });
     expect(JSON.parse(row!.outcome)).toMatchObject({ gems: [gem], hitMine: mines[2], multiplier: 0 });

@@ -32,3 +32,6 @@ export function createPlayer(server: TestServer, name = `player_${++counter}`): 
 }
 
 export const ledgerRows = (server: TestServer): number => countEntries(server.app.db);
+
+/** Rows the token economy adds to every settled bet: ACC mined, and the rewards pool's share (two transfers). */
+export const TOKEN_ROWS = 4;

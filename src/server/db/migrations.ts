@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { blackjackMigrations } from '../blackjack/schema';
 import { walletMigrations } from '../ledger/schema';
 import { minesMigrations } from '../mines/schema';
+import { tokenMigrations } from '../token/schema';
 
 /**
  * Ordered, append-only schema changes. Written in plain SQL that PostgreSQL also accepts
@@ -153,6 +154,7 @@ export const migrations: Migration[] = [
   },
   ...minesMigrations,
   ...blackjackMigrations,
+  ...tokenMigrations,
 ];
 
 export function migrate(db: Database, list: Migration[] = migrations): number[] {

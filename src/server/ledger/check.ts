@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { tokenViolations } from '../token/check';
 import { EXTERNAL_HOLDER, WITHDRAWALS_HOLDER } from './ledger';
 
 export interface LedgerCheckReport {
@@ -19,7 +20,8 @@ const all = <T>(db: Database, sql: string): T[] => db.prepare(sql).safeIntegers(
  * 3. every transfer is a double entry: two rows, one debit and one credit of the transfer's amount,
  *    so each currency's total is conserved;
  * 4. for each currency the balances of all accounts (external included) sum to zero;
- * 5. the pending-withdrawals account holds exactly the pending withdrawal requests.
+ * 5. the pending-withdrawals account holds exactly the pending withdrawal requests;
+ * 6. the token economy's unclaimed rewards and bankroll shares agree with its ledger accounts.
  * Read-only: safe on a live database.
  */
 export function checkLedger(db: Database): LedgerCheckReport {
@@ -94,6 +96,8 @@ export function checkLedger(db: Database): LedgerCheckReport {
       violations.push(`pending withdrawals of ${row.currency} sum to ${row.requested} but the withdrawals account holds ${row.held}`);
     }
   }
+
+  violations.push(...tokenViolations(db));
 
   const count = (table: string) => Number((db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
   return {

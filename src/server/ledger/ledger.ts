@@ -41,7 +41,10 @@ export type LedgerKind =
   | 'stake'
   | 'unstake'
   | 'burn'
-  | 'fee';
+  | 'fee'
+  | 'mint'
+  | 'mining'
+  | 'reward_claim';
 
 export interface AccountRef {
   /** `player:12`, `house`, `withdrawals`, `external`, or a domain's own holder name. */

@@ -1,0 +1,247 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { unitsToFiatCents, unitsToNumber } from '../../core/money';
+import { nextUtcMidnight } from '../../core/token/rewards';
+import { AppError, badRequest } from '../errors';
+import { InsufficientFundsError, balanceOf } from '../ledger/ledger';
+import type { AuthUser } from '../plugins/auth';
+import { ACC, miningTreasury, stakingAccount } from '../token/accounts';
+import { addLiquidity, poolFigures, poolToWire, positionToWire, positionsOf, removeLiquidity } from '../token/bankroll';
+import type { LiquidityResult } from '../token/bankroll';
+import { currentMiningPosition, totalMined } from '../token/mining';
+import type { PayoutRun } from '../token/payout';
+import {
+  burnHistory,
+  claimRewards,
+  lockTokens,
+  payoutHistory,
+  rewardsOf,
+  rewardsPools,
+  stakingHistory,
+  totalBurned,
+  totalLocked,
+  unlockTokens,
+} from '../token/staking';
+import type { PayoutTotals, StakingFigures } from '../token/staking';
+import { amountSchema, parseWireAmount } from '../wallet/amounts';
+import { walletsOf } from '../wallet/cashier';
+import { listCurrencies, requireCurrency } from '../wallet/currencies';
+
+const n = unitsToNumber;
+const emptyBody = { type: 'object', additionalProperties: false, properties: {}, nullable: true } as const;
+const amountBody = { type: 'object', additionalProperties: false, required: ['amount'], properties: { amount: amountSchema } } as const;
+const liquidityBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['currency', 'amount'],
+  properties: { currency: { type: 'string', minLength: 1, maxLength: 16 }, amount: amountSchema },
+} as const;
+
+const signedIn = (request: FastifyRequest): AuthUser => {
+  if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
+  return request.user;
+};
+
+const payoutsToWire = (rows: PayoutTotals[]) => rows.map((r) => ({ currency: r.currency, total: n(r.total), claimed: n(r.claimed) }));
+const stakingToWire = (figures: StakingFigures) => ({
+  balance: n(figures.balance),
+  totalLocked: n(figures.totalLocked),
+  userTotalStaked: n(figures.userTotalStaked),
+});
+const runToWire = (run: PayoutRun | null) => ({
+  ran: run !== null,
+  runKey: run?.runKey ?? null,
+  payouts: (run?.payouts ?? []).map((p) => ({ currency: p.currency, amount: n(p.amount), stakers: p.stakers })),
+});
+
+/** Guards the bankroll calls: a known currency that has a pool (ACC is never bet, so it has none). */
+function poolCurrency(db: Parameters<typeof requireCurrency>[0], symbol: string): string {
+  const currency = requireCurrency(db, symbol);
+  if (!currency.bettable) throw badRequest(`${currency.symbol} has no bankroll pool: it is never bet`, 'no_pool');
+  return currency.symbol;
+}
+
+/** A debit raced away between the check and the transfer (the transfer's conditional update refused it). */
+function mapRace(error: unknown, message: string): never {
+  if (error instanceof InsufficientFundsError) throw badRequest(message, 'insufficient_funds');
+  throw error;
+}
+
+/** SPEC §7 /token calls and the issue's staking and liquidity calls; see docs/api.md "Token". */
+export const tokenRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+  const { config } = app.token;
+  const onRequest = app.auth.requireUser;
+
+  const notifyStaking = (userId: number, event: 'lockedTokens' | 'unlockedTokens', payload: Record<string, unknown>) => {
+    app.hub.sendToUser(userId, event, payload);
+    app.hub.broadcast('stakingTotals', { totalLocked: n(totalLocked(db)), totalBurned: n(totalBurned(db)) });
+  };
+  const notifyLiquidity = (userId: number, event: 'invested' | 'divested', currency: string, result: LiquidityResult) => {
+    const pool = poolToWire(result.pool);
+    app.hub.sendToUser(userId, event, { currency, amount: n(result.amount), pool, position: positionToWire(result.position) });
+    app.hub.broadcast('bankrollPool', { pool });
+  };
+
+  app.get('/token/get-token-details', async () => {
+    const mined = totalMined(db);
+    const burned = totalBurned(db);
+    const locked = totalLocked(db);
+    const position = currentMiningPosition(db, config);
+    const price = app.wallet.rates.get(ACC) ?? 0;
+    const totalSupply = mined - burned;
+    const circulating = totalSupply - locked;
+    return {
+      tokenDetails: {
+        ...config.details,
+        maxSupply: n(config.maxSupply),
+        totalSupply: n(totalSupply),
+        circulatingSupply: n(circulating),
+        price,
+        marketCap: price > 0 && circulating > 0n ? Number(unitsToFiatCents(circulating, price)) / 100 : 0,
+        totalTokensMined: n(mined),
+        totalBurned: n(burned),
+        totalLocked: n(locked),
+        miningLevelNumber: position.level.levelNumber,
+        miningDifficulty: position.level.difficulty,
+      },
+    };
+  });
+
+  app.get('/token/get-mining-levels', async () => {
+    const position = currentMiningPosition(db, config);
+    return {
+      miningLevels: config.levels.map((level) => ({ levelNumber: level.levelNumber, supply: n(level.supply), difficulty: level.difficulty })),
+      mining: {
+        maxSupply: n(config.maxSupply),
+        totalMined: n(totalMined(db)),
+        unmined: n(balanceOf(db, miningTreasury())),
+        levelNumber: position.level.levelNumber,
+        difficulty: position.level.difficulty,
+        levelSupply: n(position.level.supply),
+        minedInLevel: n(position.minedInLevel),
+        remainingInLevel: n(position.remainingInLevel),
+        exhausted: position.exhausted,
+      },
+    };
+  });
+
+  app.get('/token/get-staking-page-data', async (request) => {
+    const userId = request.user?.id;
+    return {
+      pools: rewardsPools(db).map((pool) => ({ currency: pool.currency, totalStaked: n(pool.amount) })),
+      totalLocked: n(totalLocked(db)),
+      userTotalStaked: userId === undefined ? 0 : n(balanceOf(db, stakingAccount(userId))),
+      stakingPayouts: userId === undefined ? [] : payoutsToWire(rewardsOf(db, userId)),
+      dailyPayoutShare: config.dailyPayoutShare,
+      unlockFee: config.unlockFee,
+      nextPayoutAt: new Date(nextUtcMidnight(Date.now())).toISOString(),
+    };
+  });
+
+  const toHistory = (rows: Array<{ id: number; date: string; amount: bigint; currency: string }>) =>
+    rows.map((row) => ({ ...row, amount: n(row.amount) }));
+  app.get('/token/get-burn-history', async () => ({ burnHistory: toHistory(burnHistory(db)) }));
+  app.get('/token/get-payout-history', async () => ({ payoutHistory: toHistory(payoutHistory(db)) }));
+  app.get('/token/get-staking-history', { onRequest }, async (request) => ({
+    stakingHistory: stakingHistory(db, signedIn(request).id).map((row) => ({ ...row, amount: n(row.amount), fee: n(row.fee) })),
+  }));
+
+  app.post('/token/claim-rewards', { onRequest, schema: { body: emptyBody } }, async (request) => {
+    const user = signedIn(request);
+    const claimed = claimRewards(db, user.id);
+    return {
+      walletBalances: walletsOf(db, user.id).map((w) => ({ currency: w.currency, balance: n(w.balance) })),
+      stakingPayouts: payoutsToWire(rewardsOf(db, user.id)),
+      claimed: claimed.map((c) => ({ currency: c.currency, amount: n(c.amount) })),
+    };
+  });
+
+  app.get('/token/get-bankroll-page-data', async (request) => ({
+    pools: listCurrencies(db)
+      .filter((c) => c.bettable)
+      .map((c) => poolToWire(poolFigures(db, c.symbol))),
+    playerInvestments: request.user ? positionsOf(db, request.user.id).map(positionToWire) : [],
+  }));
+
+  app.post<{ Body: { amount: number | string } }>('/token/lock', { onRequest, schema: { body: amountBody } }, async (request) => {
+    const user = signedIn(request);
+    const amount = parseWireAmount(request.body.amount);
+    let figures: StakingFigures;
+    try {
+      figures = lockTokens(db, user.id, amount);
+    } catch (error) {
+      mapRace(error, 'Amount exceeds your ACC balance');
+    }
+    const answer = { amount: n(amount), ...stakingToWire(figures) };
+    notifyStaking(user.id, 'lockedTokens', answer);
+    return answer;
+  });
+
+  app.post<{ Body: { amount: number | string } }>('/token/unlock', { onRequest, schema: { body: amountBody } }, async (request) => {
+    const user = signedIn(request);
+    const amount = parseWireAmount(request.body.amount);
+    let result: ReturnType<typeof unlockTokens>;
+    try {
+      result = unlockTokens(db, user.id, amount, config.unlockFee);
+    } catch (error) {
+      mapRace(error, 'Amount exceeds your locked ACC');
+    }
+    const answer = { amount: n(amount), fee: n(result.fee), received: n(result.received), ...stakingToWire(result), totalBurned: n(totalBurned(db)) };
+    notifyStaking(user.id, 'unlockedTokens', answer);
+    return answer;
+  });
+
+  app.post<{ Body: { currency: string; amount: number | string } }>(
+    '/token/add-liquidity',
+    { onRequest, schema: { body: liquidityBody } },
+    async (request) => {
+      const user = signedIn(request);
+      const currency = poolCurrency(db, request.body.currency);
+      const amount = parseWireAmount(request.body.amount);
+      let result: LiquidityResult;
+      try {
+        result = addLiquidity(db, user.id, currency, amount);
+      } catch (error) {
+        mapRace(error, `Amount exceeds your ${currency} balance`);
+      }
+      notifyLiquidity(user.id, 'invested', currency, result);
+      return { currency, amount: n(result.amount), balance: n(result.balance), pool: poolToWire(result.pool), position: positionToWire(result.position) };
+    },
+  );
+
+  app.post<{ Body: { currency: string; amount: number | string } }>(
+    '/token/remove-liquidity',
+    { onRequest, schema: { body: liquidityBody } },
+    async (request) => {
+      const user = signedIn(request);
+      const currency = poolCurrency(db, request.body.currency);
+      const raw = request.body.amount;
+      const amount = typeof raw === 'string' && raw.trim().toLowerCase() === 'all' ? 'all' : parseWireAmount(raw);
+      let result: LiquidityResult;
+      try {
+        result = removeLiquidity(db, user.id, currency, amount);
+      } catch (error) {
+        mapRace(error, `Amount exceeds your ${currency} position`);
+      }
+      notifyLiquidity(user.id, 'divested', currency, result);
+      return { currency, amount: n(result.amount), balance: n(result.balance), pool: poolToWire(result.pool), position: positionToWire(result.position) };
+    },
+  );
+
+  if (config.testHooks) {
+    // Test and operations hook (TOKEN_TEST_HOOKS=1 only): `{ at }` runs the scheduled payout as if the
+    // clock read `at` (still once per UTC day); no body runs an extra payout now.
+    app.post<{ Body: { at?: string } | null }>(
+      '/token/run-daily-payout',
+      {
+        schema: {
+          body: { type: 'object', additionalProperties: false, nullable: true, properties: { at: { type: 'string', format: 'date-time', maxLength: 40 } } },
+        },
+      },
+      async (request) => {
+        const at = request.body?.at;
+        return runToWire(at === undefined ? app.token.runExtraPayout() : app.token.runDuePayout(Date.parse(at)));
+      },
+    );
+  }
+};
