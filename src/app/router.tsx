@@ -11,6 +11,7 @@ import { Shell } from './components/shell/Shell';
 import { Home } from './routes/Home';
 import { NotFound } from './routes/NotFound';
 import { ComingScreen } from './routes/ComingScreen';
+import { pages } from './routes/pages';
 import { screens } from './routes/screens';
 import { AccountPage } from './routes/account/AccountPage';
 import { ConfirmEmailPage } from './routes/account/ConfirmEmailPage';
@@ -77,7 +78,7 @@ const screenRoutes = screens.map((screen) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: screen.path,
-    component: () => <ComingScreen screen={screen} />,
+    component: pages[screen.path] ?? (() => <ComingScreen screen={screen} />),
     staticData: { requiresAuth: screen.requiresAuth, title: screen.title },
   }),
 );

@@ -11,6 +11,11 @@ import { liveMachine } from '../../../machines/live/machine';
 import { betsFeedMachine } from '../../../machines/betsFeed/machine';
 import type { BetsLists } from '../../../machines/betsFeed/machine';
 import { hubConnectionLogic } from '../adapters/hubConnection';
+import { provideBaccarat } from './games/baccarat';
+import { provideBlackjack } from './games/blackjack';
+import type { GameRuntime } from './games/context';
+import { provideDice } from './games/dice';
+import { provideMines } from './games/mines';
 import { cashierMachine } from '../../../machines/cashier/machine';
 import type { CashierFailure } from '../../../machines/cashier/machine';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
@@ -182,7 +187,16 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     }),
   };
 
-  return { logic, api, calls, navigation, screens, walletStart: preferences.read() };
+  const gameRuntime: GameRuntime = { api, tell: (id, event) => (system?.get(id) as AnyActorRef | undefined)?.send(event) };
+  /** Game screens: one actor per visit of the route, started with useGameActor. */
+  const games = {
+    dice: provideDice(gameRuntime),
+    mines: provideMines(gameRuntime),
+    blackjack: provideBlackjack(gameRuntime),
+    baccarat: provideBaccarat(gameRuntime),
+  };
+
+  return { logic, api, calls, navigation, screens, games, walletStart: preferences.read() };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;

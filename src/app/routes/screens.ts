@@ -66,3 +66,9 @@ export const screens = [
     coming: ['Rewards pool and countdown', 'My rewards with Claim', 'Lock and Unlock', 'Burn, payout and staking history'],
   },
 ] as const satisfies readonly ScreenInfo[];
+
+export function screenAt(path: ScreenInfo['path']): ScreenInfo {
+  const screen = screens.find((s) => s.path === path);
+  if (!screen) throw new Error(`no screen at ${path}`);
+  return screen;
+}
