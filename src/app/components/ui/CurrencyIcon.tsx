@@ -17,7 +17,7 @@ export function CurrencyIcon({ symbol, size = 18 }: { symbol: string; size?: num
       style={{ width: size, height: size, background: COLORS[symbol] ?? '#5d6890', fontSize: size * 0.55 }}
       aria-hidden="true"
     >
-      {symbol === 'ETH' ? 'Ξ' : symbol === 'BTC' ? '₿' : symbol === 'USDT' ? '₮' : symbol === 'LTC' ? 'Ł' : symbol === 'DOGE' ? 'Ð' : symbol.slice(0, 1)}
+      {symbol === 'ETH' ? 'Ξ' : symbol === 'BTC' ? 'B' : symbol === 'USDT' ? '₮' : symbol === 'LTC' ? 'Ł' : symbol === 'DOGE' ? 'Ð' : symbol.slice(0, 1)}
     </span>
   );
 }

@@ -55,6 +55,7 @@ export function BalanceMenu() {
               <button
                 type="button"
                 className={styles.row}
+                data-currency={w.currencySymbol}
                 aria-current={w.currencySymbol === selected.currencySymbol ? 'true' : undefined}
                 popoverTarget={MENU_ID}
                 popoverTargetAction="hide"

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+
+async function signUp(page: Page): Promise<string> {
+  const userName = `w_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'SIGN UP' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('User name').fill(userName);
+  await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
+  await dialog.getByLabel('Password').fill('Velvet-Harbor-2931');
+  await dialog.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
+  return userName;
+}
+
+const headerBalance = (page: Page) => page.getByTestId('header-balance').innerText();
+
+describe.skipIf(!hasChromium())('the wallet in Chromium against the real server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('should claim demo funds, show them in crypto and dollars, hide zeros, remember the currency, and withdraw and cancel', async () => {
+    const { context, page } = await openPage(browser);
+    await signUp(page);
+    expect(await headerBalance(page)).toBe('0.00000000');
+
+    // Demo funds through the Cashier: $100 of BTC at the server's rate.
+    await page.getByRole('button', { name: 'Wallet', exact: true }).first().click();
+    const cashier = page.getByRole('dialog');
+    await cashier.getByTestId('deposit-address').waitFor();
+    expect(await cashier.getByTestId('deposit-address').innerText()).toMatch(/^bc1q[0-9a-z]{38,58}$/);
+    await cashier.getByRole('button', { name: 'Get demo funds' }).click();
+    const added = await cashier.getByText(/^Added [\d.]+ BTC to your balance\.$/).innerText();
+    const amount = /Added ([\d.]+) BTC/.exec(added)![1]!;
+    await page.keyboard.press('Escape');
+    await expect.poll(() => headerBalance(page)).toBe(amount);
+
+    // The same balance in dollars: a hundred, floored to the cent.
+    await page.getByRole('button', { name: /^Balance:/ }).click();
+    const menu = page.getByLabel('Wallets');
+    await menu.getByLabel('Display FIAT').check();
+    await expect.poll(() => headerBalance(page)).toMatch(/^\$(99\.9\d|100\.00)$/);
+    await menu.getByLabel('Display FIAT').uncheck();
+    await expect.poll(() => headerBalance(page)).toBe(amount);
+
+    // Hide 0 balances leaves the funded wallet; every currency is listed otherwise.
+    const listed = () => menu.locator('[data-currency]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-currency')));
+    expect(await listed()).toEqual(['BTC', 'ETH', 'USDT', 'LTC', 'DOGE', 'ACC']);
+    await menu.getByLabel('Hide 0 balances').check();
+    await expect.poll(listed).toEqual(['BTC']);
+    await menu.getByLabel('Hide 0 balances').uncheck();
+
+    // Choose ETH: it stays chosen after a reload.
+    await menu.locator('[data-currency="ETH"]').click();
+    await expect.poll(() => headerBalance(page)).toBe('0.00000000');
+    await page.reload();
+    await page.getByRole('button', { name: /^Balance:.* ETH$/ }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('selectedCurrency'))).toBe('ETH');
+
+    // Withdraw some BTC, see it pending and the balance lower, then cancel and get it back.
+    await page.getByRole('button', { name: 'Wallet', exact: true }).first().click();
+    await cashier.getByLabel('Currency').selectOption('BTC');
+    await cashier.getByRole('tab', { name: 'Withdraw' }).click();
+    await cashier.getByLabel('BTC address').fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+    await cashier.getByLabel('Amount').fill('0.0001');
+    await cashier.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const row = cashier.locator('[data-status]').first();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('pending');
+    const lower = (Number(amount) - 0.0001).toFixed(8);
+    await expect.poll(() => cashier.getByTestId('withdraw-balance').innerText()).toBe(lower);
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('cancelled');
+    await expect.poll(() => cashier.getByTestId('withdraw-balance').innerText()).toBe(amount);
+
+    // A withdrawal beyond the balance is refused in the form.
+    await cashier.getByLabel('Amount').fill('5');
+    await cashier.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await cashier.getByText('Amount is more than your balance').waitFor();
+    await context.close();
+  });
+
+  it('should fit the balance menu and the Cashier on a 375 px phone', async () => {
+    const { context, page } = await openPage(browser, PHONE);
+    await signUp(page);
+    await page.getByRole('button', { name: /^Balance:/ }).click();
+    const box = await page.getByLabel('Wallets').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.getByLabel('Wallets').getByRole('button', { name: 'Wallet', exact: true }).click();
+    const dialog = await page.getByRole('dialog').boundingBox();
+    expect(dialog!.width).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+});

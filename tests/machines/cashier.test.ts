@@ -1,0 +1,182 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { cashierMachine, WITHDRAW_MESSAGES } from '../../machines/cashier/machine';
+import type { CashierEvent, DemoClaim, Withdrawal } from '../../machines/cashier/machine';
+import { selectCopied, selectDemoOffered, selectTab } from '../../machines/cashier/selectors';
+import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+
+const claim: DemoClaim = { currency: 'BTC', amount: 0.00105263, balance: 0.00105263, nextClaimAt: '2026-11-22T01:00:00.000Z' };
+const pending: Withdrawal = { id: 7, currency: 'BTC', address: 'bc1qxyz', amount: 0.0004, status: 'pending', createdAt: '2026-11-21T00:00:00.000Z' };
+
+function fakes(options: { demo?: boolean; claimFails?: { message: string; retryAt?: string } } = {}) {
+  const log = { copied: [] as string[], moved: [] as string[], withdrawn: [] as unknown[], cancelled: [] as number[] };
+  const machine = cashierMachine.provide({
+    actors: {
+      loadAddress: fromPromise(async ({ input }) => `address-for-${input.currency}`),
+      loadDemoMode: fromPromise(async () => options.demo ?? true),
+      claimDemoFunds: fromPromise(async () => {
+        if (options.claimFails) throw options.claimFails;
+        return claim;
+      }),
+      withdraw: fromPromise(async ({ input }) => {
+        log.withdrawn.push(input);
+        return { ...pending, id: 8, amount: Number(input.amount), address: input.address };
+      }),
+      loadWithdrawals: fromPromise(async () => [pending]),
+      cancelWithdrawal: fromPromise(async ({ input }) => {
+        log.cancelled.push(input.id);
+      }),
+    },
+    actions: {
+      copyText: (_, params) => log.copied.push(params.text),
+      announceFundsMoved: (_, params) => log.moved.push(params.currency),
+    },
+  });
+  return { machine, log };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('cashier', () => {
+  it('should show the deposit address, copy it and say Copied for 1.5 s', async () => {
+    const { machine, log } = fakes();
+    const clock = new SimulatedClock();
+    const actor = createActor(machine, { input: { currency: 'BTC' }, clock }).start();
+    await settle();
+    expect(actor.getSnapshot().context.address).toBe('address-for-BTC');
+    actor.send({ type: 'user.copyAddress' });
+    expect(log.copied).toEqual(['address-for-BTC']);
+    expect(selectCopied(actor.getSnapshot())).toBe(true);
+    clock.increment(1499);
+    expect(selectCopied(actor.getSnapshot())).toBe(true);
+    clock.increment(1);
+    expect(selectCopied(actor.getSnapshot())).toBe(false);
+  });
+
+  it('should offer demo funds only in demo mode, and tell the wallet after a claim', async () => {
+    const real = createActor(fakes({ demo: false }).machine, { input: { currency: 'BTC' } }).start();
+    await settle();
+    expect(selectDemoOffered(real.getSnapshot())).toBe(false);
+    expect(real.getSnapshot().can({ type: 'user.claimDemoFunds' })).toBe(false);
+
+    const { machine, log } = fakes();
+    const actor = createActor(machine, { input: { currency: 'BTC' } }).start();
+    await settle();
+    actor.send({ type: 'user.claimDemoFunds' });
+    await settle();
+    expect(actor.getSnapshot().context.lastClaim).toEqual(claim);
+    expect(log.moved).toEqual(['BTC']);
+  });
+
+  it("should show the server's refusal of a claim and when to come back", async () => {
+    const refusal = { message: 'Demo BTC can be claimed once an hour: try again in 42 minutes.', retryAt: '2026-11-22T00:42:00.000Z' };
+    const actor = createActor(fakes({ claimFails: refusal }).machine, { input: { currency: 'BTC' } }).start();
+    await settle();
+    actor.send({ type: 'user.claimDemoFunds' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ demoMessage: refusal.message, nextClaimAt: refusal.retryAt });
+  });
+
+  it.each([
+    ['', '0.1', WITHDRAW_MESSAGES.noAddress],
+    ['bc1qxyz', '', 'Enter an amount'],
+    ['bc1qxyz', 'abc', 'Amount must be a number'],
+    ['bc1qxyz', '0', WITHDRAW_MESSAGES.notPositive],
+    ['bc1qxyz', '2', WITHDRAW_MESSAGES.aboveBalance],
+    ['bc1qxyz', '0.000000001', 'Amount can have at most 8 decimals'],
+  ])('should refuse a withdrawal to "%s" of "%s" with "%s" and send nothing', async (address, amount, message) => {
+    const { machine, log } = fakes();
+    const actor = createActor(machine, { input: { currency: 'BTC' } }).start();
+    actor.send({ type: 'user.selectTab', tab: 'withdraw' });
+    actor.send({ type: 'user.editWithdrawAddress', value: address });
+    actor.send({ type: 'user.editWithdrawAmount', value: amount });
+    actor.send({ type: 'user.submitWithdrawal', balance: 1 });
+    await settle();
+    expect(actor.getSnapshot().context.withdrawMessage).toBe(message);
+    expect(log.withdrawn).toEqual([]);
+  });
+
+  it('should request a withdrawal of the whole balance with Max and cancel a pending one', async () => {
+    const { machine, log } = fakes();
+    const actor = createActor(machine, { input: { currency: 'BTC' } }).start();
+    actor.send({ type: 'user.selectTab', tab: 'withdraw' });
+    expect(selectTab(actor.getSnapshot())).toBe('withdraw');
+    await settle();
+    actor.send({ type: 'user.editWithdrawAddress', value: ' bc1qdest ' });
+    actor.send({ type: 'user.useMax', balance: 0.12345678 });
+    actor.send({ type: 'user.submitWithdrawal', balance: 0.12345678 });
+    await settle();
+    expect(log.withdrawn).toEqual([{ currency: 'BTC', address: 'bc1qdest', amount: '0.12345678' }]);
+    expect(actor.getSnapshot().context.withdrawals.map((w) => w.id)).toEqual([8, 7]);
+    actor.send({ type: 'user.cancelWithdrawal', id: 7 });
+    await settle();
+    expect(log.cancelled).toEqual([7]);
+    expect(actor.getSnapshot().context.withdrawals.find((w) => w.id === 7)?.status).toBe('cancelled');
+    expect(log.moved).toEqual(['BTC', 'BTC']);
+    // A cancelled withdrawal cannot be cancelled again.
+    expect(actor.getSnapshot().can({ type: 'user.cancelWithdrawal', id: 7 })).toBe(false);
+  });
+
+  describe('model-based paths', () => {
+    const never = <T,>() => fromPromise<T>(() => new Promise<T>(() => {}));
+    const machine = fakes().machine.provide({
+      actors: {
+        loadAddress: never<string>(),
+        loadDemoMode: never<boolean>(),
+        claimDemoFunds: never<DemoClaim>(),
+        withdraw: never<Withdrawal>(),
+        loadWithdrawals: never<Withdrawal[]>(),
+        cancelWithdrawal: never<void>(),
+      },
+    });
+    const id = (path: string) => `0.cashier.${path}`;
+    const events = [
+      { type: 'user.selectTab', tab: 'withdraw' },
+      { type: 'user.selectTab', tab: 'deposit' },
+      { type: 'user.selectCurrency', currency: 'ETH' },
+      { type: 'user.copyAddress' },
+      { type: 'user.claimDemoFunds' },
+      { type: 'user.editWithdrawAddress', value: 'bc1qdest' },
+      { type: 'user.editWithdrawAmount', value: '0.5' },
+      { type: 'user.useMax', balance: 1 },
+      { type: 'user.submitWithdrawal', balance: 1 },
+      { type: 'user.cancelWithdrawal', id: 7 },
+      { type: `xstate.done.actor.${id('deposit.address.loading')}`, output: 'addr' },
+      { type: `xstate.error.actor.${id('deposit.address.loading')}`, error: new Error('x') },
+      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: true },
+      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: false },
+      { type: `xstate.error.actor.${id('deposit.demo.checking')}`, error: new Error('x') },
+      { type: `xstate.done.actor.${id('deposit.demo.claiming')}`, output: claim },
+      { type: `xstate.error.actor.${id('deposit.demo.claiming')}`, error: { message: 'too soon', retryAt: null } },
+      { type: `xstate.done.actor.${id('withdraw.form.submitting')}`, output: pending },
+      { type: `xstate.error.actor.${id('withdraw.form.submitting')}`, error: { message: 'refused' } },
+      { type: `xstate.done.actor.${id('withdraw.list.loading')}`, output: [pending] },
+      { type: `xstate.error.actor.${id('withdraw.list.loading')}`, error: new Error('x') },
+      { type: `xstate.done.actor.${id('withdraw.list.cancelling')}` },
+      { type: `xstate.error.actor.${id('withdraw.list.cancelling')}`, error: new Error('x') },
+      { type: 'xstate.after.copiedFlag.cashier.deposit.address.shown.copied' },
+    ] as unknown as CashierEvent[];
+    // Vertices: the states plus whether a withdrawal is pending and which form fields are filled.
+    const serializeState = (s: { value: unknown; context: { withdrawals: Withdrawal[]; withdrawAddress: string; withdrawAmount: string; currency: string } }) =>
+      JSON.stringify([
+        s.value,
+        s.context.currency,
+        s.context.withdrawals.some((w) => w.status === 'pending'),
+        Boolean(s.context.withdrawAddress),
+        Boolean(s.context.withdrawAmount),
+      ]);
+    const coverage = new CoverageTracker(machine);
+    const model = new PathModel({ machine, input: { currency: 'BTC' }, events, serializeState: serializeState as never, coverage });
+
+    it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
+      await model.replay(path);
+    });
+
+    afterAll(() => {
+      const report = coverage.report();
+      console.log(formatCoverage(report));
+      expect(report.states.missing).toEqual([]);
+      expect(report.transitions.missing).toEqual([]);
+    });
+  });
+});
