@@ -118,15 +118,15 @@ describe('cashier', () => {
   });
 
   describe('model-based paths', () => {
-    const never = <T,>() => fromPromise<T>(() => new Promise<T>(() => {}));
+    const never = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
     const machine = fakes().machine.provide({
       actors: {
-        loadAddress: never<string>(),
+        loadAddress: never<string, { currency: string }>(),
         loadDemoMode: never<boolean>(),
-        claimDemoFunds: never<DemoClaim>(),
-        withdraw: never<Withdrawal>(),
+        claimDemoFunds: never<DemoClaim, { currency: string }>(),
+        withdraw: never<Withdrawal, { currency: string; address: string; amount: string }>(),
         loadWithdrawals: never<Withdrawal[]>(),
-        cancelWithdrawal: never<void>(),
+        cancelWithdrawal: never<void, { id: number }>(),
       },
     });
     const id = (path: string) => `0.cashier.${path}`;
