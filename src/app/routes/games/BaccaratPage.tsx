@@ -1,12 +1,16 @@
+import { useRuntime } from '../../actors/AppActor';
+import { useGameActor } from '../../adapters/gameActor';
+import { BaccaratGame } from '../../components/baccarat/BaccaratGame';
 import { BetsPanel } from '../../components/bets/BetsPanel';
-import { ComingScreen } from '../ComingScreen';
-import { screenAt } from '../screens';
 
-/** /baccarat: the game screen arrives with its issue; the live bets table is already here. */
+/** /baccarat: the game (one actor per visit of the route) and the live bets table below it. */
 export function BaccaratPage() {
+  const runtime = useRuntime();
+  const actor = useGameActor(runtime.games.baccarat);
   return (
     <>
-      <ComingScreen screen={screenAt('/baccarat')} />
+      <h1 className="visually-hidden">Baccarat</h1>
+      <BaccaratGame actor={actor} />
       <BetsPanel />
     </>
   );

@@ -1,0 +1,191 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../src/app/App';
+import { createTestHistory } from '../../src/app/router';
+import { ada, liveToken } from '../support/authFixtures';
+
+type Reply = { status: number; body: unknown };
+type Route = (body: Record<string, unknown>) => Reply | Promise<Reply>;
+
+const LIMITS = { data: { limit: { minBet: 0.000001, maxBet: 0.01, maxPayout: 0.1 } } };
+const BACKGROUND_READS: Record<string, unknown> = {
+  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
+  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0.01 }],
+  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
+  '/casino/get-limits': LIMITS,
+};
+
+/** An in-memory API like tests/components/auth.test.tsx's, whose routes may answer later (a held promise). */
+function fakeApi(routes: Record<string, Route>) {
+  const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    const background = BACKGROUND_READS[path];
+    if (background && !routes[path]) return new Response(JSON.stringify(background), { status: 200, headers: { 'content-type': 'application/json' } });
+    calls.push({ path, body });
+    const route = routes[path];
+    const reply = route ? await route(body) : { status: 404, body: { error: 'not_found', message: 'Not found' } };
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return data.size;
+    },
+    key: (i) => [...data.keys()][i] ?? null,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, String(v)),
+    removeItem: (k) => void data.delete(k),
+    clear: () => data.clear(),
+  };
+}
+
+const signedIn = () =>
+  memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
+
+function renderBaccarat(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
+  const api = fakeApi(options.routes ?? {});
+  render(
+    <App
+      history={createTestHistory('/baccarat')}
+      viewportWidth={1280}
+      dependencies={{ fetch: api.fetch, storage: options.storage ?? memoryStorage(), apiBase: '/api' }}
+    />,
+  );
+  return api;
+}
+
+const area = (name: 'Player' | 'Tie' | 'Banker') => screen.getByRole('button', { name: new RegExp(`^Bet on ${name}`) });
+const stackOf = (id: string) => [...screen.getByTestId(`stack-${id}`).querySelectorAll('[data-chip]')].map((c) => Number(c.getAttribute('data-chip')));
+const click = (element: HTMLElement) => act(async () => void fireEvent.click(element));
+const headerBalance = () => screen.getByTestId('header-balance').textContent;
+
+// Rendering the whole app in jsdom takes seconds on a loaded 2-core machine; a round also waits for the card delays.
+describe('Baccarat screen', { timeout: 20_000 }, () => {
+  it('should stack the chosen chips per area with totals, and Clear them', async () => {
+    renderBaccarat();
+    await screen.findByRole('region', { name: 'Baccarat' });
+    await click(area('Player'));
+    await click(area('Player'));
+    await click(screen.getByRole('button', { name: 'Chip 1K' }));
+    expect(screen.getByRole('button', { name: 'Chip 1K' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('chip-worth').textContent).toBe('0.00001000 BTC');
+    await click(area('Player'));
+    await click(area('Banker'));
+
+    expect(stackOf('player')).toEqual([10_000, 10_000, 1_000]);
+    expect(stackOf('banker')).toEqual([1_000]);
+    expect(stackOf('tie')).toEqual([]);
+    expect(screen.getByTestId('total-player').textContent).toBe('0.00021000');
+    expect(screen.getByTestId('total-banker').textContent).toBe('0.00001000');
+    expect(screen.getByTestId('total-tie').textContent).toBe('0.00000000');
+    expect(screen.getByTestId('total-bet').textContent).toContain('0.00022000');
+
+    await click(screen.getByRole('button', { name: 'Clear' }));
+    expect(stackOf('player')).toEqual([]);
+    expect(stackOf('banker')).toEqual([]);
+    expect(screen.getByTestId('total-bet').textContent).toContain('0.00000000');
+  });
+
+  it('should ask for a bet when none is placed, and clear the message after 3 s', async () => {
+    const api = renderBaccarat({ storage: signedIn() });
+    await screen.findByRole('button', { name: 'Account menu for ada' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bet' }).hasAttribute('disabled')).toBe(false));
+    await click(screen.getByRole('button', { name: 'Bet' }));
+    expect(screen.getByTestId('baccarat-message').textContent).toBe('Please place at least one bet before starting the game.');
+    await waitFor(() => expect(screen.getByTestId('baccarat-message').textContent).toBe(''), { timeout: 4_000 });
+    expect(api.calls.some((c) => c.path === '/baccarat/bet')).toBe(false);
+  });
+
+  it('should open the login modal instead of betting for a visitor', async () => {
+    const api = renderBaccarat();
+    await screen.findByRole('region', { name: 'Baccarat' });
+    await click(area('Tie'));
+    await click(screen.getByRole('button', { name: 'Bet' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('User name or e-mail')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/baccarat/bet')).toBe(false);
+  });
+
+  it('should hold the stake, deal both hands, show You Won with the popup and the balance the server sent', async () => {
+    let answer!: (reply: Reply) => void;
+    const api = renderBaccarat({
+      storage: signedIn(),
+      routes: { '/baccarat/bet': () => new Promise<Reply>((resolve) => (answer = resolve)) },
+    });
+    await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
+    await click(area('Player'));
+    await click(area('Player'));
+    await click(area('Banker'));
+    await click(screen.getByRole('button', { name: 'Bet' }));
+
+    // The stake leaves the balance at once, and the controls wait for the round.
+    await waitFor(() => expect(headerBalance()).toBe('0.00970000'));
+    expect(api.calls.find((c) => c.path === '/baccarat/bet')?.body).toEqual({
+      playerBetAmount: 0.0002,
+      tieBetAmount: 0,
+      bankerBetAmount: 0.0001,
+      currency: 'BTC',
+    });
+    for (const name of ['Bet', 'Clear'] as const) expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
+    expect(area('Player').hasAttribute('disabled')).toBe(true);
+
+    await act(async () =>
+      answer({
+        status: 200,
+        body: {
+          success: true,
+          // Player 5, 10, 2 = 7; banker 3, Q, 7 = 0 (it draws on 3 against a player's 2).
+          game: { playerHand: [12, 33, 2], bankerHand: [4, 40, 21], playerScore: 7, bankerScore: 0, resultAmount: 0.0004 },
+          balance: 0.0101,
+          bet: { id: 42, gameName: 'Baccarat', playerName: 'ada', wager: 0.0003, currency: 'BTC', multiplier: 1.3333, payout: 0.0004 },
+          errorMessage: null,
+        },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('baccarat-outcome').textContent).toBe('You Won'), { timeout: 5_000 });
+    const cards = (side: string) => [...screen.getByTestId(`hand-${side}`).querySelectorAll('[data-card]')].map((c) => Number(c.getAttribute('data-card')));
+    expect(cards('player')).toEqual([12, 33, 2]);
+    expect(cards('banker')).toEqual([4, 40, 21]);
+    expect(screen.getByTestId('score-player').textContent).toBe('7');
+    expect(screen.getByTestId('score-banker').textContent).toBe('0');
+    expect(screen.getByTestId('win-popup').textContent).toContain('0.00040000');
+    expect(headerBalance()).toBe('0.01010000');
+    expect(screen.getByRole('button', { name: 'Bet' }).hasAttribute('disabled')).toBe(false);
+    // The chips stay on the table for the next deal.
+    expect(stackOf('player')).toEqual([10_000, 10_000]);
+  });
+
+  it("should show the server's refusal and give the stake back", async () => {
+    let answer!: (reply: Reply) => void;
+    renderBaccarat({
+      storage: signedIn(),
+      routes: { '/baccarat/bet': () => new Promise<Reply>((resolve) => (answer = resolve)) },
+    });
+    await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
+    await click(area('Tie'));
+    await click(screen.getByRole('button', { name: 'Bet' }));
+    await waitFor(() => expect(headerBalance()).toBe('0.00990000'));
+    const refusal = { success: false, errorMessage: 'Balance too low.', error: 'Balance too low.', message: 'Balance too low.' };
+    await act(async () => answer({ status: 400, body: refusal }));
+    await waitFor(() => expect(screen.getByTestId('baccarat-message').textContent).toBe('Balance too low.'));
+    expect(headerBalance()).toBe('0.01000000');
+    expect(screen.queryByTestId('win-popup')).toBeNull();
+  });
+
+  it("should refuse a total above the balance in the browser with 'Balance too low.'", async () => {
+    const api = renderBaccarat({ storage: signedIn() });
+    await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
+    await click(screen.getByRole('button', { name: 'Chip 10M' }));
+    await click(area('Banker'));
+    await click(screen.getByRole('button', { name: 'Bet' }));
+    expect(screen.getByTestId('baccarat-message').textContent).toBe('Balance too low.');
+    expect(api.calls.some((c) => c.path === '/baccarat/bet')).toBe(false);
+    expect(headerBalance()).toBe('0.01000000');
+  });
+});

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { dealOrder } from '../../machines/baccarat/machine';
+import { formatCrypto } from '../../src/core/money';
+import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+
+interface BetAnswer {
+  success: boolean;
+  game: { playerHand: number[]; bankerHand: number[]; playerScore: number; bankerScore: number; resultAmount: number };
+  balance: number;
+}
+
+async function signUpWithDemoFunds(page: Page): Promise<string> {
+  const userName = `bac_${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'SIGN UP' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('User name').fill(userName);
+  await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
+  await dialog.getByLabel('Password').fill('Velvet-Harbor-2931');
+  await dialog.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Wallet', exact: true }).click();
+  await page.getByRole('button', { name: 'Get demo funds' }).click();
+  await page.getByText(/Added .* to your balance/).waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  return userName;
+}
+
+const headerBalance = (page: Page) => page.getByTestId('header-balance').textContent();
+const expectHeaderBalance = (page: Page, amount: number) =>
+  page.waitForFunction((text) => document.querySelector('[data-testid="header-balance"]')?.textContent === text, formatCrypto(amount));
+
+/** Records every card as it turns face up, with its hand, in the order the page shows them. */
+function recordDeal(page: Page) {
+  return page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { dealt: string[] }).dealt = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement) || !node.dataset.card) continue;
+          const side = node.closest('[data-testid^="hand-"]')?.getAttribute('data-testid')?.replace('hand-', '');
+          seen.push(`${side}:${node.dataset.card}`);
+        }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+describe.skipIf(!hasChromium())('baccarat in Chromium against the real server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('should stack chips on two areas, deal the cards in order, show the result and the balance, and refund a refused bet', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/baccarat');
+    await signUpWithDemoFunds(page);
+    const start = Number(await headerBalance(page));
+    expect(start).toBeGreaterThan(0);
+
+    // Two 10K chips on Player, one 1K chip on Banker (base units): 0.00021 BTC in all.
+    const player = page.getByRole('button', { name: /^Bet on Player/ });
+    const banker = page.getByRole('button', { name: /^Bet on Banker/ });
+    await player.click();
+    await player.click();
+    await page.getByRole('button', { name: 'Chip 1K' }).click();
+    await banker.click();
+    expect(await page.getByTestId('stack-player').getAttribute('data-count')).toBe('2');
+    expect(await page.getByTestId('stack-banker').getAttribute('data-count')).toBe('1');
+    expect(await page.getByTestId('total-player').textContent()).toBe('0.00020000');
+    expect(await page.getByTestId('total-banker').textContent()).toBe('0.00001000');
+    const stake = 0.00021;
+
+    await recordDeal(page);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/baccarat/bet'));
+    await page.getByRole('button', { name: 'Bet', exact: true }).click();
+    // The stake leaves the balance at once; the controls wait for the round.
+    await expectHeaderBalance(page, Number((start - stake).toFixed(8)));
+    expect(await page.getByRole('button', { name: 'Clear' }).isDisabled()).toBe(true);
+    const round = (await (await answered).json()) as BetAnswer;
+    expect(round.success).toBe(true);
+
+    const outcome = round.game.resultAmount > stake ? 'You Won' : round.game.resultAmount < stake ? 'You Lost' : 'Draw';
+    await page.getByTestId('baccarat-outcome').getByText(outcome, { exact: true }).waitFor();
+    const dealt = await page.evaluate(() => (window as unknown as { dealt: string[] }).dealt);
+    expect(dealt).toEqual(dealOrder(round.game).map((c) => `${c.side}:${c.card}`));
+    expect(dealt.slice(0, 4).map((c) => c.split(':')[0])).toEqual(['player', 'banker', 'player', 'banker']);
+    expect(await page.getByTestId('score-player').textContent()).toBe(String(round.game.playerScore));
+    expect(await page.getByTestId('score-banker').textContent()).toBe(String(round.game.bankerScore));
+    await expectHeaderBalance(page, round.balance);
+    expect(await page.getByRole('button', { name: 'Bet', exact: true }).isEnabled()).toBe(true);
+
+    // Another tab spends the whole balance through the API; the page still shows the old one, so the
+    // browser's checks pass and the server refuses the next round.
+    const before = round.balance;
+    await page.evaluate(async () => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
+      const { address } = await (await fetch('/api/wallet/get-deposit-address?currency=BTC', { headers })).json();
+      const wallets: Array<{ currencySymbol: string; balance: number }> = await (await fetch('/api/wallet/get-wallets', { headers })).json();
+      const amount = wallets.find((w) => w.currencySymbol === 'BTC')?.balance ?? 0;
+      const answer = await fetch('/api/wallet/withdraw', { method: 'POST', headers, body: JSON.stringify({ currency: 'BTC', address, amount }) });
+      if (!answer.ok) throw new Error(`withdraw failed: ${answer.status} ${await answer.text()}`);
+    });
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/baccarat/bet'));
+    await page.getByRole('button', { name: 'Bet', exact: true }).click();
+    expect((await refused).status()).toBe(400);
+    await page.getByTestId('baccarat-message').getByText('Balance too low.').waitFor();
+    await expectHeaderBalance(page, before);
+    // The message clears after 3 s and the chips stay for another try.
+    await page.getByTestId('baccarat-message').getByText('Balance too low.').waitFor({ state: 'detached', timeout: 6_000 });
+    expect(await page.getByTestId('stack-player').getAttribute('data-count')).toBe('2');
+    await context.close();
+  });
+
+  it('should fit a 375 px phone: the felt, the three areas and the controls without sideways scrolling', async () => {
+    const { context, page } = await openPage(browser, PHONE);
+    await page.goto('/baccarat');
+    await page.getByRole('region', { name: 'Baccarat' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    for (const name of [/^Bet on Player/, /^Bet on Tie/, /^Bet on Banker/, 'Chip 1', 'Clear']) {
+      const box = await page.getByRole('button', { name, exact: typeof name === 'string' }).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    await page.getByRole('button', { name: 'Bet', exact: true }).scrollIntoViewIfNeeded();
+    expect(await page.getByRole('button', { name: 'Bet', exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
