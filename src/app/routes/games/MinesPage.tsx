@@ -1,12 +1,11 @@
 import { BetsPanel } from '../../components/bets/BetsPanel';
-import { ComingScreen } from '../ComingScreen';
-import { screenAt } from '../screens';
+import { MinesGame } from '../../components/mines/MinesGame';
 
-/** /mines: the game screen arrives with its issue; the live bets table is already here. */
+/** /mines: the game (one actor per visit) and the live bets table below it. */
 export function MinesPage() {
   return (
     <>
-      <ComingScreen screen={screenAt('/mines')} />
+      <MinesGame />
       <BetsPanel />
     </>
   );

@@ -1,0 +1,32 @@
+import { useModalStackRef, useRuntime } from '../../actors/AppActor';
+import { useGameActor } from '../../adapters/gameActor';
+import { ShieldIcon } from '../ui/icons';
+import { MinesBoard } from './MinesBoard';
+import { MinesControls } from './MinesControls';
+import styles from './MinesGame.module.css';
+
+/** The mines screen (SPEC §2): the controls beside (or, on a phone, under) the board, and the fairness button. */
+export function MinesGame() {
+  const runtime = useRuntime();
+  const actor = useGameActor(runtime.games.mines);
+  const modals = useModalStackRef();
+  return (
+    <section className={styles.screen} aria-labelledby="mines-title">
+      <header className={styles.head}>
+        <h1 id="mines-title">Mines</h1>
+        <button type="button" className={styles.fairness} onClick={() => modals.send({ type: 'user.openModal', name: 'Seed' })}>
+          <ShieldIcon size={16} />
+          <span>Fairness</span>
+        </button>
+      </header>
+      <div className={styles.game}>
+        <div className={styles.controls}>
+          <MinesControls actor={actor} />
+        </div>
+        <div className={styles.board}>
+          <MinesBoard actor={actor} />
+        </div>
+      </div>
+    </section>
+  );
+}
