@@ -214,7 +214,7 @@ describe.skipIf(!hasChromium())('blackjack in Chromium against the real server',
     await page.keyboard.press('s');
     await page.getByTestId('round-outcome').waitFor();
     const before1 = expected;
-    expected += planned1.payout;
+    expected += planned1.payout!;
     await page.waitForFunction((text) => document.querySelector('[data-testid="header-balance"]')?.textContent === text, formatUnits(expected));
     expect(await dealerCards(page)).toEqual(names(over!.dealerHand));
     expectRevealInOrder(await revealFrames(page), names(over!.dealerHand), before1, expected);
@@ -223,6 +223,14 @@ describe.skipIf(!hasChromium())('blackjack in Chromium against the real server',
     expect(await page.getByTestId('hand-result-0').textContent()).toBe(label[outcomes[0]!]);
     expect(await page.getByTestId('hand-result-1').textContent()).toBe(label[outcomes[1]!]);
     expect(await enabledActions(page)).toEqual([]);
+    // The round, held back from the live table while it was animated, is in it now.
+    await page
+      .getByRole('region', { name: 'Bets' })
+      .getByRole('row')
+      .filter({ hasText: userName })
+      .filter({ hasText: 'Blackjack' })
+      .first()
+      .waitFor();
 
     // Round 2 with the same seeds (nonce 1): H hits, STAND stands, the dealer draws.
     const [deal2, hit2, over2] = planned2.states.map(wire);
@@ -244,7 +252,7 @@ describe.skipIf(!hasChromium())('blackjack in Chromium against the real server',
     await page.getByRole('button', { name: /^STAND/ }).click();
     await page.getByTestId('round-outcome').waitFor();
     const before2 = expected;
-    expected += planned2.payout;
+    expected += planned2.payout!;
     await page.waitForFunction((text) => document.querySelector('[data-testid="header-balance"]')?.textContent === text, formatUnits(expected));
     expect(await dealerCards(page)).toEqual(names(over2!.dealerHand));
     expectRevealInOrder(await revealFrames(page), names(over2!.dealerHand), before2, expected);

@@ -41,8 +41,9 @@ export interface PlannedRound {
   clientSeed: string;
   /** The engine's state after the deal and after each step. */
   states: BlackjackState[];
-  wager: bigint;
-  payout: bigint;
+  /** Everything staked and returned, once the last state is GameOver (else null). */
+  wager: bigint | null;
+  payout: bigint | null;
 }
 
 /** The round `clientSeed` gives at `nonce` when every step is accepted in turn and `accept` holds, else null. */
@@ -64,6 +65,8 @@ export function planRound(
     states.push(result.state);
   }
   if (!accept(states)) return null;
-  const { wager, payout } = settle(states[states.length - 1]!);
+  const last = states[states.length - 1]!;
+  if (last.gameState !== 'GameOver') return { clientSeed, states, wager: null, payout: null };
+  const { wager, payout } = settle(last);
   return { clientSeed, states, wager, payout };
 }

@@ -41,8 +41,9 @@ export function provideBlackjack(runtime: GameRuntime) {
       openLogin: () => tell('modals', { type: 'app.openModal', name: 'Auth', params: { tab: 'login' } }),
       reportBalance: (_, params) => tell('wallet', { type: 'game.balanceUpdated', currency: params.currency, balance: params.balance }),
       switchCurrency: (_, params) => tell('wallet', { type: 'game.switchCurrency', currency: params.currency }),
-      // The feed keys bets by their string id.
-      announceRound: (_, params) => tell('betsFeed', { type: 'game.animationOver', betId: String(params.betId) }),
+      // The id exactly as the server sent it: the feed matches it against the hub's copy of the same row
+      // (a number on the wire, whatever the feed's type says), so converting it would never match.
+      announceRound: (_, params) => tell('betsFeed', { type: 'game.animationOver', betId: params.betId }),
       logActionError: (_, params) => {
         const reason = params.error instanceof ApiError ? `${params.error.status ?? 'network'} ${params.error.message}` : params.error;
         console.warn(`blackjack ${params.action} failed:`, reason);

@@ -78,7 +78,7 @@ export function BlackjackTable({ actor }: { actor: BlackjackRef }) {
               </textPath>
             </text>
             <text x="200" y="72" textAnchor="middle" className={styles.rulesSmall}>
-              {revealing ? 'Dealer plays' : 'Dealer stands on all 17s'}
+              {revealing ? 'DEALER PLAYS' : 'DEALER STANDS ON ALL 17s'}
             </text>
           </svg>
         )}
