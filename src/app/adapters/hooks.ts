@@ -77,3 +77,29 @@ export function useFrameSelector<TSnapshot, T>(
   }, [actor]);
   return value;
 }
+
+/** True while the person is typing somewhere, so single-letter shortcuts leave their keys alone. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * Single-letter shortcuts → a screen's events (blackjack: H hit, S stand, D double, P split). The
+ * machine's guards decide whether an event applies; a key is ignored while typing, with a modifier,
+ * on auto-repeat, or while a modal covers the page.
+ */
+export function useKeyEvents<TEvent extends { type: string }>(actor: { send: (event: TEvent) => void }, keys: Readonly<Record<string, TEvent>>): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.repeat || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (document.body.classList.contains('modal-open')) return;
+      const mapped = keys[event.key.toLowerCase()];
+      if (!mapped) return;
+      event.preventDefault();
+      actor.send(mapped);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [actor, keys]);
+}

@@ -1,12 +1,40 @@
+import { useRuntime } from '../../actors/AppActor';
+import { useGameActor } from '../../adapters/gameActor';
+import { useKeyEvents } from '../../adapters/hooks';
 import { BetsPanel } from '../../components/bets/BetsPanel';
-import { ComingScreen } from '../ComingScreen';
-import { screenAt } from '../screens';
+import { BlackjackControls } from '../../components/blackjack/BlackjackControls';
+import { BlackjackTable } from '../../components/blackjack/BlackjackTable';
+import type { BlackjackRef } from '../../components/blackjack/blackjackRef';
+import styles from './BlackjackPage.module.css';
 
-/** /blackjack: the game screen arrives with its issue; the live bets table is already here. */
+type ShortcutEvent = { type: 'user.hit' } | { type: 'user.stand' } | { type: 'user.double' } | { type: 'user.split' };
+
+/** Keyboard: H hit, S stand, D double, P split (the machine decides whether each applies now). */
+const SHORTCUTS: Readonly<Record<string, ShortcutEvent>> = {
+  h: { type: 'user.hit' },
+  s: { type: 'user.stand' },
+  d: { type: 'user.double' },
+  p: { type: 'user.split' },
+};
+
+/** /blackjack: the table and its controls, with the live bets table below. */
 export function BlackjackPage() {
+  const runtime = useRuntime();
+  const actor = useGameActor(runtime.games.blackjack) as BlackjackRef;
+  useKeyEvents(actor, SHORTCUTS);
   return (
     <>
-      <ComingScreen screen={screenAt('/blackjack')} />
+      <section className={styles.game} aria-labelledby="blackjack-title">
+        <h1 id="blackjack-title" className={styles.title}>
+          Blackjack
+        </h1>
+        <div className={styles.controls}>
+          <BlackjackControls actor={actor} />
+        </div>
+        <div className={styles.table}>
+          <BlackjackTable actor={actor} />
+        </div>
+      </section>
       <BetsPanel />
     </>
   );
