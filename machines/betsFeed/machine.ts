@@ -74,8 +74,12 @@ function file(context: BetsFeedContext, bet: Bet): Partial<BetsFeedContext> {
   };
 }
 
+/** The server's ids are numbers on the wire; the feed compares them as text wherever they come from. */
+const withTextId = (bet: Bet): Bet => ({ ...bet, id: String(bet.id) });
+
 /** A bet arriving from the hub or the game: shown at once, or held back until its animation is over. */
-function receive(context: BetsFeedContext, bet: Bet): Partial<BetsFeedContext> {
+function receive(context: BetsFeedContext, arrived: Bet): Partial<BetsFeedContext> {
+  const bet = withTextId(arrived);
   const alreadyShown = context.latestBets.some((b) => b.id === bet.id) || context.held.some((b) => b.id === bet.id);
   if (alreadyShown) return {};
   const mustWait =
@@ -95,9 +99,9 @@ export const betsFeedMachine = setup({
   },
   actions: {
     storeLists: assign((_, params: { lists: BetsLists }) => ({
-      latestBets: params.lists.latestBets.slice(0, BETS_LIST_SIZE),
-      myBets: params.lists.myBets.slice(0, BETS_LIST_SIZE),
-      highrollerBets: params.lists.highrollerBets.slice(0, BETS_LIST_SIZE),
+      latestBets: params.lists.latestBets.slice(0, BETS_LIST_SIZE).map(withTextId),
+      myBets: params.lists.myBets.slice(0, BETS_LIST_SIZE).map(withTextId),
+      highrollerBets: params.lists.highrollerBets.slice(0, BETS_LIST_SIZE).map(withTextId),
     })),
     receiveBet: assign(({ context }, params: { bet: Bet }) => receive(context, params.bet)),
     releaseBet: assign(({ context }, params: { betId: string }) => {
@@ -129,7 +133,7 @@ export const betsFeedMachine = setup({
         'game.betPlaced': {
           actions: { type: 'receiveBet', params: ({ context, event }) => ({ bet: { ...event.bet, playerName: context.userName ?? '' } }) },
         },
-        'game.animationOver': { actions: { type: 'releaseBet', params: ({ event }) => ({ betId: event.betId }) } },
+        'game.animationOver': { actions: { type: 'releaseBet', params: ({ event }) => ({ betId: String(event.betId) }) } },
         'wallet.ratesChanged': { actions: { type: 'storeRates', params: ({ event }) => ({ rates: event.rates }) } },
       },
       states: {

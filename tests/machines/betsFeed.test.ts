@@ -181,3 +181,26 @@ describe('bets feed', () => {
     });
   });
 });
+
+describe('bet ids from the wire', () => {
+  it('should hold and release the player own blackjack round whatever type its id arrives as', async () => {
+    const { createActor, fromPromise } = await import('xstate');
+    const { betsFeedMachine } = await import('../../machines/betsFeed/machine');
+    const { selectRows } = await import('../../machines/betsFeed/selectors');
+    const machine = betsFeedMachine.provide({
+      actors: { loadBets: fromPromise(async () => ({ latestBets: [], myBets: [], highrollerBets: [] })) },
+    });
+    const actor = createActor(machine).start();
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ada' }, token: 't' });
+    // The hub sends the server's numeric id; the game announces the end of its animation with it too.
+    const bet = { id: 41, gameName: 'Blackjack', playerName: 'ada', wager: 1, currency: 'BTC', multiplier: 2, payout: 2 };
+    actor.send({ type: 'server.bet', bet: bet as never });
+    expect(selectRows(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'game.animationOver', betId: 41 as never });
+    expect(selectRows(actor.getSnapshot()).map((b) => b.id)).toEqual(['41']);
+    // The same bet arriving again (the hub's echo) is not shown twice.
+    actor.send({ type: 'server.bet', bet: bet as never });
+    expect(selectRows(actor.getSnapshot())).toHaveLength(1);
+  });
+});
