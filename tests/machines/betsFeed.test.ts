@@ -184,10 +184,6 @@ describe('bets feed', () => {
 
 describe('bet ids from the wire', () => {
   it('should hold and release the player own blackjack round whatever type its id arrives as', async () => {
-    const { createActor, fromPromise } = await import('xstate');
-    const { betsFeedMachine } = await import('../../machines/betsFeed/machine');
-    type BetsLists = import('../../machines/betsFeed/machine').BetsLists;
-    const { selectRows } = await import('../../machines/betsFeed/selectors');
     const machine = betsFeedMachine.provide({
       actors: { loadBets: fromPromise(async (): Promise<BetsLists> => ({ latestBets: [], myBets: [], highrollerBets: [] })) },
     });
