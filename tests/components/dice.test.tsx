@@ -2,6 +2,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
+import { createFloatStream } from '../../src/core/fairness/floats';
+import { diceRollFromStream, formatRoll } from '../../src/core/games/dice';
+import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
 import { ada, liveToken } from '../support/authFixtures';
 
 type Reply = { status: number; body: unknown } | 'no response';
@@ -187,5 +190,61 @@ describe('Dice screen', () => {
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Dice' })).findByRole('button', { name: 'Fairness' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fairness' });
     expect(within(dialog).getByRole('tab', { name: 'Seeds', selected: true })).toBeTruthy();
+  });
+});
+
+describe('Seed modal', () => {
+  const seedState = { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 3, clientSeed: 'myClientSeed01' };
+  const serverSeed = '3f'.repeat(32);
+
+  async function openFairness(routes: Record<string, Route>) {
+    const api = renderDice({ storage: signedIn(), routes: { '/casino/get-seed': () => ({ status: 200, body: seedState }), ...routes } });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Account menu/ })).toBeTruthy());
+    fireEvent.click(within(dice()).getByRole('button', { name: 'Fairness' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fairness' });
+    await within(dialog).findByRole('status', { name: 'Nonce' });
+    return { api, dialog };
+  }
+
+  it("should show the pair, mark a copy as Copied for 1.5 s, and show the server's refusal of a rotation", async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
+    let refuse = true;
+    const { api, dialog } = await openFairness({
+      '/casino/rotate-seed': (body) =>
+        refuse
+          ? { status: 409, body: { error: 'game_in_progress', message: 'Finish your mines game before changing seeds.' } }
+          : { status: 200, body: { previous: { serverSeed, seedHash: seedState.seedHash, clientSeed: 'myClientSeed01', nonce: 3 }, seedHash: 'b'.repeat(64), nextHash: 'c'.repeat(64), nonce: 0, clientSeed: body.clientSeed } },
+    });
+    expect(within(dialog).getByRole('status', { name: 'Nonce' }).textContent).toBe('3');
+    expect((within(dialog).getByLabelText('Client seed') as HTMLInputElement).value).toBe('myClientSeed01');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy Server seed hash' }));
+    await within(dialog).findByRole('button', { name: 'Server seed hash copied' });
+    expect(copied).toEqual(['a'.repeat(64)]);
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Server seed hash copied' })).toBeNull(), { timeout: 2500 });
+
+    fireEvent.change(within(dialog).getByLabelText('Client seed'), { target: { value: 'has space' } });
+    expect(within(dialog).getByRole('button', { name: 'Rotate seed' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Client seed'), { target: { value: 'fresh-seed' } });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate seed' })));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Finish your mines game before changing seeds.');
+
+    refuse = false;
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate seed' })));
+    await waitFor(() => expect(within(dialog).getByRole('status', { name: 'Nonce' }).textContent).toBe('0'));
+    expect(api.calls.filter((c) => c.path === '/casino/rotate-seed').map((c) => c.body)).toEqual([{ clientSeed: 'fresh-seed' }, { clientSeed: 'fresh-seed' }]);
+  }, 15_000);
+
+  it('should verify a bet of a revealed pair in one click, with the roll Node computes for the same seeds', async () => {
+    const { dialog } = await openFairness({
+      '/casino/get-seed-history': () => ({ status: 200, body: { seeds: [{ serverSeed, seedHash: 'd'.repeat(64), clientSeed: 'myClientSeed01', nonce: 3, revealedAt: '' }] } }),
+    });
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'History' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Verify bet with nonce 2' }));
+    const roll = await within(dialog).findByTestId('verified-roll');
+    const expected = formatRoll(diceRollFromStream(createFloatStream(nodeHmacSha256, serverSeed, 'myClientSeed01', 2).at));
+    expect(roll.textContent).toBe(expected);
+    expect((within(dialog).getByLabelText('Nonce') as HTMLInputElement).value).toBe('2');
   });
 });
