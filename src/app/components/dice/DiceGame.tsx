@@ -64,81 +64,87 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
 
 
   return (
-    <section className={styles.game} aria-label="Dice">
-      <div className={styles.controls}>
-        <BetAmount
-          value={amountText}
-          currency={wallet.currency}
-          fiat={fiat}
-          onType={(text) => dice.send({ type: 'user.typeAmount', text })}
-          onHalf={() => dice.send({ type: 'user.halveAmount' })}
-          onDouble={() => dice.send({ type: 'user.doubleAmount' })}
-        />
-        <ReadOnly label="Profit on win" value={shown(profit, fiat)} unit={unit} />
-        <button type="button" className={styles.betButton} disabled={!canBet} onClick={bet} aria-keyshortcuts="Space" data-busy={placing ? 'true' : undefined}>
-          {placing ? 'Rolling…' : 'Bet'}
-        </button>
-        {message ? (
-          <p className={styles.message} role="alert">
-            {message}
-          </p>
-        ) : null}
-        <div className={styles.footRow}>
-          <span className={styles.maxPayout}>
-            Max payout{' '}
-            <strong data-testid="max-payout">
-              {maxPayout === null ? '…' : shown(maxPayout, fiat)} {fiat ? '' : wallet.currency}
-            </strong>
-          </span>
-          <button type="button" className={styles.fairness} onClick={openFairness}>
-            <ShieldIcon size={16} /> Fairness
-          </button>
-        </div>
+    <div className={styles.screen}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title}>Dice</h1>
+        <span className={styles.tagline}>Provably fair · 1% house edge · Space to bet</span>
       </div>
-
-      <div className={styles.stage}>
-        <DiceRing
-          chance={chance}
-          target={target}
-          tone={tone}
-          resultText={resultText}
-          roll={roll}
-          multiplier={multiplier}
-          busy={placing}
-          onSlide={(value) => dice.send({ type: 'user.slideChance', chance: value })}
-        />
-        <div className={styles.odds}>
-          <OddsField
-            label="Multiplier"
-            value={multiplierText}
-            placeholder={selectMultiplierPlaceholder()}
-            suffix="×"
-            onType={(text) => dice.send({ type: 'user.typeMultiplier', text })}
+      <section className={styles.game} aria-label="Dice">
+        <div className={styles.controls}>
+          <BetAmount
+            value={amountText}
+            currency={wallet.currency}
+            fiat={fiat}
+            onType={(text) => dice.send({ type: 'user.typeAmount', text })}
+            onHalf={() => dice.send({ type: 'user.halveAmount' })}
+            onDouble={() => dice.send({ type: 'user.doubleAmount' })}
           />
-          <div className={styles.oddsField}>
-            <span className={styles.label}>Roll {target === 'under' ? 'under' : 'over'}</span>
-            <button
-              type="button"
-              className={styles.toggle}
-              onClick={() => dice.send({ type: 'user.toggleTarget' })}
-              aria-label={`Roll ${target} ${(target === 'under' ? chance : 100 - chance).toFixed(2)}: switch to roll ${target === 'under' ? 'over' : 'under'}`}
-            >
-              <span className={styles.toggleValue}>{(target === 'under' ? chance : 100 - chance).toFixed(2)}</span>
-              <span className={styles.toggleIcon} aria-hidden="true">
-                ⇄
-              </span>
+          <ReadOnly label="Profit on win" value={shown(profit, fiat)} unit={unit} />
+          <button type="button" className={styles.betButton} disabled={!canBet} onClick={bet} aria-keyshortcuts="Space" data-busy={placing ? 'true' : undefined}>
+            {placing ? 'Rolling…' : 'Bet'}
+          </button>
+          {message ? (
+            <p className={styles.message} role="alert">
+              {message}
+            </p>
+          ) : null}
+          <div className={styles.footRow}>
+            <span className={styles.maxPayout}>
+              Max payout{' '}
+              <strong data-testid="max-payout">
+                {maxPayout === null ? '…' : shown(maxPayout, fiat)} {fiat ? '' : wallet.currency}
+              </strong>
+            </span>
+            <button type="button" className={styles.fairness} onClick={openFairness}>
+              <ShieldIcon size={16} /> Fairness
             </button>
           </div>
-          <OddsField
-            label="Win chance"
-            value={chanceText}
-            placeholder={selectChancePlaceholder()}
-            suffix="%"
-            onType={(text) => dice.send({ type: 'user.typeChance', text })}
-          />
         </div>
-      </div>
-    </section>
+
+        <div className={styles.stage}>
+          <DiceRing
+            chance={chance}
+            target={target}
+            tone={tone}
+            resultText={resultText}
+            roll={roll}
+            multiplier={multiplier}
+            busy={placing}
+            onSlide={(value) => dice.send({ type: 'user.slideChance', chance: value })}
+          />
+          <div className={styles.odds}>
+            <OddsField
+              label="Multiplier"
+              value={multiplierText}
+              placeholder={selectMultiplierPlaceholder()}
+              suffix="×"
+              onType={(text) => dice.send({ type: 'user.typeMultiplier', text })}
+            />
+            <div className={styles.oddsField}>
+              <span className={styles.label}>Roll {target === 'under' ? 'under' : 'over'}</span>
+              <button
+                type="button"
+                className={styles.toggle}
+                onClick={() => dice.send({ type: 'user.toggleTarget' })}
+                aria-label={`Roll ${target} ${(target === 'under' ? chance : 100 - chance).toFixed(2)}: switch to roll ${target === 'under' ? 'over' : 'under'}`}
+              >
+                <span className={styles.toggleValue}>{(target === 'under' ? chance : 100 - chance).toFixed(2)}</span>
+                <span className={styles.toggleIcon} aria-hidden="true">
+                  ⇄
+                </span>
+              </button>
+            </div>
+            <OddsField
+              label="Win chance"
+              value={chanceText}
+              placeholder={selectChancePlaceholder()}
+              suffix="%"
+              onType={(text) => dice.send({ type: 'user.typeChance', text })}
+            />
+          </div>
+        </div>
+      </section>
+    </div>
   );
 }
 
