@@ -16,6 +16,7 @@ import { provideBlackjack } from './games/blackjack';
 import type { GameRuntime } from './games/context';
 import { provideDice } from './games/dice';
 import { provideMines } from './games/mines';
+import { provideSeed } from './seed';
 import { cashierMachine } from '../../../machines/cashier/machine';
 import type { CashierFailure } from '../../../machines/cashier/machine';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
@@ -178,6 +179,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
         },
       },
     }),
+    seed: provideSeed(api),
     confirmEmail: confirmEmailMachine.provide({
       actors: {
         confirmEmail: fromPromise(async ({ input }) => {

@@ -8,6 +8,7 @@ import { CloseIcon } from '../ui/icons';
 import { AuthModal } from './AuthModal';
 import { PlannedModal } from './PlannedModal';
 import { CashierModal } from '../wallet/CashierModal';
+import { SeedModal } from '../seed/SeedModal';
 import styles from './Modal.module.css';
 
 interface ModalView {
@@ -20,7 +21,7 @@ interface ModalView {
 const views: Record<ModalName, ModalView> = {
   Auth: { title: 'Welcome', render: (entry) => <AuthModal tab={entry.params.tab === 'register' ? 'register' : 'login'} /> },
   Cashier: { title: 'Wallet', render: () => <CashierModal /> },
-  Seed: { title: 'Fairness', render: () => <PlannedModal what="Your client seed, the server seed hash, the next hash, the nonce, rotation and a verifier." /> },
+  Seed: { title: 'Fairness', render: () => <SeedModal /> },
   AddLiquidity: { title: 'Add liquidity', render: () => <PlannedModal what="Add funds to a bankroll pool and share in the house edge." /> },
   RemoveLiquidity: { title: 'Remove liquidity', render: () => <PlannedModal what="Withdraw your share of a bankroll pool." /> },
   LockTokens: { title: 'Lock ACC', render: () => <PlannedModal what="Lock ACC to earn a share of the daily rewards." /> },

@@ -1,12 +1,15 @@
 import { BetsPanel } from '../../components/bets/BetsPanel';
-import { ComingScreen } from '../ComingScreen';
-import { screenAt } from '../screens';
+import { DiceGame } from '../../components/dice/DiceGame';
+import { useRuntime } from '../../actors/AppActor';
+import { useGameActor } from '../../adapters/gameActor';
 
-/** /dice: the game screen arrives with its issue; the live bets table is already here. */
+/** /dice: the game (one dice actor per visit) and the live bets table below it. */
 export function DicePage() {
+  const runtime = useRuntime();
+  const dice = useGameActor(runtime.games.dice);
   return (
     <>
-      <ComingScreen screen={screenAt('/dice')} />
+      <DiceGame dice={dice} />
       <BetsPanel />
     </>
   );

@@ -1,0 +1,189 @@
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { diceMachine } from '../../../../machines/dice/machine';
+import {
+  selectAmountText,
+  selectCanBet,
+  selectChance,
+  selectChancePlaceholder,
+  selectChanceText,
+  selectIsPlacing,
+  selectMaxPayout,
+  selectMessage,
+  selectMultiplier,
+  selectMultiplierPlaceholder,
+  selectMultiplierText,
+  selectProfitOnWin,
+  selectResult,
+  selectResultText,
+  selectRingTone,
+  selectTarget,
+} from '../../../../machines/dice/selectors';
+import { formatCrypto, formatFiat } from '../../../core/money';
+import { useModalStackRef } from '../../actors/AppActor';
+import { useSpaceKey } from '../../adapters/hooks';
+import { BetAmount } from '../game/BetAmount';
+import { CurrencyIcon } from '../ui/CurrencyIcon';
+import { ShieldIcon } from '../ui/icons';
+import { DiceRing } from './DiceRing';
+import styles from './Dice.module.css';
+
+export type DiceRef = ActorRefFrom<typeof diceMachine>;
+
+/** Coins with 8 decimals, or dollars in fiat display (SPEC §9). */
+const shown = (amount: number, fiat: boolean) => (fiat ? formatFiat(amount) : formatCrypto(amount));
+
+/**
+ * The dice screen (SPEC §2 Dice): the ring with its slider, the odds fields, and the bet panel.
+ * It renders the dice actor's snapshot and sends it what the player does; every rule is the machine's.
+ */
+export function DiceGame({ dice }: { dice: DiceRef }) {
+  const modals = useModalStackRef();
+  const wallet = useSelector(dice, (s) => s.context.wallet);
+  const fiat = wallet.fiatRate !== null;
+  const amountText = useSelector(dice, selectAmountText);
+  const chance = useSelector(dice, selectChance);
+  const multiplier = useSelector(dice, selectMultiplier);
+  const target = useSelector(dice, selectTarget);
+  const tone = useSelector(dice, selectRingTone);
+  const resultText = useSelector(dice, selectResultText);
+  const roll = useSelector(dice, (s) => selectResult(s)?.roll ?? null);
+  const profit = useSelector(dice, selectProfitOnWin);
+  const maxPayout = useSelector(dice, selectMaxPayout);
+  const canBet = useSelector(dice, selectCanBet);
+  const placing = useSelector(dice, selectIsPlacing);
+  const message = useSelector(dice, selectMessage);
+  const multiplierText = useSelector(dice, selectMultiplierText);
+  const chanceText = useSelector(dice, selectChanceText);
+  useSpaceKey(() => dice.send({ type: 'user.bet' }));
+
+  const unit = fiat ? null : <CurrencyIcon symbol={wallet.currency} size={16} />;
+  const bet = () => dice.send({ type: 'user.bet' });
+  const openFairness = () => modals.send({ type: 'user.openModal', name: 'Seed' });
+
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title}>Dice</h1>
+        <span className={styles.tagline}>Provably fair · 1% house edge · Space to bet</span>
+      </div>
+      <section className={styles.game} aria-label="Dice">
+        <div className={styles.controls}>
+          <BetAmount
+            value={amountText}
+            currency={wallet.currency}
+            fiat={fiat}
+            onType={(text) => dice.send({ type: 'user.typeAmount', text })}
+            onHalf={() => dice.send({ type: 'user.halveAmount' })}
+            onDouble={() => dice.send({ type: 'user.doubleAmount' })}
+          />
+          <ReadOnly label="Profit on win" value={shown(profit, fiat)} unit={unit} />
+          <button type="button" className={styles.betButton} disabled={!canBet} onClick={bet} aria-keyshortcuts="Space" data-busy={placing ? 'true' : undefined}>
+            {placing ? 'Rolling…' : 'Bet'}
+          </button>
+          {message ? (
+            <p className={styles.message} role="alert">
+              {message}
+            </p>
+          ) : null}
+          <div className={styles.footRow}>
+            <span className={styles.maxPayout}>
+              Max payout{' '}
+              <strong data-testid="max-payout">
+                {maxPayout === null ? '…' : shown(maxPayout, fiat)} {fiat ? '' : wallet.currency}
+              </strong>
+            </span>
+            <button type="button" className={styles.fairness} onClick={openFairness}>
+              <ShieldIcon size={16} /> Fairness
+            </button>
+          </div>
+        </div>
+
+        <div className={styles.stage}>
+          <DiceRing
+            chance={chance}
+            target={target}
+            tone={tone}
+            resultText={resultText}
+            roll={roll}
+            multiplier={multiplier}
+            busy={placing}
+            onSlide={(value) => dice.send({ type: 'user.slideChance', chance: value })}
+          />
+          <div className={styles.odds}>
+            <OddsField
+              label="Multiplier"
+              value={multiplierText}
+              placeholder={selectMultiplierPlaceholder()}
+              suffix="×"
+              onType={(text) => dice.send({ type: 'user.typeMultiplier', text })}
+            />
+            <div className={styles.oddsField}>
+              <span className={styles.label}>Roll {target === 'under' ? 'under' : 'over'}</span>
+              <button
+                type="button"
+                className={styles.toggle}
+                onClick={() => dice.send({ type: 'user.toggleTarget' })}
+                aria-label={`Roll ${target} ${(target === 'under' ? chance : 100 - chance).toFixed(2)}: switch to roll ${target === 'under' ? 'over' : 'under'}`}
+              >
+                <span className={styles.toggleValue}>{(target === 'under' ? chance : 100 - chance).toFixed(2)}</span>
+                <span className={styles.toggleIcon} aria-hidden="true">
+                  ⇄
+                </span>
+              </button>
+            </div>
+            <OddsField
+              label="Win chance"
+              value={chanceText}
+              placeholder={selectChancePlaceholder()}
+              suffix="%"
+              onType={(text) => dice.send({ type: 'user.typeChance', text })}
+            />
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function ReadOnly({ label, value, unit }: { label: string; value: string; unit: React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className={styles.readOnly}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.readOnlyBox}>
+        <input id={id} readOnly value={value} className={styles.readOnlyInput} tabIndex={-1} />
+        {unit ? <span className={styles.readOnlyUnit}>{unit}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+interface OddsFieldProps {
+  label: string;
+  value: string;
+  placeholder: string;
+  suffix: string;
+  onType: (text: string) => void;
+}
+
+function OddsField({ label, value, placeholder, suffix, onType }: OddsFieldProps) {
+  const id = useId();
+  return (
+    <div className={styles.oddsField}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.oddsBox}>
+        <input id={id} inputMode="decimal" autoComplete="off" value={value} placeholder={placeholder} className={styles.oddsInput} onChange={(e) => onType(e.target.value)} />
+        <span className={styles.suffix} aria-hidden="true">
+          {suffix}
+        </span>
+      </div>
+    </div>
+  );
+}
