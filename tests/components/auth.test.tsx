@@ -4,9 +4,9 @@ import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
 import type { User } from '../../src/core/accounts/session';
 import { ada, liveToken } from '../support/authFixtures';
+import { fakeApi, memoryStorage } from '../support/fakeApi';
+import type { Reply, Route } from '../support/fakeApi';
 
-type Reply = { status: number; body: unknown };
-type Route = (body: Record<string, unknown>) => Reply;
 
 const BACKGROUND_READS: Record<string, unknown> = {
   '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
@@ -14,44 +14,13 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
 };
 
-/** An in-memory stand-in for the API for component tests (e2e runs against the real server). */
-function fakeApi(routes: Record<string, Route>) {
-  const calls: Array<{ path: string; body: Record<string, unknown>; auth: string | null }> = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    // Background reads (rates, wallets, the bets feed) are not the flows under test.
-    const background = BACKGROUND_READS[path];
-    if (background && !routes[path]) return new Response(JSON.stringify(background), { status: 200, headers: { 'content-type': 'application/json' } });
-    calls.push({ path, body, auth: new Headers(init?.headers).get('authorization') });
-    const route = routes[path];
-    const reply = route ? route(body) : { status: 404, body: { error: 'not_found', message: 'Not found' } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  }) as typeof globalThis.fetch;
-  return { fetch, calls };
-}
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, String(v)),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-  };
-}
-
 const signedInStorage = (user: User = ada) =>
   memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(user) });
 
 const ok = (body: unknown = { success: true, message: 'ok' }): Reply => ({ status: 200, body });
 
 function renderApp(path: string, options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
-  const api = fakeApi(options.routes ?? {});
+  const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
   const storage = options.storage ?? memoryStorage();
   const history = createTestHistory(path);
   render(<App history={history} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage, apiBase: '/api' }} />);

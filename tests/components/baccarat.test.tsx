@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
 import { ada, liveToken } from '../support/authFixtures';
+import { fakeApi, memoryStorage } from '../support/fakeApi';
+import type { Reply, Route } from '../support/fakeApi';
 
-type Reply = { status: number; body: unknown };
-type Route = (body: Record<string, unknown>) => Reply | Promise<Reply>;
 
 const LIMITS = { data: { limit: { minBet: 0.000001, maxBet: 0.01, maxPayout: 0.1 } } };
 const BACKGROUND_READS: Record<string, unknown> = {
@@ -15,41 +15,11 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/casino/get-limits': LIMITS,
 };
 
-/** An in-memory API like tests/components/auth.test.tsx's, whose routes may answer later (a held promise). */
-function fakeApi(routes: Record<string, Route>) {
-  const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    const background = BACKGROUND_READS[path];
-    if (background && !routes[path]) return new Response(JSON.stringify(background), { status: 200, headers: { 'content-type': 'application/json' } });
-    calls.push({ path, body });
-    const route = routes[path];
-    const reply = route ? await route(body) : { status: 404, body: { error: 'not_found', message: 'Not found' } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  }) as typeof globalThis.fetch;
-  return { fetch, calls };
-}
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, String(v)),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-  };
-}
-
 const signedIn = () =>
   memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
 
 function renderBaccarat(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
-  const api = fakeApi(options.routes ?? {});
+  const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
   render(
     <App
       history={createTestHistory('/baccarat')}

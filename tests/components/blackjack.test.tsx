@@ -6,9 +6,9 @@ import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD } from '../../src/core/games/cards';
 import { ada, liveToken } from '../support/authFixtures';
 import { cardIndex } from '../support/cardIndex';
+import { fakeApi, memoryStorage } from '../support/fakeApi';
+import type { Reply, Route } from '../support/fakeApi';
 
-type Reply = { status: number; body: unknown };
-type Route = (body: Record<string, unknown>) => Reply;
 
 const BACKGROUND_READS: Record<string, unknown> = {
   '/payments/get-exchange-rates': [
@@ -24,40 +24,10 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/blackjack/get-active-game': { success: true, game: null, errorMessage: null },
 };
 
-/** An in-memory stand-in for the API (e2e runs against the real server). */
-function fakeApi(routes: Record<string, Route>) {
-  const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    const background = BACKGROUND_READS[path];
-    if (background && !routes[path]) return new Response(JSON.stringify(background), { status: 200, headers: { 'content-type': 'application/json' } });
-    calls.push({ path, body });
-    const route = routes[path];
-    const reply = route ? route(body) : { status: 404, body: { error: 'not_found', message: 'Not found' } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  }) as typeof globalThis.fetch;
-  return { fetch, calls };
-}
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, String(v)),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-  };
-}
-
 const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
 
 function renderBlackjack(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
-  const api = fakeApi(options.routes ?? {});
+  const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
   render(
     <App history={createTestHistory('/blackjack')} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage: options.storage ?? memoryStorage(), apiBase: '/api' }} />,
   );

@@ -6,9 +6,9 @@ import { createFloatStream } from '../../src/core/fairness/floats';
 import { diceRollFromStream, formatRoll } from '../../src/core/games/dice';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
 import { ada, liveToken } from '../support/authFixtures';
+import { fakeApi, memoryStorage } from '../support/fakeApi';
+import type { Reply, Route } from '../support/fakeApi';
 
-type Reply = { status: number; body: unknown } | 'no response';
-type Route = (body: Record<string, unknown>, query: URLSearchParams) => Reply | Promise<Reply>;
 
 const BACKGROUND_READS: Record<string, unknown> = {
   '/payments/get-exchange-rates': [
@@ -24,43 +24,11 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/casino/get-limits': { data: { limit: { minBet: 0.00001, maxBet: 0.5, maxPayout: 0.002 } } },
 };
 
-/** An in-memory stand-in for the API (e2e runs against the real server). */
-function fakeApi(routes: Record<string, Route>) {
-  const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const path = url.pathname.replace(/^\/api/, '');
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    const background = BACKGROUND_READS[path];
-    if (background && !routes[path]) return new Response(JSON.stringify(background), { status: 200, headers: { 'content-type': 'application/json' } });
-    calls.push({ path, body });
-    const route = routes[path];
-    const reply = route ? await route(body, url.searchParams) : { status: 404, body: { error: 'not_found', message: 'Not found' } };
-    if (reply === 'no response') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  }) as typeof globalThis.fetch;
-  return { fetch, calls };
-}
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, String(v)),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-  };
-}
-
 const signedIn = (extra: Record<string, string> = {}) =>
   memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada), ...extra });
 
 function renderDice(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
-  const api = fakeApi(options.routes ?? {});
+  const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
   render(<App history={createTestHistory('/dice')} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage: options.storage ?? memoryStorage(), apiBase: '/api' }} />);
   return api;
 }
