@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { dealOrder } from '../../machines/baccarat/machine';
 import { formatCrypto } from '../../src/core/money';
 import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 interface BetAnswer {
   success: boolean;
@@ -11,20 +12,9 @@ interface BetAnswer {
 }
 
 async function signUpWithDemoFunds(page: Page): Promise<string> {
-  const userName = `bac_${Date.now().toString(36)}`;
-  await page.getByRole('button', { name: 'SIGN UP' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('User name').fill(userName);
-  await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
-  await dialog.getByLabel('Password').fill('Velvet-Harbor-2931');
-  await dialog.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Wallet', exact: true }).click();
-  await page.getByRole('button', { name: 'Get demo funds' }).click();
-  await page.getByText(/Added .* to your balance/).waitFor();
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
+  const userName = uniqueName('bac');
+  await signUpInBrowser(page, userName);
+  await claimDemoFundsInBrowser(page);
   return userName;
 }
 

@@ -6,6 +6,7 @@ import { describeCard, HIDDEN_CARD } from '../../src/core/games/cards';
 import { planRound, readSeedPairs } from '../support/blackjackSeeds';
 import type { PlannedRound, PlannedStep } from '../support/blackjackSeeds';
 import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { claimDemoFundsInBrowser, signUpInBrowser } from '../support/players';
 
 const BET = '0.0001';
 const BET_UNITS = 10_000n;
@@ -32,24 +33,12 @@ const units = (text: string) => BigInt(Math.round(Number(text.replace(/,/g, ''))
 
 async function signUp(page: Page, userName: string) {
   await page.goto('/');
-  await page.getByRole('button', { name: 'SIGN UP' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('User name').fill(userName);
-  await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
-  await dialog.getByLabel('Password').fill('Velvet-Harbor-2931');
-  await dialog.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
-  await dialog.waitFor({ state: 'detached' });
+  await signUpInBrowser(page, userName);
 }
 
 /** Wallet → Get demo funds in the Cashier modal; answers the balance the header then shows. */
 async function claimDemoFunds(page: Page): Promise<bigint> {
-  await page.getByRole('button', { name: 'Wallet', exact: true }).click();
-  const cashier = page.getByRole('dialog');
-  await cashier.getByRole('button', { name: 'Get demo funds' }).click();
-  await cashier.getByText(/^Added .* to your balance\.$/).waitFor();
-  await page.keyboard.press('Escape');
-  await cashier.waitFor({ state: 'detached' });
+  await claimDemoFundsInBrowser(page);
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="header-balance"]')?.textContent?.replace(/,/g, '')) > 0);
   return balance(page);
 }

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatRoll } from '../../src/core/games/dice';
 import { formatCrypto } from '../../src/core/money';
 import { hasChromium, launchBrowser, openPage } from '../support/browser';
+import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 interface BetAnswer {
   balance: number;
@@ -10,28 +11,14 @@ interface BetAnswer {
 }
 
 async function signUp(page: Page, prefix: string): Promise<string> {
-  const userName = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  await page.getByRole('button', { name: 'SIGN UP' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('User name').fill(userName);
-  await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
-  await dialog.getByLabel('Password').fill('Velvet-Harbor-2931');
-  await dialog.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
-  await dialog.waitFor({ state: 'detached' });
+  const userName = uniqueName(prefix);
+  await signUpInBrowser(page, userName);
   return userName;
 }
 
 /** Cashier → (currency) → Get demo funds; answers the new balance once the header shows it. */
 async function claimDemoFunds(page: Page, currency = 'BTC'): Promise<number> {
-  await page.getByRole('button', { name: 'Wallet', exact: true }).first().click();
-  const cashier = page.getByRole('dialog', { name: 'Wallet' });
-  await cashier.getByLabel('Currency').selectOption(currency);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/wallet/claim-demo-funds'));
-  await cashier.getByRole('button', { name: 'Get demo funds' }).click();
-  const { balance } = (await (await answer).json()) as { balance: number };
-  await page.keyboard.press('Escape');
-  await cashier.waitFor({ state: 'detached' });
+  const balance = await claimDemoFundsInBrowser(page, currency);
   await page.getByRole('button', { name: `Balance: ${formatCrypto(balance)} ${currency}` }).waitFor();
   return balance;
 }

@@ -7,6 +7,7 @@ import { minesBoard, minesMultiplier } from '../../src/core/games/mines';
 import { decimalToUnits, formatCrypto, unitsToNumber } from '../../src/core/money';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
 import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 const MINES = 3;
 const BET = '0.0001';
@@ -43,25 +44,12 @@ async function headerBalance(page: Page): Promise<string> {
   return /^Balance: ([\d.]+) BTC$/.exec(label ?? '')?.[1] ?? '';
 }
 
-async function signUpWithDemoFunds(page: Page, phone: boolean): Promise<string> {
-  const userName = `mines_${Date.now().toString(36)}`;
+async function signUpWithDemoFunds(page: Page): Promise<string> {
+  const userName = uniqueName('mines');
   await page.goto('/mines');
-  await page.getByRole('button', { name: 'SIGN UP' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('User name').fill(userName);
-  await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
-  await dialog.getByLabel('Password').fill('Velvet-Harbor-2931');
-  await dialog.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
-  await dialog.waitFor({ state: 'detached' });
-
-  // Demo funds through the Cashier modal (on a phone the Wallet button sits in the balance menu).
-  if (phone) await page.getByRole('button', { name: /^Balance: / }).click();
-  await page.getByRole('button', { name: 'Wallet', exact: true }).filter({ visible: true }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Get demo funds' }).click();
+  await signUpInBrowser(page, userName);
+  await claimDemoFundsInBrowser(page);
   await page.getByRole('button', { name: /^Balance: 0\.0\d*[1-9]\d* BTC$/ }).waitFor();
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
   // The seed pair is created on first use; ask for the seed state as the fairness dialog does, so the board can be computed before the first bet.
   await page.evaluate(() => fetch('/api/casino/get-seed', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` } }));
   return userName;
@@ -86,7 +74,7 @@ describe.skipIf(!hasChromium())('mines in Chromium against the real server', () 
 
   it('should bet, find gems, cash out with the popup and the new balance; bust on a mine; restore a game after a reload', async () => {
     const { context, page } = await openPage(browser);
-    const userName = await signUpWithDemoFunds(page, false);
+    const userName = await signUpWithDemoFunds(page);
     const funded = await headerBalance(page);
     await page.getByRole('heading', { name: 'Mines', level: 1 }).waitFor();
 
@@ -151,7 +139,7 @@ describe.skipIf(!hasChromium())('mines in Chromium against the real server', () 
 
   it('should fit the board and the controls in a 375 px phone and play there', async () => {
     const { context, page } = await openPage(browser, PHONE);
-    const userName = await signUpWithDemoFunds(page, true);
+    const userName = await signUpWithDemoFunds(page);
     const board = page.getByRole('group', { name: 'Mines board' });
     const box = await board.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { signUpInBrowser, uniqueName } from '../support/players';
 
 async function signUp(page: Page): Promise<string> {
-  const userName = `w_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const userName = uniqueName('w');
   await page.goto('/');
-  await page.getByRole('button', { name: 'SIGN UP' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('User name').fill(userName);
-  await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
-  await dialog.getByLabel('Password').fill('Velvet-Harbor-2931');
-  await dialog.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
+  await signUpInBrowser(page, userName);
   return userName;
 }
 
