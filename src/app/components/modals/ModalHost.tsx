@@ -8,6 +8,7 @@ import { CloseIcon } from '../ui/icons';
 import { AuthModal } from './AuthModal';
 import { PlannedModal } from './PlannedModal';
 import { CashierModal } from '../wallet/CashierModal';
+import { AddLiquidityModal, LockTokensModal, RemoveLiquidityModal, UnlockTokensModal } from '../token/TokenActionModals';
 import styles from './Modal.module.css';
 
 interface ModalView {
@@ -21,10 +22,10 @@ const views: Record<ModalName, ModalView> = {
   Auth: { title: 'Welcome', render: (entry) => <AuthModal tab={entry.params.tab === 'register' ? 'register' : 'login'} /> },
   Cashier: { title: 'Wallet', render: () => <CashierModal /> },
   Seed: { title: 'Fairness', render: () => <PlannedModal what="Your client seed, the server seed hash, the next hash, the nonce, rotation and a verifier." /> },
-  AddLiquidity: { title: 'Add liquidity', render: () => <PlannedModal what="Add funds to a bankroll pool and share in the house edge." /> },
-  RemoveLiquidity: { title: 'Remove liquidity', render: () => <PlannedModal what="Withdraw your share of a bankroll pool." /> },
-  LockTokens: { title: 'Lock ACC', render: () => <PlannedModal what="Lock ACC to earn a share of the daily rewards." /> },
-  UnlockTokens: { title: 'Unlock ACC', render: () => <PlannedModal what="Unlock staked ACC back to your wallet (a small fee is burned)." /> },
+  AddLiquidity: { title: 'Add liquidity', render: (entry) => <AddLiquidityModal params={entry.params} /> },
+  RemoveLiquidity: { title: 'Remove liquidity', render: (entry) => <RemoveLiquidityModal params={entry.params} /> },
+  LockTokens: { title: 'Lock ACC', render: () => <LockTokensModal /> },
+  UnlockTokens: { title: 'Unlock ACC', render: (entry) => <UnlockTokensModal params={entry.params} /> },
 };
 
 export function ModalHost() {
