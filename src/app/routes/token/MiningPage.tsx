@@ -59,7 +59,7 @@ export function MiningPage() {
         </div>
         <div className={styles.progressLabels}>
           <span data-testid="mining-mined-in-level">{mining ? `${formatStaking(mining.minedInLevel)} ACC mined in this level` : '…'}</span>
-          <span>{mining ? `${formatStaking(mining.remainingInLevel)} of ${formatWhole(mining.levelSupply)} ACC left` : ''}</span>
+          <span>{mining ? `${formatShort(mining.remainingInLevel)} of ${formatWhole(mining.levelSupply)} ACC left` : ''}</span>
         </div>
       </section>
 
