@@ -25,10 +25,10 @@ export function EarnPage() {
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="earn-title">
-        <p className={styles.kicker}>Earn</p>
-        <h1 id="earn-title" className={styles.title}>
-          Be the house
+        <h1 id="earn-title" className={styles.kicker}>
+          Earn
         </h1>
+        <p className={styles.title}>Be the house</p>
         <p className={styles.lead}>
           Add liquidity to a bankroll pool and own a share of it. Every bet in that currency is won or lost by the pool, so
           investors share the house edge — and its swings.

@@ -20,10 +20,10 @@ export function MiningPage() {
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="mining-title">
-        <p className={styles.kicker}>Mining</p>
-        <h1 id="mining-title" className={styles.title}>
-          Every bet mines ACC
+        <h1 id="mining-title" className={styles.kicker}>
+          Mining
         </h1>
+        <p className={styles.title}>Every bet mines ACC</p>
         <p className={styles.lead}>
           ACC mined = your wager in dollars ÷ the current difficulty. Each level mines a fixed supply; when it runs out the
           next, harder level begins.

@@ -43,10 +43,10 @@ export function StakingPage() {
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="staking-title">
-        <p className={styles.kicker}>Staking</p>
-        <h1 id="staking-title" className={styles.title}>
-          Lock ACC, earn every day
+        <h1 id="staking-title" className={styles.kicker}>
+          Staking
         </h1>
+        <p className={styles.title}>Lock ACC, earn every day</p>
         <p className={styles.lead}>
           Every bet feeds the rewards pools. Each day at 00:00 UTC, {Math.round(share * 100)}% of every pool is paid to
           stakers in proportion to what they have locked.
