@@ -7,18 +7,24 @@ import { blackjackMachine } from './blackjack/machine';
 import { cashierMachine } from './cashier/machine';
 import { confirmEmailMachine } from './confirmEmail/machine';
 import { diceMachine } from './dice/machine';
+import { earnMachine } from './earn/machine';
 import { liveMachine } from './live/machine';
 import { minesMachine } from './mines/machine';
+import { miningMachine } from './mining/machine';
 import { modalStackMachine } from './modalStack/machine';
 import { passwordFormMachine } from './passwordForm/machine';
 import { seedMachine } from './seed/machine';
 import { shellMachine } from './shell/machine';
+import { stakingMachine } from './staking/machine';
+import { tokenPageMachine } from './token/machine';
+import { addLiquidityMachine, lockTokensMachine, removeLiquidityMachine, unlockTokensMachine } from './tokenAction/machine';
 import { tokenRefreshMachine } from './tokenRefresh/machine';
 import { twoFactorMachine } from './twoFactor/machine';
 import { walletMachine } from './wallet/machine';
 
 /** Every statechart of the product, for the generated docs and the coverage report. */
 export const machineCatalog: Record<string, AnyStateMachine> = {
+  addLiquidity: addLiquidityMachine,
   app: appMachine,
   auth: authMachine,
   baccarat: baccaratMachine,
@@ -27,13 +33,20 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   cashier: cashierMachine,
   confirmEmail: confirmEmailMachine,
   dice: diceMachine,
+  earn: earnMachine,
   live: liveMachine,
+  lockTokens: lockTokensMachine,
   mines: minesMachine,
+  mining: miningMachine,
   modalStack: modalStackMachine,
   passwordForm: passwordFormMachine,
+  removeLiquidity: removeLiquidityMachine,
   seed: seedMachine,
   shell: shellMachine,
+  staking: stakingMachine,
+  tokenPage: tokenPageMachine,
   tokenRefresh: tokenRefreshMachine,
   twoFactor: twoFactorMachine,
+  unlockTokens: unlockTokensMachine,
   wallet: walletMachine,
 };

@@ -29,6 +29,7 @@ import { API_BASE } from '../config';
 import { markPageModalOpen, scrollMainToTop, unmarkPageModalOpen } from '../adapters/dom';
 import { createNavigationAdapter } from '../adapters/navigation';
 import { createPreferenceStore, createSessionStore } from '../adapters/storage';
+import { provideTokenScreens } from '../routes/token/logic';
 
 /** The hub lives at /socket under the API (SPEC §7), on the page's origin unless the API is elsewhere. */
 function hubUrl(apiBase: string): string {
@@ -122,6 +123,8 @@ export function createAppRuntime(deps: AppDependencies = {}) {
 
   /** Per-screen logic: each route starts its own actor from these and stops it when it leaves. */
   const screens = {
+    // The token pages and modals (issue 10): tokenPage, mining, staking, earn, lockTokens, unlockTokens, addLiquidity, removeLiquidity.
+    ...provideTokenScreens({ api, tell: send }),
     cashier: cashierMachine.provide({
       actors: {
         loadAddress: fromPromise(async ({ input }) => (await wallet.depositAddress(input.currency)).address),

@@ -6,9 +6,9 @@ import { useModalStack, useModalStackRef } from '../../actors/AppActor';
 import { useEscapeClosesTopModal, useFocusOnMount } from '../../adapters/hooks';
 import { CloseIcon } from '../ui/icons';
 import { AuthModal } from './AuthModal';
-import { PlannedModal } from './PlannedModal';
 import { CashierModal } from '../wallet/CashierModal';
 import { SeedModal } from '../seed/SeedModal';
+import { AddLiquidityModal, LockTokensModal, RemoveLiquidityModal, UnlockTokensModal } from '../token/TokenActionModals';
 import styles from './Modal.module.css';
 
 interface ModalView {
@@ -22,10 +22,10 @@ const views: Record<ModalName, ModalView> = {
   Auth: { title: 'Welcome', render: (entry) => <AuthModal tab={entry.params.tab === 'register' ? 'register' : 'login'} /> },
   Cashier: { title: 'Wallet', render: () => <CashierModal /> },
   Seed: { title: 'Fairness', render: () => <SeedModal /> },
-  AddLiquidity: { title: 'Add liquidity', render: () => <PlannedModal what="Add funds to a bankroll pool and share in the house edge." /> },
-  RemoveLiquidity: { title: 'Remove liquidity', render: () => <PlannedModal what="Withdraw your share of a bankroll pool." /> },
-  LockTokens: { title: 'Lock ACC', render: () => <PlannedModal what="Lock ACC to earn a share of the daily rewards." /> },
-  UnlockTokens: { title: 'Unlock ACC', render: () => <PlannedModal what="Unlock staked ACC back to your wallet (a small fee is burned)." /> },
+  AddLiquidity: { title: 'Add liquidity', render: (entry) => <AddLiquidityModal params={entry.params} /> },
+  RemoveLiquidity: { title: 'Remove liquidity', render: (entry) => <RemoveLiquidityModal params={entry.params} /> },
+  LockTokens: { title: 'Lock ACC', render: () => <LockTokensModal /> },
+  UnlockTokens: { title: 'Unlock ACC', render: (entry) => <UnlockTokensModal params={entry.params} /> },
 };
 
 export function ModalHost() {

@@ -1,7 +1,100 @@
-import { ComingScreen } from '../ComingScreen';
-import { screenAt } from '../screens';
+import { useSelector } from '@xstate/react';
+import { levelProgress, selectMiningData, selectMiningLoadState } from '../../../../machines/mining/selectors';
+import { formatStaking } from '../../../core/money';
+import { useAuth, useRuntime, useWallet } from '../../actors/AppActor';
+import { LoadFailed, Stat, formatShort, formatWhole } from '../../components/token/parts';
+import styles from '../../components/token/Token.module.css';
+import { useTokenScreen } from './screenActor';
 
-/** /mining: arrives with the token economy's pages. */
+/** /mining: the level being mined, how far it has come, and the table of levels (SPEC §2 Mining). */
 export function MiningPage() {
-  return <ComingScreen screen={screenAt('/mining')} />;
+  const runtime = useRuntime();
+  const actor = useTokenScreen(runtime.screens.mining);
+  const data = useSelector(actor, selectMiningData);
+  const state = useSelector(actor, selectMiningLoadState);
+  const [signedIn] = useAuth((s) => s.hasTag('signedIn'));
+  const [accBalance] = useWallet((s) => s.context.wallets.find((w) => w.currencySymbol === 'ACC')?.balance ?? 0);
+  const mining = data?.mining;
+  const progress = data ? levelProgress(data) : 0;
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero} aria-labelledby="mining-title">
+        <h1 id="mining-title" className={styles.kicker}>
+          Mining
+        </h1>
+        <p className={styles.title}>Every bet mines ACC</p>
+        <p className={styles.lead}>
+          ACC mined = your wager in dollars ÷ the current difficulty. Each level mines a fixed supply; when it runs out the
+          next, harder level begins.
+        </p>
+      </section>
+
+      {state === 'failed' ? <LoadFailed what="The mining figures" onRetry={() => actor.send({ type: 'user.retry' })} /> : null}
+
+      <section aria-label="Mining figures" className={styles.stats}>
+        <Stat label="Current level" value={mining ? (mining.exhausted ? 'All mined' : `Level ${mining.levelNumber}`) : null} highlight testId="mining-level" />
+        <Stat label="Difficulty" value={mining ? `$${formatShort(mining.difficulty)} / ACC` : null} hint="Dollars wagered per ACC" />
+        <Stat label="Total mined" value={mining ? `${formatStaking(mining.totalMined)} ACC` : null} testId="mining-total-mined" />
+        <Stat label="Max supply" value={mining ? `${formatWhole(mining.maxSupply)} ACC` : null} />
+        {signedIn ? <Stat label="Your ACC" value={`${formatStaking(accBalance)} ACC`} hint="In your wallet" testId="mining-your-acc" /> : null}
+      </section>
+
+      <section className={styles.card} aria-labelledby="mining-progress">
+        <div className={styles.cardHead}>
+          <h2 id="mining-progress" className={styles.cardTitle}>
+            {mining && !mining.exhausted ? `Progress to level ${mining.levelNumber + 1}` : 'Progress'}
+          </h2>
+          <span className={styles.muted}>{(progress * 100).toFixed(4)}%</span>
+        </div>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label="Progress to the next level"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Number((progress * 100).toFixed(4))}
+        >
+          <div className={styles.progressFill} style={{ width: `${Math.max(progress * 100, progress > 0 ? 0.6 : 0)}%` }} />
+        </div>
+        <div className={styles.progressLabels}>
+          <span data-testid="mining-mined-in-level">{mining ? `${formatStaking(mining.minedInLevel)} ACC mined in this level` : '…'}</span>
+          <span>{mining ? `${formatShort(mining.remainingInLevel)} of ${formatWhole(mining.levelSupply)} ACC left` : ''}</span>
+        </div>
+      </section>
+
+      <section className={styles.card} aria-labelledby="mining-levels">
+        <div className={styles.cardHead}>
+          <h2 id="mining-levels" className={styles.cardTitle}>
+            Levels
+          </h2>
+        </div>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>Level</th>
+                <th className={styles.num}>Supply</th>
+                <th className={styles.num}>Difficulty</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.miningLevels ?? []).map((level) => (
+                <tr
+                  key={level.levelNumber}
+                  data-current={mining?.levelNumber === level.levelNumber && !mining.exhausted}
+                  data-done={mining ? level.levelNumber < mining.levelNumber || mining.exhausted : false}
+                >
+                  <td>Level {level.levelNumber}</td>
+                  <td className={styles.num}>{formatWhole(level.supply)} ACC</td>
+                  <td className={styles.num}>${formatShort(level.difficulty)} / ACC</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!data && state === 'loading' ? <p className={styles.empty}>Loading the levels…</p> : null}
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,65 @@
+/**
+ * The /token page (SPEC §2 Token page, §3 Token details, §7 GET /token/get-token-details; issue 10).
+ * A per-screen actor: lives as long as the route.
+ *
+ * Receives user.retry (after a failed load). Effects src/app provides: loadTokenDetails (actor).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface TokenDetails {
+  tokenName: string;
+  tokenSymbol: string;
+  chainName: string;
+  contractAddress: string;
+  maxSupply: number;
+  totalSupply: number;
+  circulatingSupply: number;
+  price: number;
+  marketCap: number;
+  totalTokensMined: number;
+  totalBurned: number;
+  totalLocked: number;
+  miningLevelNumber: number;
+  miningDifficulty: number;
+}
+
+export interface TokenPageContext {
+  details: TokenDetails | null;
+}
+
+export type TokenPageEvent = { type: 'user.retry' };
+
+export const tokenPageMachine = setup({
+  types: {
+    context: {} as TokenPageContext,
+    events: {} as TokenPageEvent,
+  },
+  actors: {
+    /** GET /token/get-token-details → tokenDetails. */
+    loadTokenDetails: fromPromise<TokenDetails>(async () => {
+      throw new Error('loadTokenDetails is provided by src/app');
+    }),
+  },
+}).createMachine({
+  id: 'tokenPage',
+  context: { details: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The token figures are being fetched; the marketing copy is shown meanwhile.',
+      tags: ['loading'],
+      invoke: {
+        src: 'loadTokenDetails',
+        onDone: { target: 'ready', actions: assign({ details: ({ event }) => event.output }) },
+        onError: 'failed',
+      },
+    },
+    ready: {
+      description: 'Price, market cap, supply, mined, burned and locked are shown.',
+    },
+    failed: {
+      description: 'The figures could not be fetched: the page says so and offers Retry.',
+      on: { 'user.retry': 'loading' },
+    },
+  },
+});
