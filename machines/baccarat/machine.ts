@@ -26,6 +26,7 @@ import { BACCARAT_ERROR_CLEAR_MS, BET_MESSAGES, checkBaccaratBetUnits } from '..
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import type { BaccaratSide, WireBaccaratGame } from '../../src/core/games/baccarat';
 import { toUnitsFloor, unitsToNumber } from '../../src/core/money';
+import { playerRegion } from '../shared/regions';
 
 export type BaccaratArea = 'player' | 'tie' | 'banker';
 export const BACCARAT_AREAS: readonly BaccaratArea[] = ['player', 'tie', 'banker'];
@@ -344,24 +345,9 @@ export const baccaratMachine = setup({
   }),
   type: 'parallel',
   states: {
-    player: {
-      initial: 'choosing',
-      states: {
-        choosing: {
-          description: 'Starts as the visitor or player the app says is there.',
-          always: [{ guard: 'startsSignedIn', target: 'signedIn' }, { target: 'visitor' }],
-        },
-        visitor: {
-          description: 'Nobody is signed in: chips can be placed, but Bet opens the login modal instead of betting (SPEC §5 check 1).',
-          on: { 'auth.loggedIn': 'signedIn' },
-        },
-        signedIn: {
-          description: 'A player is signed in and may bet from the selected wallet.',
-          tags: ['signedIn'],
-          on: { 'auth.loggedOut': 'visitor' },
-        },
-      },
-    },
+    player: playerRegion(
+      'Nobody is signed in: chips can be placed, but Bet opens the login modal instead of betting (SPEC §5 check 1).',
+    ),
     limits: {
       initial: 'loading',
       on: {

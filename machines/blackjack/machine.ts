@@ -36,6 +36,7 @@ import {
 } from '../../src/core/games/blackjack';
 import type { BlackjackAction, WireBlackjackGame } from '../../src/core/games/blackjack';
 import { fiatToCrypto, parseAmount, toUnitsFloor, unitsToNumber } from '../../src/core/money';
+import { playerRegion } from '../shared/regions';
 
 /** SPEC §8: a blackjack bet that got no response. */
 export const BLACKJACK_NETWORK_ERROR = 'An error occurred while placing the bet.';
@@ -338,24 +339,7 @@ export const blackjackMachine = setup({
     'user.doubleAmount': { guard: 'limitsKnown', actions: 'doubleAmount' },
   },
   states: {
-    player: {
-      initial: 'choosing',
-      states: {
-        choosing: {
-          description: 'Starts as the visitor or player the app says is there.',
-          always: [{ guard: 'startsSignedIn', target: 'signedIn' }, { target: 'visitor' }],
-        },
-        visitor: {
-          description: 'Nobody is signed in: pressing Bet opens the login modal instead of betting (SPEC §5 check 1).',
-          on: { 'auth.loggedIn': 'signedIn' },
-        },
-        signedIn: {
-          description: 'A player is signed in and may bet from the selected wallet.',
-          tags: ['signedIn'],
-          on: { 'auth.loggedOut': 'visitor' },
-        },
-      },
-    },
+    player: playerRegion(),
     limits: {
       initial: 'loading',
       on: {

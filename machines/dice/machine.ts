@@ -34,6 +34,7 @@ import { fiatToCrypto, parseAmount, toUnitsFloor, unitsToNumber } from '../../sr
 import { serverMessage } from '../shared/events';
 import type { AuthEvent, PlacedBet } from '../shared/events';
 import { deliverTo, SYSTEM_IDS } from '../shared/system';
+import { playerRegion } from '../shared/regions';
 
 /** SPEC §8: a dice bet that got no response. */
 export const DICE_NO_RESPONSE_MESSAGE = 'error placing bet, please try again.';
@@ -339,24 +340,7 @@ export const diceMachine = setup({
         },
       },
     },
-    player: {
-      initial: 'choosing',
-      states: {
-        choosing: {
-          description: 'Starts as the visitor or player the app says is there.',
-          always: [{ guard: 'startsSignedIn', target: 'signedIn' }, { target: 'visitor' }],
-        },
-        visitor: {
-          description: 'Nobody is signed in: pressing Bet opens the login modal instead of betting (SPEC §5 check 1).',
-          on: { 'auth.loggedIn': 'signedIn' },
-        },
-        signedIn: {
-          description: 'A player is signed in and may bet from the selected wallet.',
-          tags: ['signedIn'],
-          on: { 'auth.loggedOut': 'visitor' },
-        },
-      },
-    },
+    player: playerRegion(),
     limits: {
       initial: 'loading',
       on: {

@@ -26,6 +26,7 @@ import { checkBet, doubleBet, halfBet } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { isTileId, isValidMinesCount, MINES_WIN_POPUP_MS, minesMultiplier } from '../../src/core/games/mines';
 import { cryptoToFiat, decimalToUnits, fiatToCrypto, parseAmount, toUnitsFloor, unitsToNumber } from '../../src/core/money';
+import { playerRegion } from '../shared/regions';
 
 /** SPEC §8. */
 export const MINES_MESSAGES = {
@@ -390,24 +391,7 @@ export const minesMachine = setup({
   }),
   type: 'parallel',
   states: {
-    player: {
-      initial: 'choosing',
-      states: {
-        choosing: {
-          description: 'Starts as the visitor or player the app says is there.',
-          always: [{ guard: 'startsSignedIn', target: 'signedIn' }, { target: 'visitor' }],
-        },
-        visitor: {
-          description: 'Nobody is signed in: pressing Bet opens the login modal instead of betting (SPEC §5 check 1).',
-          on: { 'auth.loggedIn': 'signedIn' },
-        },
-        signedIn: {
-          description: 'A player is signed in and may bet from the selected wallet.',
-          tags: ['signedIn'],
-          on: { 'auth.loggedOut': 'visitor' },
-        },
-      },
-    },
+    player: playerRegion(),
     limits: {
       initial: 'loading',
       on: {

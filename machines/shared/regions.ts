@@ -1,0 +1,28 @@
+/**
+ * State regions that every game screen has, written once. A region names guards and tags; each
+ * machine that uses one declares those names in its own `setup` (here: the `startsSignedIn` guard).
+ */
+
+const VISITOR_BETS = 'Nobody is signed in: pressing Bet opens the login modal instead of betting (SPEC §5 check 1).';
+
+/** Who is at the table: from the screen's input at start, then the auth events it is sent. */
+export function playerRegion(visitorDescription: string = VISITOR_BETS) {
+  return {
+    initial: 'choosing' as const,
+    states: {
+      choosing: {
+        description: 'Starts as the visitor or player the app says is there.',
+        always: [{ guard: 'startsSignedIn' as const, target: 'signedIn' as const }, { target: 'visitor' as const }],
+      },
+      visitor: {
+        description: visitorDescription,
+        on: { 'auth.loggedIn': 'signedIn' as const },
+      },
+      signedIn: {
+        description: 'A player is signed in and may bet from the selected wallet.',
+        tags: ['signedIn'],
+        on: { 'auth.loggedOut': 'visitor' as const },
+      },
+    },
+  };
+}
