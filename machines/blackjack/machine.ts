@@ -35,8 +35,8 @@ import {
   BLACKJACK_HOLE_CARD_REVEAL_MS,
 } from '../../src/core/games/blackjack';
 import type { BlackjackAction, WireBlackjackGame } from '../../src/core/games/blackjack';
-import { fiatToCrypto, parseAmount, toUnitsFloor, unitsToNumber } from '../../src/core/money';
 import { playerRegion } from '../shared/regions';
+import { amountInCoins, halfDoubleBounds, typedAmount } from '../shared/betAmount';
 
 /** SPEC §8: a blackjack bet that got no response. */
 export const BLACKJACK_NETWORK_ERROR = 'An error occurred while placing the bet.';
@@ -109,19 +109,9 @@ export type BlackjackEvent =
   | { type: 'auth.loggedIn' }
   | { type: 'auth.loggedOut' };
 
+export { amountInCoins, typedAmount };
+
 const DEFAULT_WALLET: GameWallet = { currency: 'BTC', balance: 0, fiatRate: null };
-
-/** The amount typed, in the displayed unit; anything unreadable or negative counts as 0 (SPEC §5 check 3). */
-export function typedAmount(text: string): number {
-  const parsed = parseAmount(text);
-  return parsed.ok ? parsed.value : 0;
-}
-
-/** The amount in coins, as sent to the server. */
-export function amountInCoins(text: string, fiatRate: number | null): number {
-  const amount = typedAmount(text);
-  return fiatRate === null ? unitsToNumber(toUnitsFloor(amount)) : fiatToCrypto(amount, fiatRate);
-}
 
 /** SPEC §5 checks 2-5 and 7 for a signed-in player (check 1 is the `player` region); null while limits are unknown. */
 export function blackjackCheck(context: BlackjackContext): BetCheckResult | null {
@@ -137,13 +127,6 @@ export function blackjackCheck(context: BlackjackContext): BetCheckResult | null
     ...(wallet.fiatRate === null ? {} : { fiatRate: wallet.fiatRate }),
   });
 }
-
-const halfDoubleBounds = (context: BlackjackContext) => ({
-  minBet: context.limits?.minBet ?? 0,
-  maxBet: context.limits?.maxBet ?? 0,
-  balance: context.wallet.balance,
-  ...(context.wallet.fiatRate === null ? {} : { fiatRate: context.wallet.fiatRate }),
-});
 
 /** The server's words when it answered (SPEC §8 errorMessage), else the network message. */
 export function betFailureMessage(error: unknown): string {

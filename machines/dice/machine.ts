@@ -30,11 +30,11 @@ import {
   DICE_INPUT_DEBOUNCE_MS,
 } from '../../src/core/games/dice';
 import type { DiceTarget } from '../../src/core/games/dice';
-import { fiatToCrypto, parseAmount, toUnitsFloor, unitsToNumber } from '../../src/core/money';
 import { serverMessage } from '../shared/events';
 import type { AuthEvent, PlacedBet } from '../shared/events';
 import { deliverTo, SYSTEM_IDS } from '../shared/system';
 import { playerRegion } from '../shared/regions';
+import { amountInCoins, halfDoubleBounds, typedAmount } from '../shared/betAmount';
 
 /** SPEC §8: a dice bet that got no response. */
 export const DICE_NO_RESPONSE_MESSAGE = 'error placing bet, please try again.';
@@ -108,24 +108,14 @@ export type DiceEvent =
   | { type: 'wallet.changed'; wallet: DiceWallet }
   | AuthEvent;
 
+export { amountInCoins, typedAmount };
+
 const DEFAULT_WALLET: DiceWallet = { currency: 'BTC', balance: 0, fiatRate: null };
 
 /** Number typed in a chance or multiplier field: null when empty, NaN when unreadable. */
 function readField(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
   return trimmed === '' ? null : Number(trimmed);
-}
-
-/** The amount typed, in the displayed unit; anything unreadable or negative counts as 0 (SPEC §5 check 3). */
-export function typedAmount(text: string): number {
-  const parsed = parseAmount(text);
-  return parsed.ok ? parsed.value : 0;
-}
-
-/** The amount in coins, as sent to the server. */
-export function amountInCoins(text: string, fiatRate: number | null): number {
-  const amount = typedAmount(text);
-  return fiatRate === null ? unitsToNumber(toUnitsFloor(amount)) : fiatToCrypto(amount, fiatRate);
 }
 
 export const betChance = (context: Pick<DiceContext, 'chance'>): number => context.chance ?? PLACEHOLDER_CHANCE;
@@ -145,13 +135,6 @@ export function diceCheck(context: DiceContext): BetCheckResult | null {
     ...(wallet.fiatRate === null ? {} : { fiatRate: wallet.fiatRate }),
   });
 }
-
-const halfDoubleBounds = (context: DiceContext) => ({
-  minBet: context.limits?.minBet ?? 0,
-  maxBet: context.limits?.maxBet ?? 0,
-  balance: context.wallet.balance,
-  ...(context.wallet.fiatRate === null ? {} : { fiatRate: context.wallet.fiatRate }),
-});
 
 function oddsFromChanceText(text: string): Pick<DiceContext, 'chance' | 'multiplierText'> {
   const value = readField(text);

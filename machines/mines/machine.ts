@@ -25,8 +25,9 @@ import { assign, fromPromise, setup, stateIn } from 'xstate';
 import { checkBet, doubleBet, halfBet } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { isTileId, isValidMinesCount, MINES_WIN_POPUP_MS, minesMultiplier } from '../../src/core/games/mines';
-import { cryptoToFiat, decimalToUnits, fiatToCrypto, parseAmount, toUnitsFloor, unitsToNumber } from '../../src/core/money';
+import { cryptoToFiat, decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { playerRegion } from '../shared/regions';
+import { amountInCoins, halfDoubleBounds, typedAmount } from '../shared/betAmount';
 
 /** SPEC §8. */
 export const MINES_MESSAGES = {
@@ -149,19 +150,9 @@ export type MinesEvent =
   | { type: 'auth.loggedIn' }
   | { type: 'auth.loggedOut' };
 
+export { amountInCoins, typedAmount };
+
 const DEFAULT_WALLET: MinesWallet = { currency: 'BTC', balance: 0, fiatRate: null };
-
-/** The amount typed, in the displayed unit; anything unreadable or negative counts as 0 (SPEC §5 check 3). */
-export function typedAmount(text: string): number {
-  const parsed = parseAmount(text);
-  return parsed.ok ? parsed.value : 0;
-}
-
-/** The amount in coins, as sent to the server (SPEC §5: a fiat entry is converted by the rate). */
-export function amountInCoins(text: string, fiatRate: number | null): number {
-  const amount = typedAmount(text);
-  return fiatRate === null ? unitsToNumber(toUnitsFloor(amount)) : fiatToCrypto(amount, fiatRate);
-}
 
 /** SPEC §5 checks 2–5 and 7 for a signed-in player (check 1 is the `player` region); null while limits are unknown. */
 export function minesCheck(context: MinesContext): BetCheckResult | null {
@@ -177,13 +168,6 @@ export function minesCheck(context: MinesContext): BetCheckResult | null {
     ...(wallet.fiatRate === null ? {} : { fiatRate: wallet.fiatRate }),
   });
 }
-
-const halfDoubleBounds = (context: MinesContext) => ({
-  minBet: context.limits?.minBet ?? 0,
-  maxBet: context.limits?.maxBet ?? 0,
-  balance: context.wallet.balance,
-  ...(context.wallet.fiatRate === null ? {} : { fiatRate: context.wallet.fiatRate }),
-});
 
 /** The amount field showing a restored bet, in the displayed unit. */
 const amountTextFor = (coins: number, fiatRate: number | null): string => String(fiatRate === null ? coins : cryptoToFiat(coins, fiatRate));
