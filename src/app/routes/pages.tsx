@@ -1,21 +1,16 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
 
-import { BaccaratPage } from './games/BaccaratPage';
-import { BlackjackPage } from './games/BlackjackPage';
-import { DicePage } from './games/DicePage';
-import { MinesPage } from './games/MinesPage';
-import { EarnPage } from './token/EarnPage';
-import { MiningPage } from './token/MiningPage';
-import { StakingPage } from './token/StakingPage';
-import { TokenPage } from './token/TokenPage';
-
-/** The screen of each route of SPEC §2 beside home and the account pages. */
-export const pages: Record<string, () => React.JSX.Element> = {
-  '/dice': DicePage,
-  '/mines': MinesPage,
-  '/blackjack': BlackjackPage,
-  '/baccarat': BaccaratPage,
-  '/token': TokenPage,
-  '/mining': MiningPage,
-  '/earn': EarnPage,
-  '/staking': StakingPage,
-};
+/**
+ * The screen of each route of SPEC §2 beside home and the account pages. Each is its own chunk,
+ * loaded when the route is first visited (or hovered: the router preloads on intent).
+ */
+export const pages = {
+  '/dice': lazyRouteComponent(() => import('./games/DicePage'), 'DicePage'),
+  '/mines': lazyRouteComponent(() => import('./games/MinesPage'), 'MinesPage'),
+  '/blackjack': lazyRouteComponent(() => import('./games/BlackjackPage'), 'BlackjackPage'),
+  '/baccarat': lazyRouteComponent(() => import('./games/BaccaratPage'), 'BaccaratPage'),
+  '/token': lazyRouteComponent(() => import('./token/TokenPage'), 'TokenPage'),
+  '/mining': lazyRouteComponent(() => import('./token/MiningPage'), 'MiningPage'),
+  '/earn': lazyRouteComponent(() => import('./token/EarnPage'), 'EarnPage'),
+  '/staking': lazyRouteComponent(() => import('./token/StakingPage'), 'StakingPage'),
+} as Record<string, ReturnType<typeof lazyRouteComponent>>;
