@@ -60,7 +60,20 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const session = createSessionStore(deps.storage ?? window.localStorage);
   const preferences = createPreferenceStore(deps.storage ?? window.localStorage);
   const wallet = walletCalls(api);
-  const send = (id: string, event: { type: string } & Record<string, unknown>) => (system?.get(id) as AnyActorRef | undefined)?.send(event);
+  /**
+   * Screens on show that app-wide actors address by systemId (staking, earn). A screen's actor lives
+   * in an actor system of its own, so it is listed here while its route is shown, and every effect
+   * that tells another actor something looks in the app's system first, then here.
+   */
+  const screensOnShow = new Map<string, AnyActorRef>();
+  const send = (id: string, event: { type: string } & Record<string, unknown>) =>
+    ((system?.get(id) as AnyActorRef | undefined) ?? screensOnShow.get(id))?.send(event);
+  const showScreen = (systemId: string, actor: AnyActorRef) => {
+    screensOnShow.set(systemId, actor);
+    return () => {
+      if (screensOnShow.get(systemId) === actor) screensOnShow.delete(systemId);
+    };
+  };
   /** A refused call as the cashier shows it: the server's words, and when to come back after a 429. */
   const cashierFailure = (error: unknown): CashierFailure => ({
     message: error instanceof ApiError && error.status ? error.message : 'The casino could not be reached. Please try again.',
@@ -82,7 +95,10 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
-      live: liveMachine.provide({ actors: { hubConnection: hubConnectionLogic(hubUrl(deps.apiBase ?? API_BASE)) } }),
+      live: liveMachine.provide({
+        actors: { hubConnection: hubConnectionLogic(hubUrl(deps.apiBase ?? API_BASE)) },
+        actions: { forward: (_, params) => send(params.to, params.event as { type: string }) },
+      }),
       betsFeed: betsFeedMachine.provide({
         actors: { loadBets: fromPromise(() => api.get<BetsLists>('/casino/get-bets')) },
       }),
@@ -192,7 +208,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     }),
   };
 
-  const gameRuntime: GameRuntime = { api, tell: (id, event) => (system?.get(id) as AnyActorRef | undefined)?.send(event) };
+  const gameRuntime: GameRuntime = { api, tell: (id, event) => send(id, event as { type: string }) };
   /** Game screens: one actor per visit of the route, started with useGameActor. */
   const games = {
     dice: provideDice(gameRuntime),
@@ -201,7 +217,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     baccarat: provideBaccarat(gameRuntime),
   };
 
-  return { logic, api, calls, navigation, screens, games, walletStart: preferences.read() };
+  return { logic, api, calls, navigation, screens, games, showScreen, walletStart: preferences.read() };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;
