@@ -58,6 +58,8 @@ export const appMachine = setup({
       if (forwarded.type !== 'auth.tokenChanged') system.get('betsFeed')?.send(forwarded);
     },
     connectLive: sendTo('live', { type: 'app.connect' }),
+    /** SPEC §4: a login fetches the player's seed state (src/app sends a fresh random client seed). */
+    prepareSeed: () => {},
   },
 }).createMachine({
   id: 'app',
@@ -79,7 +81,7 @@ export const appMachine = setup({
       // Visitors see everyone's bets live too: the link opens at once, without a token until login.
       entry: 'connectLive',
       on: {
-        'auth.loggedIn': { actions: ['tellTokenRefresh', 'tellModals', 'tellWallet', 'tellLiveAndFeed'] },
+        'auth.loggedIn': { actions: ['tellTokenRefresh', 'tellModals', 'tellWallet', 'tellLiveAndFeed', 'prepareSeed'] },
         'auth.loggedOut': { actions: ['tellTokenRefresh', 'tellWallet', 'tellLiveAndFeed'] },
         // The hub connection restarts when the auth token changes (SPEC §4).
         'tokens.renewed': { actions: ['tellAuth', 'tellLiveAndFeed'] },

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
 import { signUpInBrowser, uniqueName } from '../support/players';
@@ -8,6 +10,18 @@ async function signUp(page: Page): Promise<string> {
   await page.goto('/');
   await signUpInBrowser(page, userName);
   return userName;
+}
+
+function seedPairsOf(userName: string): string[] {
+  const db = new BetterSqlite3(path.join(inject('dataDir'), 'casino.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare(`SELECT s.client_seed AS clientSeed FROM seed_pairs s JOIN users u ON u.id = s.user_id WHERE u.user_name = ? AND s.status = 'active'`)
+      .all(userName) as Array<{ clientSeed: string }>;
+    return rows.map((row) => row.clientSeed);
+  } finally {
+    db.close();
+  }
 }
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance').innerText();
@@ -23,8 +37,13 @@ describe.skipIf(!hasChromium())('the wallet in Chromium against the real server'
 
   it('should claim demo funds, show them in crypto and dollars, hide zeros, remember the currency, and withdraw and cancel', async () => {
     const { context, page } = await openPage(browser);
-    await signUp(page);
+    const userName = await signUp(page);
     expect(await headerBalance(page)).toBe('0.00000000');
+
+    // SPEC §4: the login itself fetched the seed state, so the player's seed pair exists before any bet,
+    // with the 20-character client seed the browser made (read from the server's database, not the API,
+    // which would create one).
+    await expect.poll(() => seedPairsOf(userName)).toEqual([expect.stringMatching(/^[A-Za-z0-9]{20}$/)]);
 
     // Demo funds through the Cashier: $100 of BTC at the server's rate.
     await page.getByRole('button', { name: 'Wallet', exact: true }).first().click();

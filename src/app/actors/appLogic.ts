@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { randomClientSeed } from '../../core/fairness/seeds';
 import type { ActorSystem, AnyActorRef } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
@@ -89,6 +90,12 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     actions: {
       connectAdapters: ({ system: running }) => {
         system = running;
+      },
+      // The first visit creates the player's seed pair with a client seed made here (SPEC §3); failures are silent.
+      prepareSeed: () => {
+        const clientSeed = randomClientSeed((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
+        // After this transition: tokenRefresh receives the new tokens from the same announcement.
+        setTimeout(() => void api.get('/casino/get-seed', { query: { clientSeed } }).catch(() => undefined), 0);
       },
     },
     actors: {
