@@ -27,6 +27,7 @@ import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import type { BaccaratSide, WireBaccaratGame } from '../../src/core/games/baccarat';
 import { toUnitsFloor, unitsToNumber } from '../../src/core/money';
 import { playerRegion } from '../shared/regions';
+import type { GameWallet } from '../shared/events';
 
 export type BaccaratArea = 'player' | 'tie' | 'banker';
 export const BACCARAT_AREAS: readonly BaccaratArea[] = ['player', 'tie', 'banker'];
@@ -42,13 +43,6 @@ export const CARD_DEAL_MS = 300;
 export const CARD_FLIP_MS = 150;
 /** The win popup, like the other games' (DESIGN: popups 3 s). */
 export const WIN_POPUP_MS = 3000;
-
-/** The selected wallet as the baccarat screen needs it; `fiatRate` is set only in fiat display. */
-export interface BaccaratWallet {
-  currency: string;
-  balance: number;
-  fiatRate: number | null;
-}
 
 export interface LimitsRequest {
   game: 'baccarat';
@@ -111,7 +105,7 @@ export interface DealtRound {
 
 export interface BaccaratInput {
   signedIn?: boolean;
-  wallet?: BaccaratWallet;
+  wallet?: GameWallet;
 }
 
 export interface BaccaratContext {
@@ -119,7 +113,7 @@ export interface BaccaratContext {
   selectedChip: number;
   /** Each area's stack, bottom first, chip values in base units. */
   chips: Chips;
-  wallet: BaccaratWallet;
+  wallet: GameWallet;
   limits: BetLimits | null;
   placed: PlacedRound | null;
   round: DealtRound | null;
@@ -136,11 +130,11 @@ export type BaccaratEvent =
   | { type: 'user.clear' }
   | { type: 'user.bet' }
   | { type: 'user.closeWinPopup' }
-  | { type: 'wallet.changed'; wallet: BaccaratWallet }
+  | { type: 'wallet.changed'; wallet: GameWallet }
   | { type: 'auth.loggedIn'; user?: { userName: string }; token?: string }
   | { type: 'auth.loggedOut' };
 
-const DEFAULT_WALLET: BaccaratWallet = { currency: 'BTC', balance: 0, fiatRate: null };
+const DEFAULT_WALLET: GameWallet = { currency: 'BTC', balance: 0, fiatRate: null };
 const EMPTY_CHIPS: Chips = { player: [], tie: [], banker: [] };
 
 const sum = (stack: readonly number[]): number => stack.reduce((a, b) => a + b, 0);
@@ -227,7 +221,7 @@ function tell<TParams>(to: 'modals' | 'wallet' | 'betsFeed', toEvent: (params: T
   };
 }
 
-const storeWallet = { type: 'storeWallet', params: ({ event }: { event: { wallet: BaccaratWallet } }) => ({ wallet: event.wallet }) } as const;
+const storeWallet = { type: 'storeWallet', params: ({ event }: { event: { wallet: GameWallet } }) => ({ wallet: event.wallet }) } as const;
 
 export const baccaratMachine = setup({
   types: {
@@ -262,7 +256,7 @@ export const baccaratMachine = setup({
     }),
     clearChips: assign({ chips: EMPTY_CHIPS }),
     clearMessage: assign({ message: null }),
-    storeWallet: assign({ wallet: (_, params: { wallet: BaccaratWallet }) => params.wallet }),
+    storeWallet: assign({ wallet: (_, params: { wallet: GameWallet }) => params.wallet }),
     forgetLimits: assign({ limits: null }),
     storeLimits: assign({ limits: (_, params: { limits: BetLimits }) => params.limits }),
     storeRefusal: assign({
@@ -322,7 +316,7 @@ export const baccaratMachine = setup({
     },
     isRefused: ({ context }) => baccaratCheck(context)?.kind === 'invalid',
     isAccepted: ({ context }) => baccaratCheck(context)?.kind === 'ok',
-    isNewCurrency: ({ context }, params: { wallet: BaccaratWallet }) => params.wallet.currency !== context.wallet.currency,
+    isNewCurrency: ({ context }, params: { wallet: GameWallet }) => params.wallet.currency !== context.wallet.currency,
     startsSignedIn: ({ context }) => context.startSignedIn,
     wasDealt: (_, params: { response: BaccaratBetResponse }) => isDealt(params.response),
     moreCards: ({ context }) => context.dealt < (context.round?.order.length ?? 0),

@@ -25,7 +25,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
 import type { EventObject } from 'xstate';
-import { checkBet, doubleBet, halfBet } from '../../src/core/bets/validation';
+import { doubleBet, halfBet } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import {
   allowedWireActions,
@@ -36,17 +36,11 @@ import {
 } from '../../src/core/games/blackjack';
 import type { BlackjackAction, WireBlackjackGame } from '../../src/core/games/blackjack';
 import { playerRegion } from '../shared/regions';
-import { amountInCoins, halfDoubleBounds, typedAmount } from '../shared/betAmount';
+import { amountInCoins, halfDoubleBounds, singleBetCheck, typedAmount } from '../shared/betAmount';
+import type { GameWallet } from '../shared/events';
 
 /** SPEC §8: a blackjack bet that got no response. */
 export const BLACKJACK_NETWORK_ERROR = 'An error occurred while placing the bet.';
-
-/** The selected wallet as a game needs it; `fiatRate` is set only in fiat display. */
-export interface GameWallet {
-  currency: string;
-  balance: number;
-  fiatRate: number | null;
-}
 
 export interface LimitsRequest {
   game: 'blackjack';
@@ -113,20 +107,8 @@ export { amountInCoins, typedAmount };
 
 const DEFAULT_WALLET: GameWallet = { currency: 'BTC', balance: 0, fiatRate: null };
 
-/** SPEC §5 checks 2-5 and 7 for a signed-in player (check 1 is the `player` region); null while limits are unknown. */
-export function blackjackCheck(context: BlackjackContext): BetCheckResult | null {
-  if (!context.limits) return null;
-  const { wallet } = context;
-  return checkBet({
-    game: 'blackjack',
-    loggedIn: true,
-    currency: wallet.currency,
-    amount: typedAmount(context.amountText),
-    balance: wallet.balance,
-    limits: context.limits,
-    ...(wallet.fiatRate === null ? {} : { fiatRate: wallet.fiatRate }),
-  });
-}
+/** SPEC §5 checks for a signed-in player: the shared single-amount check of the games. */
+export const blackjackCheck = (context: BlackjackContext): BetCheckResult | null => singleBetCheck('blackjack', context);
 
 /** The server's words when it answered (SPEC §8 errorMessage), else the network message. */
 export function betFailureMessage(error: unknown): string {

@@ -35,16 +35,10 @@ import type { AuthEvent, PlacedBet } from '../shared/events';
 import { deliverTo, SYSTEM_IDS } from '../shared/system';
 import { playerRegion } from '../shared/regions';
 import { amountInCoins, halfDoubleBounds, typedAmount } from '../shared/betAmount';
+import type { GameWallet } from '../shared/events';
 
 /** SPEC §8: a dice bet that got no response. */
 export const DICE_NO_RESPONSE_MESSAGE = 'error placing bet, please try again.';
-
-/** The selected wallet as the dice screen needs it; `fiatRate` is set only in fiat display. */
-export interface DiceWallet {
-  currency: string;
-  balance: number;
-  fiatRate: number | null;
-}
 
 export interface LimitsRequest {
   game: 'dice';
@@ -73,7 +67,7 @@ export interface DiceResult {
 
 export interface DiceInput {
   signedIn?: boolean;
-  wallet?: DiceWallet;
+  wallet?: GameWallet;
 }
 
 export interface DiceContext {
@@ -85,7 +79,7 @@ export interface DiceContext {
   /** The odds a bet uses now: already clamped and linked, even while the fields still show the raw entry. */
   chance: number | null;
   target: DiceTarget;
-  wallet: DiceWallet;
+  wallet: GameWallet;
   /** Limits of the selected currency, null until loaded. */
   limits: BetLimits | null;
   /** The bet in flight or the last one sent. */
@@ -105,12 +99,12 @@ export type DiceEvent =
   | { type: 'user.slideChance'; chance: number }
   | { type: 'user.toggleTarget' }
   | { type: 'user.bet' }
-  | { type: 'wallet.changed'; wallet: DiceWallet }
+  | { type: 'wallet.changed'; wallet: GameWallet }
   | AuthEvent;
 
 export { amountInCoins, typedAmount };
 
-const DEFAULT_WALLET: DiceWallet = { currency: 'BTC', balance: 0, fiatRate: null };
+const DEFAULT_WALLET: GameWallet = { currency: 'BTC', balance: 0, fiatRate: null };
 
 /** Number typed in a chance or multiplier field: null when empty, NaN when unreadable. */
 function readField(text: string): number | null {
@@ -217,7 +211,7 @@ export const diceMachine = setup({
       return { chanceText: String(odds.chance), multiplierText: String(odds.multiplier) };
     }),
     toggleTarget: assign({ target: ({ context }) => (context.target === 'under' ? 'over' : 'under') }),
-    storeWallet: assign({ wallet: (_, params: { wallet: DiceWallet }) => params.wallet }),
+    storeWallet: assign({ wallet: (_, params: { wallet: GameWallet }) => params.wallet }),
     forgetLimits: assign({ limits: null }),
     storeLimits: assign({ limits: (_, params: { limits: BetLimits }) => params.limits }),
     storeRefusal: assign({
@@ -258,7 +252,7 @@ export const diceMachine = setup({
     limitsKnown: stateIn('#dice.limits.known'),
     isRefused: ({ context }) => diceCheck(context)?.kind === 'invalid',
     isAccepted: ({ context }) => diceCheck(context)?.kind === 'ok',
-    isNewCurrency: ({ context }, params: { wallet: DiceWallet }) => params.wallet.currency !== context.wallet.currency,
+    isNewCurrency: ({ context }, params: { wallet: GameWallet }) => params.wallet.currency !== context.wallet.currency,
     startsSignedIn: ({ context }) => context.startSignedIn,
     betWon: (_, params: { response: DiceBetResponse }) => params.response.bet.payout >= params.response.bet.wager,
   },

@@ -22,12 +22,13 @@
  * Money and odds come from src/core: the bet checks (checkBet), half and double, the multiplier table.
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate';
-import { checkBet, doubleBet, halfBet } from '../../src/core/bets/validation';
+import { doubleBet, halfBet } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { isTileId, isValidMinesCount, MINES_WIN_POPUP_MS, minesMultiplier } from '../../src/core/games/mines';
 import { cryptoToFiat, decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { playerRegion } from '../shared/regions';
-import { amountInCoins, halfDoubleBounds, typedAmount } from '../shared/betAmount';
+import { amountInCoins, halfDoubleBounds, singleBetCheck, typedAmount } from '../shared/betAmount';
+import type { GameWallet } from '../shared/events';
 
 /** SPEC §8. */
 export const MINES_MESSAGES = {
@@ -38,13 +39,6 @@ export const MINES_MESSAGES = {
 /** SPEC §8: bet and cash-out messages show for 3 s. */
 export const MINES_MESSAGE_MS = 3000;
 export const DEFAULT_MINES_COUNT = 3;
-
-/** The selected wallet as a game screen needs it; `fiatRate` is set only in fiat display. */
-export interface MinesWallet {
-  currency: string;
-  balance: number;
-  fiatRate: number | null;
-}
 
 export interface LimitsRequest {
   game: 'mines';
@@ -111,7 +105,7 @@ export interface MinesWin {
 
 export interface MinesInput {
   signedIn?: boolean;
-  wallet?: MinesWallet;
+  wallet?: GameWallet;
 }
 
 export interface MinesContext {
@@ -119,7 +113,7 @@ export interface MinesContext {
   amountText: string;
   /** The slider, 1 to 24. */
   minesCount: number;
-  wallet: MinesWallet;
+  wallet: GameWallet;
   /** Limits of the selected currency, null until loaded. */
   limits: BetLimits | null;
   /** The bet in flight, then the game being played or just ended. */
@@ -146,28 +140,16 @@ export type MinesEvent =
   | { type: 'user.bet' }
   | { type: 'user.pick'; tileId: number }
   | { type: 'user.cashout' }
-  | { type: 'wallet.changed'; wallet: MinesWallet }
+  | { type: 'wallet.changed'; wallet: GameWallet }
   | { type: 'auth.loggedIn' }
   | { type: 'auth.loggedOut' };
 
 export { amountInCoins, typedAmount };
 
-const DEFAULT_WALLET: MinesWallet = { currency: 'BTC', balance: 0, fiatRate: null };
+const DEFAULT_WALLET: GameWallet = { currency: 'BTC', balance: 0, fiatRate: null };
 
-/** SPEC §5 checks 2–5 and 7 for a signed-in player (check 1 is the `player` region); null while limits are unknown. */
-export function minesCheck(context: MinesContext): BetCheckResult | null {
-  if (!context.limits) return null;
-  const { wallet } = context;
-  return checkBet({
-    game: 'mines',
-    loggedIn: true,
-    currency: wallet.currency,
-    amount: typedAmount(context.amountText),
-    balance: wallet.balance,
-    limits: context.limits,
-    ...(wallet.fiatRate === null ? {} : { fiatRate: wallet.fiatRate }),
-  });
-}
+/** SPEC §5 checks for a signed-in player: the shared single-amount check of the games. */
+export const minesCheck = (context: MinesContext): BetCheckResult | null => singleBetCheck('mines', context);
 
 /** The amount field showing a restored bet, in the displayed unit. */
 const amountTextFor = (coins: number, fiatRate: number | null): string => String(fiatRate === null ? coins : cryptoToFiat(coins, fiatRate));
@@ -280,7 +262,7 @@ export const minesMachine = setup({
     halveAmount: assign({ amountText: ({ context }) => String(halfBet(typedAmount(context.amountText), halfDoubleBounds(context))) }),
     doubleAmount: assign({ amountText: ({ context }) => String(doubleBet(typedAmount(context.amountText), halfDoubleBounds(context))) }),
     storeMinesCount: assign({ minesCount: (_, params: { count: number }) => params.count }),
-    storeWallet: assign({ wallet: (_, params: { wallet: MinesWallet }) => params.wallet }),
+    storeWallet: assign({ wallet: (_, params: { wallet: GameWallet }) => params.wallet }),
     forgetLimits: assign({ limits: null }),
     storeLimits: assign({ limits: (_, params: { limits: BetLimits }) => params.limits }),
     storeRefusal: assign({
@@ -348,7 +330,7 @@ export const minesMachine = setup({
     startsSignedIn: ({ context }) => context.startSignedIn,
     isRefused: ({ context }) => minesCheck(context)?.kind === 'invalid',
     isAccepted: ({ context }) => minesCheck(context)?.kind === 'ok',
-    isNewCurrency: ({ context }, params: { wallet: MinesWallet }) => params.wallet.currency !== context.wallet.currency,
+    isNewCurrency: ({ context }, params: { wallet: GameWallet }) => params.wallet.currency !== context.wallet.currency,
     isMinesCount: (_, params: { count: number }) => isValidMinesCount(params.count),
     isHiddenTile: ({ context }, params: { tileId: number }) => isTileId(params.tileId) && !context.gems.includes(params.tileId),
     hasGem: ({ context }) => context.gems.length > 0,

@@ -1,4 +1,7 @@
+import { checkBet } from '../../src/core/bets/validation';
+import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { fiatToCrypto, parseAmount, toUnitsFloor, unitsToNumber } from '../../src/core/money';
+import type { GameWallet } from './events';
 
 /** The amount field of every game screen, read the same way everywhere (SPEC §5). */
 
@@ -26,3 +29,24 @@ export const halfDoubleBounds = (context: AmountContext) => ({
   balance: context.wallet.balance,
   ...(context.wallet.fiatRate === null ? {} : { fiatRate: context.wallet.fiatRate }),
 });
+
+/**
+ * SPEC §5 checks 2–5 and 7 of a game that bets one amount (mines, blackjack) for a signed-in player
+ * (check 1 is the `player` region); null while the limits are unknown.
+ */
+export function singleBetCheck(
+  game: 'mines' | 'blackjack',
+  context: { amountText: string; wallet: GameWallet; limits: BetLimits | null },
+): BetCheckResult | null {
+  if (!context.limits) return null;
+  const { wallet } = context;
+  return checkBet({
+    game,
+    loggedIn: true,
+    currency: wallet.currency,
+    amount: typedAmount(context.amountText),
+    balance: wallet.balance,
+    limits: context.limits,
+    ...(wallet.fiatRate === null ? {} : { fiatRate: wallet.fiatRate }),
+  });
+}

@@ -42,3 +42,10 @@ export function serverMessage(error: unknown, fallback: string): string {
   const body = error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined;
   return fields(body) ?? fields(error) ?? fallback;
 }
+
+/** The selected wallet as every game screen sees it; `fiatRate` is set only while Display FIAT is on. */
+export interface GameWallet {
+  currency: string;
+  balance: number;
+  fiatRate: number | null;
+}

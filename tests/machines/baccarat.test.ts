@@ -9,7 +9,6 @@ import type {
   BaccaratBetResponse,
   BaccaratEvent,
   BaccaratInput,
-  BaccaratWallet,
   LimitsRequest,
   PlacedBaccaratBet,
 } from '../../machines/baccarat/machine';
@@ -30,10 +29,11 @@ import {
 } from '../../machines/baccarat/selectors';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate } from '../../machines/wallet/machine';
+import type { GameWallet } from '../../machines/shared/events';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 0.01, maxPayout: 1 };
-const WALLET: BaccaratWallet = { currency: 'BTC', balance: 0.01, fiatRate: null };
+const WALLET: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null };
 const NO_BET = 'Please place at least one bet before starting the game.';
 
 // Card indexes: rank = index ÷ 4 (0 Two, 1 Three, 2 Four, 3 Five, 8 Ten, 9 Jack); baccarat values 2, 3, 4, 5, 0, 0.

@@ -12,10 +12,10 @@ import type {
   BlackjackContext,
   BlackjackEvent,
   BlackjackInput,
-  GameWallet,
 } from '../../machines/blackjack/machine';
 import { selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
 import { cardIndex } from '../support/cardIndex';
+import type { GameWallet } from '../../machines/shared/events';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.1, maxBet: 1000, maxPayout: 10_000 };

@@ -3,7 +3,7 @@ import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { diceMachine, DICE_NO_RESPONSE_MESSAGE } from '../../machines/dice/machine';
-import type { DiceBetRequest, DiceContext, DiceBetResponse, DiceEvent, DiceInput, DiceWallet, LimitsRequest } from '../../machines/dice/machine';
+import type { DiceBetRequest, DiceContext, DiceBetResponse, DiceEvent, DiceInput, LimitsRequest } from '../../machines/dice/machine';
 import {
   selectCanBet,
   selectChance,
@@ -21,6 +21,7 @@ import {
 import { modalStackMachine } from '../../machines/modalStack/machine';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { PlacedBet } from '../../machines/shared/events';
+import type { GameWallet } from '../../machines/shared/events';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
 
 /**
@@ -33,7 +34,7 @@ const enabledOnly =
     events.filter((event) => snapshot.can(event));
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 1, maxPayout: 0.5 };
-const BTC: DiceWallet = { currency: 'BTC', balance: 0.5, fiatRate: null };
+const BTC: GameWallet = { currency: 'BTC', balance: 0.5, fiatRate: null };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 interface Fakes {

@@ -3,13 +3,7 @@ import { useEffect } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { useAuthRef, useWalletRef } from '../actors/AppActor';
 import type { AuthRef, WalletRef } from '../actors/AppActor';
-
-/** The selected wallet as every game screen sees it; fiatRate only while Display FIAT is on. */
-export interface GameWallet {
-  currency: string;
-  balance: number;
-  fiatRate: number | null;
-}
+import type { GameWallet } from '../../../machines/shared/events';
 
 function gameWalletOf(wallet: WalletRef): GameWallet {
   const snapshot = wallet.getSnapshot();
