@@ -287,3 +287,61 @@ function splitDecimal(body: string): { intPart: string; fracPart: string } | nul
 function isThousandsComma(body: string): boolean {
   return /^[1-9]\d{0,2},\d{3}$/.test(body);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Amounts on the wire (what the server accepts)
+
+/** Longest amount string the server reads; anything longer is refused before it is looked at. */
+export const WIRE_AMOUNT_MAX_LENGTH = 40;
+
+export type WireAmountProblem = 'format' | 'notPositive' | 'negative' | 'tooManyDecimals' | 'tooLarge';
+
+export type WireAmount = { ok: true; units: bigint } | { ok: false; problem: WireAmountProblem };
+
+/** Digits, at most one point with digits on both sides; the optional '-' is read only to say "not positive". */
+const WIRE_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The one grammar for amounts sent to the server, checked before any arithmetic so the cost of
+ * reading an amount is bounded by its 40 characters (an exponent like "1e100000000" would otherwise
+ * ask for a hundred-million-digit power of ten).
+ *
+ * - A string is a plain decimal: digits, at most one point with digits on both sides, at most 8
+ *   decimals; no '+', no exponent, no spaces, no separators, at most 40 characters. A '-' in front
+ *   of an otherwise plain decimal is read as a negative amount ('negative'), so callers can keep the
+ *   spec's "greater than 0" message ahead of any format complaint.
+ * - A JSON number (what the bet screens send) is already a double: any finite one is read as the
+ *   exact decimal of its shortest text (0.1 is 0.1; 1e-7 is 0.0000001), with the same 8-decimal and
+ *   size rules. Its exponent is at most 308, so it cannot be expensive.
+ * - Zero is 'notPositive' unless `allowZero` (a baccarat area left empty).
+ */
+export function parseWireAmount(value: unknown, options: { allowZero?: boolean } = {}): WireAmount {
+  const fail = (problem: WireAmountProblem): WireAmount => ({ ok: false, problem });
+  let negative: boolean;
+  let units: bigint;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return fail('format');
+    negative = value < 0 || Object.is(value, -0);
+    const magnitude = Math.abs(value);
+    // Past 1e16 coins it is too large whatever its digits; checked first so no big power of ten is built.
+    if (magnitude >= 1e16) return negative ? fail('negative') : fail('tooLarge');
+    const floored = scaleDecimal(magnitude, DECIMALS, 'floor');
+    if (floored !== scaleDecimal(magnitude, DECIMALS, 'ceil')) return negative ? fail('negative') : fail('tooManyDecimals');
+    units = floored;
+  } else if (typeof value === 'string') {
+    if (value.length > WIRE_AMOUNT_MAX_LENGTH) return fail('format');
+    const match = WIRE_DECIMAL.exec(value);
+    if (!match) return fail('format');
+    const [, sign = '', intPart = '', fracPart = ''] = match;
+    negative = sign === '-' && /[1-9]/.test(intPart + fracPart);
+    if (negative) return fail('negative');
+    if (fracPart.length > DECIMALS) return fail('tooManyDecimals');
+    units = BigInt(intPart + fracPart.padEnd(DECIMALS, '0'));
+  } else {
+    return fail('format');
+  }
+  if (negative && units > 0n) return fail('negative');
+  if (units === 0n) return options.allowZero ? { ok: true, units } : fail('notPositive');
+  if (units > MAX_AMOUNT_UNITS) return fail('tooLarge');
+  return { ok: true, units };
+}

@@ -3,14 +3,14 @@ import { BET_MESSAGES, checkBaccaratBetUnits } from '../../core/bets/validation'
 import type { BaccaratBetsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { baccaratExactRtp, dealBaccarat, settleBaccarat, toWireBaccaratGame } from '../../core/games/baccarat';
-import { decimalToUnits, MAX_AMOUNT_UNITS, unitsToDecimalString, unitsToNumber } from '../../core/money';
+import { unitsToNumber } from '../../core/money';
 import { recordBet } from '../bets/record';
 import { addRefusalFields } from '../bets/refusal';
 import { AppError, badRequest } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
 import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
-import { amountSchema } from '../wallet/amounts';
+import { amountSchema, parseAmountField } from '../wallet/amounts';
 
 interface BaccaratBetBody {
   playerBetAmount: number | string;
@@ -34,24 +34,8 @@ export function roundHouseEdge(bets: BaccaratBetsUnits): number {
   return weighted / Number(total);
 }
 
-const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** One area's stake: zero or more, at most 8 decimals; a number or a plain decimal string. */
-function areaUnits(value: number | string, field: string): bigint {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (typeof value === 'number' ? !Number.isFinite(value) : !SIGNED_DECIMAL.test(text)) {
-    throw badRequest(`${field} must be a number, like 0.0015`);
-  }
-  if (Number(text) < 0) throw badRequest(`${field} cannot be negative`);
-  let units: bigint;
-  try {
-    units = decimalToUnits(value);
-  } catch {
-    throw badRequest(`${field} can have at most 8 decimals`);
-  }
-  if (units > MAX_AMOUNT_UNITS) throw badRequest(`${field} must be at most ${unitsToDecimalString(MAX_AMOUNT_UNITS)}`);
-  return units;
-}
+/** One area's stake: zero or more, by the one amount grammar (src/server/wallet/amounts.ts). */
+const areaUnits = (value: unknown, field: string): bigint => parseAmountField(value, field, { allowZero: true });
 
 export const baccaratRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;

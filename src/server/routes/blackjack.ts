@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BET_MESSAGES } from '../../core/bets/validation';
 import type { BlackjackAction, WireBlackjackGame } from '../../core/games/blackjack';
-import { decimalToUnits, unitsToNumber } from '../../core/money';
+import { unitsToNumber } from '../../core/money';
 import { BlackjackRefusal, createRounds } from '../blackjack/rounds';
 import type { RoundAnswer } from '../blackjack/rounds';
 import { hasOpenGame } from '../blackjack/games';
+import { wagerOf } from '../bets/wager';
 import { AppError, badRequest } from '../errors';
 import { amountSchema } from '../wallet/amounts';
 
@@ -19,7 +20,7 @@ import { amountSchema } from '../wallet/amounts';
  */
 
 interface BetBody {
-  betAmount: number | string;
+  betAmount: unknown;
   currency: string;
 }
 
@@ -28,18 +29,6 @@ interface ActionBody {
 }
 
 const refuse = (message: string) => new BlackjackRefusal(400, 'bet_refused', message);
-
-function wagerOf(value: number | string): bigint {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  // SPEC §5 order: a zero or negative amount is its own message, before any format problem.
-  if (/^-?\d+(\.\d+)?$/.test(text) && Number(text) <= 0) throw refuse(BET_MESSAGES.notPositive);
-  if (typeof value === 'number' && !Number.isFinite(value)) throw badRequest('betAmount must be a number, like 0.0015');
-  try {
-    return decimalToUnits(value);
-  } catch {
-    throw badRequest('betAmount must be a number with at most 8 decimals, like 0.0015');
-  }
-}
 
 function answer(result: RoundAnswer) {
   return {
@@ -111,7 +100,7 @@ export const blackjackRoutes: FastifyPluginAsync = async (app) => {
         const known = bettable.get(currency) as { bettable: number } | undefined;
         if (!known) throw badRequest(`Unknown currency ${request.body.currency}.`, 'unknown_currency');
         if (known.bettable !== 1) throw refuse(BET_MESSAGES.accNotAvailable);
-        const wager = wagerOf(request.body.betAmount);
+        const wager = wagerOf(request.body.betAmount, refuse);
         return rounds.bet(request.user!.id, wager, currency);
       }),
   );

@@ -22,7 +22,7 @@ import {
   unlockTokens,
 } from '../token/staking';
 import type { PayoutTotals, StakingFigures } from '../token/staking';
-import { amountSchema, parseWireAmount } from '../wallet/amounts';
+import { amountSchema, parseAmountField } from '../wallet/amounts';
 import { walletsOf } from '../wallet/cashier';
 import { listCurrencies, requireCurrency } from '../wallet/currencies';
 
@@ -165,7 +165,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { amount: number | string } }>('/token/lock', { onRequest, schema: { body: amountBody } }, async (request) => {
     const user = signedIn(request);
-    const amount = parseWireAmount(request.body.amount);
+    const amount = parseAmountField(request.body.amount);
     let figures: StakingFigures;
     try {
       figures = lockTokens(db, user.id, amount);
@@ -179,7 +179,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { amount: number | string } }>('/token/unlock', { onRequest, schema: { body: amountBody } }, async (request) => {
     const user = signedIn(request);
-    const amount = parseWireAmount(request.body.amount);
+    const amount = parseAmountField(request.body.amount);
     let result: ReturnType<typeof unlockTokens>;
     try {
       result = unlockTokens(db, user.id, amount, config.unlockFee);
@@ -197,7 +197,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = signedIn(request);
       const currency = poolCurrency(db, request.body.currency);
-      const amount = parseWireAmount(request.body.amount);
+      const amount = parseAmountField(request.body.amount);
       let result: LiquidityResult;
       try {
         result = addLiquidity(db, user.id, currency, amount);
@@ -216,7 +216,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
       const user = signedIn(request);
       const currency = poolCurrency(db, request.body.currency);
       const raw = request.body.amount;
-      const amount = typeof raw === 'string' && raw.trim().toLowerCase() === 'all' ? 'all' : parseWireAmount(raw);
+      const amount = typeof raw === 'string' && raw.trim().toLowerCase() === 'all' ? 'all' : parseAmountField(raw);
       let result: LiquidityResult;
       try {
         result = removeLiquidity(db, user.id, currency, amount);

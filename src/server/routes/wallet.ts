@@ -4,7 +4,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import { InsufficientFundsError, balanceOf, playerAccount } from '../ledger/ledger';
 import type { AuthUser } from '../plugins/auth';
 import { ADDRESS_EXAMPLES, addressFormatOf, isValidAddress } from '../wallet/addresses';
-import { amountSchema, parseWireAmount } from '../wallet/amounts';
+import { amountSchema, parseAmountField } from '../wallet/amounts';
 import {
   DemoClaimTooSoonError,
   WithdrawalNotFoundError,
@@ -200,7 +200,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
           'invalid_address',
         );
       }
-      const amount = parseWireAmount(request.body.amount);
+      const amount = parseAmountField(request.body.amount);
       try {
         const { withdrawal, balance } = requestWithdrawal(app.db, { userId: user.id, currency: currency.symbol, address, amount });
         return { withdrawal: toWire(withdrawal), balance: unitsToNumber(balance) };

@@ -1,35 +1,42 @@
-import { DECIMALS, MAX_AMOUNT_UNITS, decimalToUnits, unitsToDecimalString } from '../../core/money';
+import { DECIMALS, MAX_AMOUNT_UNITS, WIRE_AMOUNT_MAX_LENGTH, parseWireAmount as readWireAmount, unitsToDecimalString } from '../../core/money';
+import type { WireAmountProblem } from '../../core/money';
 import { badRequest } from '../errors';
 
-/** JSON schema of a wire amount: a number, or a decimal string; the handler checks the rest. */
-export const amountSchema = { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 40 }] } as const;
-
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
-
 /**
- * A wire amount (coins, JSON number or plain decimal string) -> base units, exactly, or a 400 that
- * says what is wrong: not a number, not above zero, more than 8 decimals, beyond the safe range.
+ * JSON schema of a wire amount: a number or a string. The length and grammar are checked by the
+ * parser below, which answers with a message a person can act on (an `anyOf` schema error cannot).
  */
-export function parseWireAmount(value: unknown, field = 'amount'): bigint {
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text.startsWith('-') && PLAIN_DECIMAL.test(text.slice(1))) throw badRequest(`${field} must be greater than 0`);
-    if (!PLAIN_DECIMAL.test(text)) throw badRequest(`${field} must be a number, like 0.0015`);
-    return checkUnits(field, text);
-  }
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${field} must be a number, like 0.0015`);
-  if (value <= 0) throw badRequest(`${field} must be greater than 0`);
-  return checkUnits(field, value);
+export const amountSchema = { anyOf: [{ type: 'number' }, { type: 'string' }] } as const;
+
+export const amountMessages = {
+  format: (field: string) =>
+    `${field} must be a number written as plain digits with at most one point, like 0.0015 (no sign, exponent or spaces; at most ${WIRE_AMOUNT_MAX_LENGTH} characters)`,
+  notPositive: (field: string) => `${field} must be greater than 0`,
+  negative: (field: string) => `${field} cannot be negative`,
+  tooManyDecimals: (field: string) => `${field} can have at most ${DECIMALS} decimals`,
+  tooLarge: (field: string) => `${field} must be at most ${unitsToDecimalString(MAX_AMOUNT_UNITS)}`,
+} as const;
+
+export interface AmountFieldOptions {
+  /** Zero is a valid value (a baccarat area nobody bet on); a negative one is then "cannot be negative". */
+  allowZero?: boolean;
+  /** The error for an amount at most 0; bets use the spec's 'Bet must be greater than 0'. */
+  notPositive?: () => Error;
 }
 
-function checkUnits(field: string, value: number | string): bigint {
-  let units: bigint;
-  try {
-    units = decimalToUnits(value);
-  } catch {
-    throw badRequest(`${field} can have at most ${DECIMALS} decimals`);
+/**
+ * Every amount a request carries (bets, withdrawals, staking, liquidity) goes through here: the
+ * strict grammar of src/core/money.ts parseWireAmount, then a 400 that says what is wrong.
+ */
+export function parseAmountField(value: unknown, field = 'amount', options: AmountFieldOptions = {}): bigint {
+  const read = readWireAmount(value, { allowZero: options.allowZero ?? false });
+  if (read.ok) return read.units;
+  throw amountError(read.problem, field, options);
+}
+
+function amountError(problem: WireAmountProblem, field: string, options: AmountFieldOptions): Error {
+  if (problem === 'notPositive' || (problem === 'negative' && !options.allowZero)) {
+    return options.notPositive ? options.notPositive() : badRequest(amountMessages.notPositive(field));
   }
-  if (units <= 0n) throw badRequest(`${field} must be greater than 0`);
-  if (units > MAX_AMOUNT_UNITS) throw badRequest(`${field} must be at most ${unitsToDecimalString(MAX_AMOUNT_UNITS)}`);
-  return units;
+  return badRequest(amountMessages[problem](field));
 }
