@@ -98,6 +98,29 @@ export function checkBetUnits(input: BetCheckUnitsInput): BetCheckResult {
   return ok;
 }
 
+/**
+ * The server's checks after checkBetUnits (issue 13): every win a bet could bring must be payable.
+ * Dice also keeps to maxBet (after its own profit check, SPEC §5 items 6 and 7); every game refuses
+ * a bet whose largest possible profit (`maxProfitUnits`, stakes not counted) is above maxPayout, and
+ * any bet at all when maxPayout is 0 (an unfunded bankroll could not pay a single win). The words
+ * are the spec's "Profit on win must be less than {max}".
+ */
+export function checkMaxWinUnits(input: {
+  game: BetGame;
+  currency: string;
+  amountUnits: bigint;
+  maxProfitUnits: bigint;
+  limits: BetLimitsUnits;
+  fiatRate?: number;
+}): BetCheckResult {
+  const { game, currency, amountUnits, maxProfitUnits, limits, fiatRate } = input;
+  const profitMessage = () => invalid(BET_MESSAGES.profitAboveMax(formatLimit(limits.maxPayout, currency, fiatRate, 'upper')));
+  if (limits.maxPayout <= 0n) return profitMessage();
+  if (game === 'dice' && amountUnits > limits.maxBet) return invalid(BET_MESSAGES.aboveMax(formatLimit(limits.maxBet, currency, fiatRate, 'upper')));
+  if (maxProfitUnits > limits.maxPayout) return profitMessage();
+  return ok;
+}
+
 interface CommonDisplay {
   loggedIn: boolean;
   currency: string;

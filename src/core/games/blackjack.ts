@@ -328,6 +328,32 @@ export function totalWager(state: BlackjackState): bigint {
   return state.hands.reduce((sum, hand) => sum + BigInt(hand.bet), 0n);
 }
 
+/**
+ * The most a bet of `bet` could ever win beyond everything staked on it: split, double both hands
+ * and win both (4 × bet), which beats a blackjack's 1.5 × bet. Bets are refused when this is above
+ * maxPayout, so every win can be paid.
+ */
+export const BLACKJACK_MAX_PROFIT_FACTOR = 4n;
+
+/** The most the player could still win beyond the stakes on this hand: split and double, double, or a plain win. */
+function handMaxProfit(state: BlackjackState, hand: BlackjackHand): bigint {
+  const bet = BigInt(hand.bet);
+  if (hand.finished || hand.cards.length !== 2) return bet;
+  const [first, second] = hand.cards as [number, number];
+  const canSplit = !isSplit(state) && blackjackCardValue(first) === blackjackCardValue(second);
+  return canSplit ? bet * BLACKJACK_MAX_PROFIT_FACTOR : bet * 2n;
+}
+
+/**
+ * What an open round could still take from the house at most: the stakes already on it plus its
+ * largest possible profit. A double or split adds its stake and its extra profit in equal measure,
+ * so what the house has set aside for a round never has to grow beyond the stakes it receives.
+ */
+export function blackjackMaxPayout(state: BlackjackState): bigint {
+  if (state.gameState === 'GameOver') return 0n;
+  return state.hands.reduce((sum, hand) => sum + BigInt(hand.bet) + handMaxProfit(state, hand), 0n);
+}
+
 /** Extra stake the action takes from the balance, to be debited before the action is applied. */
 export function actionStake(state: BlackjackState, action: BlackjackAction): bigint {
   if (action !== 'double' && action !== 'split') return 0n;

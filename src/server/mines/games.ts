@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import { BET_MESSAGES, checkBetUnits } from '../../core/bets/validation';
+import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
-import { gemsCount, isTileId, minesBoard, minesMultiplier, minesPayoutUnits } from '../../core/games/mines';
+import { gemsCount, isTileId, minesBoard, minesMultiplier, minesPayoutUnits, minesProfitUnits } from '../../core/games/mines';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { refuseBet } from '../bets/wager';
@@ -224,6 +224,11 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
         limits,
       });
       if (check.kind !== 'ok') throw refuseBet(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
+      // Later gems are capped at maxPayout by design (SPEC §5), but a bet whose very first gem is
+      // already above it, or any bet when maxPayout is 0, could never win what the board promises.
+      const firstGemProfit = minesProfitUnits(wager, minesCount, 1, wager * 100n);
+      const payable = checkMaxWinUnits({ game: 'mines', currency, amountUnits: wager, maxProfitUnits: firstGemProfit, limits });
+      if (payable.kind === 'invalid') throw refuseBet(payable.message);
 
       const seed = takeBetSeed(db, userId);
       const inserted = db

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { BET_MESSAGES, checkBaccaratBetUnits } from '../../core/bets/validation';
+import { BET_MESSAGES, checkBaccaratBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import type { BaccaratBetsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { baccaratExactRtp, dealBaccarat, settleBaccarat, toWireBaccaratGame } from '../../core/games/baccarat';
@@ -37,6 +37,17 @@ export function roundHouseEdge(bets: BaccaratBetsUnits): number {
 /** One area's stake: zero or more, by the one amount grammar (src/server/wallet/amounts.ts). */
 const areaUnits = (value: unknown, field: string): bigint => parseAmountField(value, field, { allowZero: true });
 
+/** The largest profit the three areas could bring together, over the three possible winners. */
+export function maxProfitOf(bets: BaccaratBetsUnits): bigint {
+  let best = 0n;
+  for (const winner of ['player', 'banker', 'tie'] as const) {
+    const settlement = settleBaccarat(bets, { winner });
+    const profit = settlement.resultAmount - settlement.wager;
+    if (profit > best) best = profit;
+  }
+  return best;
+}
+
 export const baccaratRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   const bettable = db.prepare('SELECT bettable FROM currencies WHERE symbol = ?');
@@ -46,6 +57,8 @@ export const baccaratRoutes: FastifyPluginAsync = async (app) => {
     const player = playerAccount(userId, currency);
     const check = checkBaccaratBetUnits({ loggedIn: true, currency, balanceUnits: balanceOf(db, player), limits, bets });
     if (check.kind !== 'ok') throw refuse(check.kind === 'invalid' ? check.message : BET_MESSAGES.baccaratNoBet);
+    const payable = checkMaxWinUnits({ game: 'baccarat', currency, amountUnits: bets.player + bets.tie + bets.banker, maxProfitUnits: maxProfitOf(bets), limits });
+    if (payable.kind === 'invalid') throw refuse(payable.message);
 
     const usdRate = app.wallet.rates.get(currency) ?? 0;
     const seed = takeBetSeed(db, userId);

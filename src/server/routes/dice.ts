@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { BET_MESSAGES, checkBetUnits } from '../../core/bets/validation';
+import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
-import { isValidChance, settleDiceBet } from '../../core/games/dice';
+import { diceProfitOnWinUnits, isValidChance, settleDiceBet } from '../../core/games/dice';
 import type { DiceTarget } from '../../core/games/dice';
 import { unitsToNumber } from '../../core/money';
 import { recordBet } from '../bets/record';
@@ -39,6 +39,8 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
       chance,
     });
     if (check.kind !== 'ok') throw refuseBet(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
+    const payable = checkMaxWinUnits({ game: 'dice', currency, amountUnits: wager, maxProfitUnits: diceProfitOnWinUnits(wager, chance), limits });
+    if (payable.kind === 'invalid') throw refuseBet(payable.message);
 
     const usdRate = app.wallet.rates.get(currency) ?? 0;
     const seed = takeBetSeed(db, userId);

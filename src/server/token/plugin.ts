@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { rewardsShareOf } from '../../core/token/rewards';
-import { balanceOf, houseAccount, transfer } from '../ledger/ledger';
+import { freeBankroll } from '../bets/exposure';
+import { houseAccount, transfer } from '../ledger/ledger';
 import { listCurrencies } from '../wallet/currencies';
 import { rewardsPoolAccount } from './accounts';
 import { ensurePoolShares, recordPoolResult } from './bankroll';
@@ -48,7 +49,8 @@ export const tokenPlugin = fp<TokenPluginOptions>(
       mineForBet(db, config, bet);
       const house = houseAccount(bet.currency);
       const due = rewardsShareOf(bet.wager, bet.houseEdge, config.rewardsShare);
-      const available = balanceOf(db, house);
+      // Never from what open games could still win: their payouts come first.
+      const available = freeBankroll(db, bet.currency);
       const share = due < available ? due : available;
       if (share > 0n) {
         transfer(db, { from: house, to: rewardsPoolAccount(bet.currency), amount: share, kind: 'fee', ref: `${bet.game.toLowerCase()}:${bet.betId}` });

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { BetGame, BetLimitsUnits } from '../../core/bets/validation';
 import { fiatToUnits, scaleDecimal, toUnitsFloor, BASE_UNITS } from '../../core/money';
 import { AppError, badRequest } from '../errors';
-import { balanceOf, houseAccount } from '../ledger/ledger';
+import { freeBankroll } from '../bets/exposure';
 import { BET_GAMES, DEFAULT_EXCHANGE_RATES, DEFAULT_LIMITS } from './config';
 import type { WalletConfig } from './config';
 import { requireCurrency } from './currencies';
@@ -31,8 +31,9 @@ export const isBetGame = (game: string): game is BetGame => (BET_GAMES as readon
 /**
  * Bet limits of a game in a currency, in base units: minBet, maxBet and maxPayout from configuration
  * (dollars converted at the current rate, minBet rounded up and the maxima down, or per-currency coin overrides), with maxPayout
- * capped at MAX_PAYOUT_SHARE of the house bankroll in that currency so no single bet can break the
- * house. Throws a 400 AppError for an unknown game or currency and for a currency that cannot be bet.
+ * capped at MAX_PAYOUT_SHARE of the free house bankroll in that currency (its balance less what open
+ * games could still pay, bets/exposure.ts) so no single bet can break the house or a promise to
+ * another player. Throws a 400 AppError for an unknown game or currency and for a currency that cannot be bet.
  * Call it inside your bet transaction to cap against the bankroll as it is at that moment.
  */
 export function limitsFor(db: Database, game: string, currencySymbol: string, context?: LimitsContext): BetLimitsUnits {
@@ -54,7 +55,7 @@ export function limitsFor(db: Database, game: string, currencySymbol: string, co
   const configuredMin = resolve('minBet');
   const minBet = configuredMin < 1n ? 1n : configuredMin;
   const maxBet = resolve('maxBet');
-  const cap = (balanceOf(db, houseAccount(currency.symbol)) * scaleDecimal(ctx.maxPayoutShare, 8, 'floor')) / BASE_UNITS;
+  const cap = (freeBankroll(db, currency.symbol) * scaleDecimal(ctx.maxPayoutShare, 8, 'floor')) / BASE_UNITS;
   const configured = resolve('maxPayout');
   return { minBet, maxBet, maxPayout: configured < cap ? configured : cap };
 }

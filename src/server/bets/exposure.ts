@@ -1,0 +1,36 @@
+import type { Database } from 'better-sqlite3';
+import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
+import { gemsCount, minesPayoutUnits } from '../../core/games/mines';
+import { balanceOf, houseAccount } from '../ledger/ledger';
+
+/**
+ * What the house bankroll of a currency has promised to games still open (issue 13).
+ *
+ * A mines game or a blackjack round spans requests: its stake is in the house already and its win
+ * is paid later, so the bankroll must still hold that win when the player asks for it. Everything
+ * that takes money out of the house without a bet of its own (an investor removing liquidity, the
+ * rewards pool's share) and every new bet's limit counts only the free part: the house balance less
+ * these reserves. A mines game reserves its stake plus the largest profit it could still reach (its
+ * cap is fixed at bet time); a blackjack round its stakes plus its largest profit from where it
+ * stands (blackjackMaxPayout).
+ */
+export function reservedPayouts(db: Database, currency: string): bigint {
+  let reserved = 0n;
+  const mines = db
+    .prepare(`SELECT wager, mines_count, max_payout FROM mines_games WHERE status = 'open' AND currency = ?`)
+    .safeIntegers(true)
+    .all(currency) as Array<{ wager: bigint; mines_count: bigint; max_payout: bigint }>;
+  for (const game of mines) {
+    const count = Number(game.mines_count);
+    reserved += minesPayoutUnits(game.wager, count, gemsCount(count), game.max_payout);
+  }
+  const rounds = db.prepare(`SELECT state FROM blackjack_games WHERE status = 'open' AND currency = ?`).all(currency) as Array<{ state: string }>;
+  for (const round of rounds) reserved += blackjackMaxPayout(parseBlackjackState(JSON.parse(round.state)));
+  return reserved;
+}
+
+/** The house balance not promised to open games; never below 0. */
+export function freeBankroll(db: Database, currency: string): bigint {
+  const free = balanceOf(db, houseAccount(currency)) - reservedPayouts(db, currency);
+  return free > 0n ? free : 0n;
+}
