@@ -7,6 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import { unitsToDecimalString, unitsToNumber } from '../../core/money';
 import { principalAfterWithdrawal, sharesForDeposit, sharesForWithdrawal, valueOfShares } from '../../core/token/shares';
+import { freeBankroll, reservedPayouts } from '../bets/exposure';
 import { badRequest } from '../errors';
 import { HOUSE_HOLDER, balanceOf, houseAccount, playerAccount, transfer } from '../ledger/ledger';
 import { sql } from './sql';
@@ -157,7 +158,10 @@ export function addLiquidity(db: Database, userId: number, currency: string, amo
   })();
 }
 
-/** Takes `amount` (or the whole position) out of the pool to the player's wallet. One transaction. */
+/**
+ * Takes `amount` (or the whole position) out of the pool to the player's wallet, never more than the
+ * pool's free part (bets/exposure.ts). One transaction.
+ */
 export function removeLiquidity(db: Database, userId: number, currency: string, amount: bigint | 'all'): LiquidityResult {
   return db.transaction((): LiquidityResult => {
     const holder = playerHolder(userId);
@@ -176,6 +180,15 @@ export function removeLiquidity(db: Database, userId: number, currency: string, 
       // Rounding up can ask one share more than a position worth exactly `amount` holds.
       if (burned > position.shares) burned = position.shares;
       paid = amount;
+    }
+    // Open games were promised their wins from this pool; an investor leaves with the free part only.
+    const free = freeBankroll(db, currency);
+    if (paid > free) {
+      throw badRequest(
+        `Only ${coins(free, currency)} of the ${currency} pool can be removed now: open games could still pay out ` +
+          `${coins(reservedPayouts(db, currency), currency)} from it. Remove at most that, or try again when those games have ended.`,
+        'bankroll_reserved',
+      );
     }
     const left = position.shares - burned;
     if (left === 0n) sql(db, 'DELETE FROM bankroll_positions WHERE currency = ? AND holder = ?').run(currency, holder);

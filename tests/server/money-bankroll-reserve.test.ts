@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gemsCount } from '../../src/core/games/mines';
+import { loadConfig } from '../../src/server/config';
+import { checkLedger } from '../../src/server/ledger/check';
+import { balanceOf, houseAccount, playerAccount } from '../../src/server/ledger/ledger';
+import { openGameOf } from '../../src/server/mines/games';
+import { startTestServer, tempDir } from '../support/server';
+import type { TestServer } from '../support/server';
+import { createPlayer } from '../support/wallet';
+
+/**
+ * Issue 13: with no house bankroll (HOUSE_BANKROLL_USD=0) the pool is the investors' money only. An
+ * investor removing "all" used to take a player's open mines stake with it; the player's cash-out then
+ * failed with a 500 and the game stayed open. Now only the free part of the pool can leave.
+ */
+
+const UNIT = 100_000_000n;
+
+describe('bankroll money promised to open games', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', HOUSE_BANKROLL_USD: '0' });
+    server = await startTestServer({ ...config, dataDir });
+  });
+  afterAll(async () => server.close());
+
+  const usdt = (userId: number) => balanceOf(server.app.db, playerAccount(userId, 'USDT'));
+  const house = () => balanceOf(server.app.db, houseAccount('USDT'));
+
+  it("refuses to pay an investor a player's open stake, and the player's cash-out then succeeds", async () => {
+    const investor = createPlayer(server);
+    const player = createPlayer(server);
+    for (const who of [investor, player]) expect((await who.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
+    expect(house()).toBe(0n);
+    expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
+    expect(house()).toBe(100n * UNIT);
+
+    // 1 mine, 10 USDT: the first gem wins 0.3, within the 1 USDT maxPayout (1% of the 100 in the pool).
+    const bet = await investorLimitsThenBet();
+    expect(bet.status).toBe(200);
+    const game = openGameOf(server.app.db, player.id)!;
+    // The pool now holds 110 USDT, of which the game could still take 10 + 1.
+    expect(house()).toBe(110n * UNIT);
+
+    const investorBefore = usdt(investor.id);
+    const all = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: 'all' });
+    expect(all.status).toBe(400);
+    expect((all.body as { message: string }).message).toBe(
+      'Only 99.00000000 USDT of the USDT pool can be removed now: open games could still pay out 11.00000000 USDT from it. ' +
+        'Remove at most that, or try again when those games have ended.',
+    );
+    const tooMuch = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: '99.00000001' });
+    expect(tooMuch.status).toBe(400);
+    expect(usdt(investor.id)).toBe(investorBefore);
+    expect(house()).toBe(110n * UNIT);
+
+    // The free part may leave.
+    const free = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: '99' });
+    expect(free.status).toBe(200);
+    expect(house()).toBe(11n * UNIT);
+
+    // The player finds every gem but one and cashes out: paid in full, the game is over.
+    const gems = Array.from({ length: 25 }, (_, tile) => tile).filter((tile) => !game.mineTiles.includes(tile));
+    for (const tile of gems.slice(0, gemsCount(1) - 1)) {
+      const pick = await player.call('POST', '/mines/pick', { tileId: tile });
+      expect(pick.status).toBe(200);
+    }
+    const playerBefore = usdt(player.id);
+    const cashout = await player.call('POST', '/mines/cashout', {});
+    expect(cashout.status).toBe(200);
+    const paid = (cashout.body as { cashedOutAmount: number }).cashedOutAmount;
+    expect(paid).toBe(11);
+    expect(usdt(player.id)).toBe(playerBefore + 11n * UNIT);
+    expect(openGameOf(server.app.db, player.id)).toBeNull();
+    expect(checkLedger(server.app.db)).toMatchObject({ ok: true, violations: [] });
+
+    // The investors carried the player's 1 USDT win: 100 in, 99 out, nothing left in the pool.
+    expect(house()).toBe(0n);
+
+    async function investorLimitsThenBet() {
+      const limits = await fetch(`${server.url}/api/casino/get-limits?game=mines&currency=USDT`);
+      expect(((await limits.json()) as { data: { limit: { maxPayout: number } } }).data.limit.maxPayout).toBe(1);
+      return player.call('POST', '/mines/bet', { betAmount: '10', minesCount: 1, currency: 'USDT' });
+    }
+  });
+});
