@@ -15,7 +15,7 @@ export interface Withdrawal {
   currency: string;
   address: string;
   amount: number;
-  status: 'pending' | 'cancelled' | 'sent';
+  status: 'pending' | 'cancelled' | 'sent' | 'refused';
   createdAt: string;
 }
 

@@ -35,6 +35,7 @@ export type LedgerKind =
   | 'withdrawal'
   | 'withdrawal_cancel'
   | 'withdrawal_sent'
+  | 'withdrawal_refused'
   | 'reward'
   | 'investment'
   | 'divestment'

@@ -85,4 +85,30 @@ export const walletMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 202,
+    name: 'cashier: an operator may refuse a withdrawal, with a reason',
+    // SQLite cannot change a CHECK constraint in place: the table is rebuilt with its rows.
+    sql: `
+      CREATE TABLE withdrawals_next (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id),
+        currency TEXT NOT NULL REFERENCES currencies (symbol),
+        address TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'cancelled', 'sent', 'refused')),
+        tx_ref TEXT,
+        -- Why the operator refused it; shown to the player.
+        reason TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      INSERT INTO withdrawals_next (id, user_id, currency, address, amount, status, tx_ref, created_at, updated_at)
+        SELECT id, user_id, currency, address, amount, status, tx_ref, created_at, updated_at FROM withdrawals;
+      DROP TABLE withdrawals;
+      ALTER TABLE withdrawals_next RENAME TO withdrawals;
+      CREATE INDEX withdrawals_user ON withdrawals (user_id, id);
+      CREATE INDEX withdrawals_pending ON withdrawals (id) WHERE status = 'pending';
+    `,
+  },
 ];

@@ -29,7 +29,9 @@ const withdrawalSchema = {
     currency: { type: 'string' },
     address: { type: 'string' },
     amount: { type: 'number' },
-    status: { type: 'string', enum: ['pending', 'cancelled', 'sent'] },
+    status: { type: 'string', enum: ['pending', 'cancelled', 'sent', 'refused'] },
+    txRef: { type: ['string', 'null'] },
+    reason: { type: ['string', 'null'] },
     createdAt: { type: 'string' },
   },
   required: ['id', 'currency', 'address', 'amount', 'status', 'createdAt'],
@@ -47,6 +49,8 @@ const toWire = (w: Withdrawal) => ({
   address: w.address,
   amount: unitsToNumber(w.amount),
   status: w.status,
+  txRef: w.txRef,
+  reason: w.reason,
   createdAt: w.createdAt,
 });
 

@@ -15,7 +15,7 @@ import {
 import { deriveDepositAddress } from './addresses';
 import { listCurrencies } from './currencies';
 
-export type WithdrawalStatus = 'pending' | 'cancelled' | 'sent';
+export type WithdrawalStatus = 'pending' | 'cancelled' | 'sent' | 'refused';
 
 export interface Withdrawal {
   id: number;
@@ -25,6 +25,10 @@ export interface Withdrawal {
   /** Base units. */
   amount: bigint;
   status: WithdrawalStatus;
+  /** The chain transaction of a sent withdrawal. */
+  txRef: string | null;
+  /** Why the operator refused it. */
+  reason: string | null;
   createdAt: string;
 }
 
@@ -35,6 +39,8 @@ interface WithdrawalRow {
   address: string;
   amount: bigint;
   status: WithdrawalStatus;
+  tx_ref: string | null;
+  reason: string | null;
   created_at: string;
 }
 
@@ -45,6 +51,8 @@ const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   address: row.address,
   amount: row.amount,
   status: row.status,
+  txRef: row.tx_ref,
+  reason: row.reason,
   createdAt: row.created_at,
 });
 
@@ -108,7 +116,10 @@ export function cancelWithdrawal(db: Database, userId: number, id: number): { wi
   })();
 }
 
-/** For the component that broadcasts withdrawals: the money leaves to the external account. */
+/**
+ * The operator sent the coins (`npm run withdrawals -- complete`): the money leaves the
+ * pending-withdrawals account for the external account, under the chain transaction's reference.
+ */
 export function markWithdrawalSent(db: Database, id: number, txRef: string): Withdrawal {
   return db.transaction(() => {
     const changed = db
@@ -125,6 +136,29 @@ export function markWithdrawalSent(db: Database, id: number, txRef: string): Wit
       ref: `withdrawal:${id}`,
     });
     return toWithdrawal(row);
+  })();
+}
+
+/**
+ * The operator will not send it (`npm run withdrawals -- refuse`): the money goes back from the
+ * pending-withdrawals account to the player, and the reason is kept for the player to read.
+ */
+export function refuseWithdrawal(db: Database, id: number, reason: string): { withdrawal: Withdrawal; balance: bigint } {
+  return db.transaction(() => {
+    const changed = db
+      .prepare(`UPDATE withdrawals SET status = 'refused', reason = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
+      .run(reason, new Date().toISOString(), id).changes;
+    const row = withdrawalById(db, id);
+    if (!row) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
+    if (changed === 0) throw new WithdrawalNotPendingError(row.status);
+    const moved = transfer(db, {
+      from: withdrawalsAccount(row.currency),
+      to: playerAccount(Number(row.user_id), row.currency),
+      amount: row.amount,
+      kind: 'withdrawal_refused',
+      ref: `withdrawal:${id}`,
+    });
+    return { withdrawal: toWithdrawal(row), balance: moved.toBalance };
   })();
 }
 
