@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gemsCount } from '../../src/core/games/mines';
 import { loadConfig } from '../../src/server/config';
 import { checkLedger } from '../../src/server/ledger/check';
-import { balanceOf, houseAccount, playerAccount } from '../../src/server/ledger/ledger';
+import { balanceOf, externalAccount, houseAccount, playerAccount, transfer } from '../../src/server/ledger/ledger';
+import { blackjackMaxPayout } from '../../src/core/games/blackjack';
+import { openGameOf as openRoundOf } from '../../src/server/blackjack/games';
+import { unitsToDecimalString } from '../../src/core/money';
 import { openGameOf } from '../../src/server/mines/games';
 import { startTestServer, tempDir } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -83,5 +86,62 @@ describe('bankroll money promised to open games', () => {
       expect(((await limits.json()) as { data: { limit: { maxPayout: number } } }).data.limit.maxPayout).toBe(1);
       return player.call('POST', '/mines/bet', { betAmount: '10', minesCount: 1, currency: 'USDT' });
     }
+  });
+
+  it('sets aside an open blackjack round at its largest win until it ends', async () => {
+    const investor = createPlayer(server);
+    const player = createPlayer(server);
+    for (const who of [investor, player]) expect((await who.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
+    expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
+    const pool = house();
+
+    // 0.25 USDT: split, double both and win both would make 1, the whole maxPayout. Deal until a round stays open.
+    let round = null;
+    for (let tries = 0; tries < 20 && !round; tries += 1) {
+      expect((await player.call('POST', '/blackjack/bet', { betAmount: '0.25', currency: 'USDT' })).status).toBe(200);
+      round = openRoundOf(server.app.db, player.id);
+    }
+    expect(round).not.toBeNull();
+    const reserved = blackjackMaxPayout(round!.state);
+    expect(reserved === 75_000_000n || reserved === 125_000_000n).toBe(true);
+
+    const all = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: 'all' });
+    expect(all.status).toBe(400);
+    expect((all.body as { message: string }).message).toContain(
+      `Only ${unitsToDecimalString(house() - reserved)} USDT of the USDT pool can be removed now: open games could still pay out ${unitsToDecimalString(reserved)} USDT`,
+    );
+    expect(house()).toBeGreaterThanOrEqual(pool);
+
+    expect((await player.call('POST', '/blackjack/stand', { activeHand: 0 })).status).toBe(200);
+    expect(openRoundOf(server.app.db, player.id)).toBeNull();
+    const rest = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: 'all' });
+    expect(rest.status).toBe(200);
+    expect(checkLedger(server.app.db)).toMatchObject({ ok: true, violations: [] });
+  });
+
+  it('still pays a win in full when the house was emptied behind the API, booking what the operator owes', async () => {
+    const player = createPlayer(server);
+    expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
+    const investor = createPlayer(server);
+    expect((await investor.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
+    expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
+    expect((await player.call('POST', '/mines/bet', { betAmount: '10', minesCount: 1, currency: 'USDT' })).status).toBe(200);
+    const game = openGameOf(server.app.db, player.id)!;
+
+    // Someone with database access takes the whole bankroll out, stakes included.
+    transfer(server.app.db, { from: houseAccount('USDT'), to: externalAccount('USDT'), amount: house(), kind: 'divestment', ref: 'by hand' });
+    expect(house()).toBe(0n);
+
+    const gem = Array.from({ length: 25 }, (_, tile) => tile).find((tile) => !game.mineTiles.includes(tile))!;
+    expect((await player.call('POST', '/mines/pick', { tileId: gem })).status).toBe(200);
+    const before = usdt(player.id);
+    const cashout = await player.call('POST', '/mines/cashout', {});
+    expect(cashout.status).toBe(200);
+    // 1 gem of 1 mine pays 1.03 ×.
+    expect((cashout.body as { cashedOutAmount: number }).cashedOutAmount).toBe(10.3);
+    expect(usdt(player.id)).toBe(before + 1_030_000_000n);
+    expect(openGameOf(server.app.db, player.id)).toBeNull();
+    const report = checkLedger(server.app.db);
+    expect(report).toMatchObject({ ok: true, violations: [], shortfalls: [{ currency: 'USDT', count: 1, total: 1_030_000_000n }] });
   });
 });

@@ -5,6 +5,7 @@ import { createFloatStream } from '../../core/fairness/floats';
 import type { FloatAt } from '../../core/fairness/floats';
 import { actionStake, applyAction, BLACKJACK_MAX_PROFIT_FACTOR, settle, startRound, toWireGame } from '../../core/games/blackjack';
 import type { BlackjackAction, BlackjackRefusalCode, BlackjackState, WireBlackjackGame } from '../../core/games/blackjack';
+import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { nodeHmacSha256 } from '../fairness/hmac';
@@ -81,13 +82,7 @@ function settleRound(deps: RoundDeps, game: { id: number; userId: number; curren
     usdRate,
   });
   if (settlement.payout > 0n) {
-    transfer(db, {
-      from: houseAccount(game.currency),
-      to: playerAccount(game.userId, game.currency),
-      amount: settlement.payout,
-      kind: 'payout',
-      ref: refOf(game.id),
-    });
+    payFromHouse(db, { to: playerAccount(game.userId, game.currency), currency: game.currency, amount: settlement.payout, ref: refOf(game.id) });
   }
   linkBet(db, game.id, bet.id);
   deps.settled({

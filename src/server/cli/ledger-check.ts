@@ -18,6 +18,9 @@ if (!fs.existsSync(file)) {
 const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
 try {
   const report = checkLedger(db);
+  for (const s of report.shortfalls) {
+    console.warn(`ledger check: warning: the house could not cover ${s.count} win(s) in ${s.currency}; the operator owes ${s.total} base units (house_shortfall)`);
+  }
   const summary = `${report.accounts} accounts, ${report.transfers} transfers, ${report.entries} ledger rows, ${report.currencies} currencies`;
   if (report.ok) {
     console.log(`ledger check: OK (${summary}) in ${file}`);

@@ -9,6 +9,8 @@ export interface LedgerCheckReport {
   entries: number;
   transfers: number;
   currencies: number;
+  /** Wins the house could not cover and the operator owes (bets/payout.ts): not a violation, a warning. */
+  shortfalls: Array<{ currency: string; count: number; total: bigint }>;
 }
 
 const all = <T>(db: Database, sql: string): T[] => db.prepare(sql).safeIntegers(true).all() as T[];
@@ -107,5 +109,9 @@ export function checkLedger(db: Database): LedgerCheckReport {
     entries: count('ledger_entries'),
     transfers: count('ledger_transfers'),
     currencies: Number((db.prepare('SELECT COUNT(DISTINCT currency) AS n FROM ledger_accounts').get() as { n: number }).n),
+    shortfalls: all<{ currency: string; count: bigint; total: bigint }>(
+      db,
+      `SELECT currency, COUNT(*) AS count, SUM(amount) AS total FROM ledger_transfers WHERE kind = 'house_shortfall' GROUP BY currency ORDER BY currency`,
+    ).map((row) => ({ currency: row.currency, count: Number(row.count), total: row.total })),
   };
 }

@@ -31,6 +31,7 @@ export type LedgerKind =
   | 'bankroll_seed'
   | 'bet'
   | 'payout'
+  | 'house_shortfall'
   | 'refund'
   | 'withdrawal'
   | 'withdrawal_cancel'

@@ -3,6 +3,7 @@ import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/v
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { gemsCount, isTileId, minesBoard, minesMultiplier, minesPayoutUnits, minesProfitUnits } from '../../core/games/mines';
+import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { refuseBet } from '../bets/wager';
@@ -181,7 +182,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
     db.prepare('UPDATE mines_games SET bet_id = ? WHERE id = ?').run(bet.id, game.id);
     const player = playerAccount(game.userId, game.currency);
     if (payout > 0n) {
-      transfer(db, { from: houseAccount(game.currency), to: player, amount: payout, kind: 'payout', ref: `mines:${game.id}` });
+      payFromHouse(db, { to: player, currency: game.currency, amount: payout, ref: `mines:${game.id}` });
     }
     deps.settled({
       betId: bet.id,

@@ -4,6 +4,7 @@ import type { BaccaratBetsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { baccaratExactRtp, dealBaccarat, settleBaccarat, toWireBaccaratGame } from '../../core/games/baccarat';
 import { unitsToNumber } from '../../core/money';
+import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import { addRefusalFields } from '../bets/refusal';
 import { AppError, badRequest } from '../errors';
@@ -85,7 +86,7 @@ export const baccaratRoutes: FastifyPluginAsync = async (app) => {
     const ref = `baccarat:${bet.id}`;
     transfer(db, { from: player, to: houseAccount(currency), amount: settlement.wager, kind: 'bet', ref });
     if (settlement.resultAmount > 0n) {
-      transfer(db, { from: houseAccount(currency), to: player, amount: settlement.resultAmount, kind: 'payout', ref });
+      payFromHouse(db, { to: player, currency, amount: settlement.resultAmount, ref });
     }
     app.settlement.settled({
       betId: bet.id,

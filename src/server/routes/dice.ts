@@ -4,6 +4,7 @@ import { createFloatStream } from '../../core/fairness/floats';
 import { diceProfitOnWinUnits, isValidChance, settleDiceBet } from '../../core/games/dice';
 import type { DiceTarget } from '../../core/games/dice';
 import { unitsToNumber } from '../../core/money';
+import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import { refuseBet, wagerOf } from '../bets/wager';
 import { badRequest } from '../errors';
@@ -59,7 +60,7 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
     const ref = `dice:${bet.id}`;
     transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref });
     if (settlement.payoutUnits > 0n) {
-      transfer(db, { from: houseAccount(currency), to: player, amount: settlement.payoutUnits, kind: 'payout', ref });
+      payFromHouse(db, { to: player, currency, amount: settlement.payoutUnits, ref });
     }
     app.settlement.settled({
       betId: bet.id,

@@ -1,0 +1,20 @@
+import type { Database } from 'better-sqlite3';
+import { balanceOf, externalAccount, houseAccount, transfer } from '../ledger/ledger';
+import type { AccountRef, TransferResult } from '../ledger/ledger';
+
+/**
+ * Pays a win from the house. The limits and the reserves of open games (bets/exposure.ts) keep the
+ * house able to pay every win; should it still fall short (money taken out of the house behind the
+ * API's back, or games opened before the reserves existed), the difference is booked as owed by the
+ * operator (`house_shortfall`, external → house) and the player is paid in full. Refusing instead
+ * would answer an error only when the outcome is a win, and roll back a move whose result the player
+ * would then know and could replay.
+ */
+export function payFromHouse(db: Database, input: { to: AccountRef; currency: string; amount: bigint; ref: string }): TransferResult {
+  const house = houseAccount(input.currency);
+  const shortfall = input.amount - balanceOf(db, house);
+  if (shortfall > 0n) {
+    transfer(db, { from: externalAccount(input.currency), to: house, amount: shortfall, kind: 'house_shortfall', ref: input.ref });
+  }
+  return transfer(db, { from: house, to: input.to, amount: input.amount, kind: 'payout', ref: input.ref });
+}
