@@ -115,4 +115,14 @@ describe('one strict amount grammar', () => {
     expect(ledgerRows(server)).toBe(rows);
     expect(checkLedger(server.app.db).ok).toBe(true);
   });
+
+  it('takes "all" for remove-liquidity only as the bare word', async () => {
+    const player = await fundedPlayer();
+    expect((await player.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '1' })).status).toBe(200);
+    for (const amount of [' all', 'all ', 'all1']) {
+      const answer = await player.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount });
+      expect({ amount, status: answer.status }).toEqual({ amount, status: 400 });
+    }
+    expect((await player.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: 'ALL' })).status).toBe(200);
+  });
 });

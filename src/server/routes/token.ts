@@ -216,7 +216,8 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
       const user = signedIn(request);
       const currency = poolCurrency(db, request.body.currency);
       const raw = request.body.amount;
-      const amount = typeof raw === 'string' && raw.trim().toLowerCase() === 'all' ? 'all' : parseAmountField(raw);
+      // "all" is the one word besides the amount grammar, and as strict: no spaces around it.
+      const amount = typeof raw === 'string' && raw.toLowerCase() === 'all' ? 'all' : parseAmountField(raw);
       let result: LiquidityResult;
       try {
         result = removeLiquidity(db, user.id, currency, amount);
