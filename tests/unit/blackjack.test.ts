@@ -3,6 +3,7 @@ import {
   actionStake,
   allowedActions,
   applyAction,
+  blackjackMaxPayout,
   parseBlackjackState,
   payoutMultiplier,
   settle,
@@ -425,5 +426,29 @@ describe('stored state', () => {
     const good = JSON.parse(JSON.stringify(table('Two', 'Ten', 'Three', 'Seven').start())) as Record<string, unknown>;
     expect(() => parseBlackjackState(good)).not.toThrow();
     expect(() => parseBlackjackState({ ...good, ...patch })).toThrow(TypeError);
+  });
+});
+
+describe('blackjackMaxPayout (what an open round could still take from the house)', () => {
+  it('a pair can still be split and both hands doubled: stake + 4 × bet', () => {
+    const state = table('Eight', 'Seven', 'Eight', 'Nine').start();
+    expect(blackjackMaxPayout(state)).toBe(500n);
+  });
+
+  it('two unequal cards can still be doubled: stake + 2 × bet; after a hit only a plain win is left', () => {
+    const t = table('Five', 'Seven', 'Six', 'Nine', 'Two');
+    const state = t.start();
+    expect(blackjackMaxPayout(state)).toBe(300n);
+    expect(blackjackMaxPayout(act(state, 'hit', t.floatAt))).toBe(200n);
+  });
+
+  it('grows with a split exactly by the stake it brings, and is 0 once the round is over', () => {
+    const t = table('Eight', 'Seven', 'Eight', 'Nine', 'Two', 'Three');
+    const split = act(t.start(), 'split', t.floatAt);
+    // Two hands of 100 that may each still double: 200 staked + 2 × 200 profit.
+    expect(blackjackMaxPayout(split)).toBe(600n);
+    expect(blackjackMaxPayout(split) - 500n).toBe(actionStake(t.start(), 'split'));
+    const over = table('Ten', 'Seven', 'Nine', 'King').start();
+    expect(blackjackMaxPayout(act(over, 'stand', () => 0))).toBe(0n);
   });
 });

@@ -12,6 +12,7 @@ import {
   formatFiat,
   formatStaking,
   parseAmount,
+  parseWireAmount,
   toUnitsFloor,
   unitsToDecimalString,
   unitsToFiatCents,
@@ -202,5 +203,51 @@ describe('fiat conversion', () => {
         expect(Number(unitsToFiatCents(unitsFor + 1n, rate, 'ceil'))).toBeGreaterThanOrEqual(Math.round(dollars * 100));
       }
     }
+  });
+});
+
+describe('parseWireAmount (the server\'s one amount grammar)', () => {
+  it.each([
+    ['0.00012345', 12_345n],
+    ['12', 1_200_000_000n],
+    ['0012.50000000', 1_250_000_000n],
+    [0.1, 10_000_000n],
+    [1e-7, 10n],
+    [9_999_999.99999999, MAX_AMOUNT_UNITS],
+  ])('reads %j as %s base units', (value, expected) => {
+    expect(parseWireAmount(value)).toEqual({ ok: true, units: expected });
+  });
+
+  it.each([
+    ['1e100000000', 'format'],
+    ['1e0', 'format'],
+    ['+1', 'format'],
+    ['.5', 'format'],
+    ['5.', 'format'],
+    [' 1', 'format'],
+    ['1'.repeat(41), 'format'],
+    [Number.NaN, 'format'],
+    [null, 'format'],
+    ['-1', 'negative'],
+    [-0.000000001, 'negative'],
+    ['0', 'notPositive'],
+    ['-0.0', 'notPositive'],
+    ['0.123456789', 'tooManyDecimals'],
+    [1e-9, 'tooManyDecimals'],
+    ['10000000', 'tooLarge'],
+    [1e300, 'tooLarge'],
+  ])('refuses %j as %s', (value, problem) => {
+    expect(parseWireAmount(value)).toEqual({ ok: false, problem });
+  });
+
+  it('takes zero when told to (a baccarat area), never a negative', () => {
+    expect(parseWireAmount('0', { allowZero: true })).toEqual({ ok: true, units: 0n });
+    expect(parseWireAmount('-1', { allowZero: true })).toEqual({ ok: false, problem: 'negative' });
+  });
+
+  it('reads a 40-character amount at once', () => {
+    const started = performance.now();
+    for (let i = 0; i < 1000; i += 1) parseWireAmount(`${'9'.repeat(30)}.${'9'.repeat(8)}`);
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });
