@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
-import { gemsCount, isTileId, minesBoard, minesMultiplier, minesPayoutUnits, minesProfitUnits } from '../../core/games/mines';
+import { gemsCount, isTileId, minesBoard, minesMultiplier, minesMultiplierHundredths, minesPayoutUnits } from '../../core/games/mines';
 import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
@@ -227,7 +227,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       if (check.kind !== 'ok') throw refuseBet(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
       // Later gems are capped at maxPayout by design (SPEC §5), but a bet whose very first gem is
       // already above it, or any bet when maxPayout is 0, could never win what the board promises.
-      const firstGemProfit = minesProfitUnits(wager, minesCount, 1, wager * 100n);
+      const firstGemProfit = (wager * minesMultiplierHundredths(minesCount, 1)) / 100n - wager;
       const payable = checkMaxWinUnits({ game: 'mines', currency, amountUnits: wager, maxProfitUnits: firstGemProfit, limits });
       if (payable.kind === 'invalid') throw refuseBet(payable.message);
 
