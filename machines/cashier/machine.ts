@@ -16,6 +16,8 @@ export interface Withdrawal {
   address: string;
   amount: number;
   status: 'pending' | 'cancelled' | 'sent' | 'refused';
+  /** Why the operator refused it (status 'refused'); the money is back in the balance. */
+  reason?: string | null;
   createdAt: string;
 }
 

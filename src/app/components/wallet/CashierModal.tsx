@@ -201,6 +201,7 @@ function WithdrawTab({ cashier, currency, balance }: { cashier: CashierRef; curr
               {w.address}
             </span>
             <span className={styles.wStatus}>{w.status}</span>
+            {w.status === 'refused' && w.reason ? <span className={styles.wReason}>Refused: {w.reason} The amount is back in your balance.</span> : null}
             {w.status === 'pending' ? (
               <button
                 type="button"
