@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { ServerConfig } from './config';
+import type { ServerConfig, TrustProxy } from './config';
 import { installErrorHandler } from './errors';
 import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
@@ -26,6 +27,12 @@ import { walletRoutes } from './routes/wallet';
 
 export const API_PREFIX = '/api';
 
+/** Fastify takes a hop count at run time, but its types only as a function: trust the nearest `hops` proxies. */
+function trustProxyOption(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 export interface BuildOptions {
   config: ServerConfig;
   logger?: FastifyServerOptions['logger'];
@@ -38,10 +45,12 @@ export async function buildApp({ config, logger, clock }: BuildOptions): Promise
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   installErrorHandler(app);
+  // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
+  await app.register(rateLimit, { global: false });
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });

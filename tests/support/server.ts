@@ -6,6 +6,13 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { ServerConfig } from '../../src/server/config';
 
+const GENEROUS_LIMITS = Object.fromEntries(
+  ['SIGNUP', 'FORGOT_PASSWORD', 'RESEND_CONFIRMATION'].flatMap((name) => [
+    [`RATE_LIMIT_${name}_PER_ADDRESS`, '100000'],
+    [`RATE_LIMIT_${name}_PER_ACCOUNT`, '100000'],
+  ]),
+);
+
 export interface TestServer {
   app: FastifyInstance;
   url: string;
@@ -21,6 +28,9 @@ export function tempDir(prefix = 'casino-test-'): string {
 /**
  * The real server on a real socket (127.0.0.1, ephemeral port) with its own data directory.
  * `configure` runs before listen, so a test may add routes or hooks.
+ * Two departures from the production defaults, both overridable: the test client on loopback plays a
+ * reverse proxy (TRUST_PROXY=loopback), so `forwardedFor` chooses the client address; and the sign-up,
+ * forgot-password and resend limits are high, since most tests sign up many players from one address.
  */
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
@@ -28,7 +38,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? tempDir();
   const config: ServerConfig = {
-    ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', ...GENEROUS_LIMITS }),
     ...overrides,
     dataDir,
   };

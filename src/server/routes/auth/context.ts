@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Mail, Mailer } from '../../auth/mailer';
+import type { RateLimits } from '../../config';
 import { issueRefreshToken } from '../../auth/sessions';
 import { findUserById, toPublicUser } from '../../users/repository';
 import type { PublicUser } from '../../users/repository';
@@ -8,6 +9,7 @@ import type { PublicUser } from '../../users/repository';
 export interface AccountsOptions {
   publicUrl: string;
   mailer: Mailer;
+  rateLimits: RateLimits;
 }
 
 export interface SignedIn {

@@ -15,6 +15,7 @@ import { sessionRoutes } from './session';
 export const authRoutes: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config }) => {
   const options: AccountsOptions = {
     publicUrl: config.publicUrl,
+    rateLimits: config.rateLimits,
     mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), mailFrom: config.mailFrom, dataDir: config.dataDir }, app.log),
   };
   prepareDummyHash().catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the dummy password hash'));

@@ -3,6 +3,7 @@ import { consumeAccountToken, issueAccountToken } from '../../auth/accountTokens
 import { resetMail } from '../../auth/mails';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { emailAccount, rateLimited } from '../../auth/rateLimits';
 import { checkEmail, checkNewPassword } from '../../auth/rules';
 import { endSessions } from '../../auth/sessions';
 import { accountKey, addressKey, assertNotThrottled, clearFailures, clientAddress, recordFailure } from '../../auth/throttle';
@@ -42,10 +43,13 @@ export async function proveHolder(
   }
 }
 
-export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer }) => {
+export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
   app.post<{ Body: { email: string } }>(
     '/forgot-password',
-    { schema: { body: body({ email: str(LIMITS.email, { minLength: 1 }) }), response: { 200: successSchema } } },
+    {
+      // Each known address gets a mail: without a limit, anyone could flood one inbox.
+      preHandler: rateLimited(app, rateLimits.forgotPassword, rateLimits.windowMs, emailAccount),
+      schema: { body: body({ email: str(LIMITS.email, { minLength: 1 }) }), response: { 200: successSchema } } },
     async (request) => {
       const user = findUserByEmail(app.db, request.body.email);
       // The same work either way (a token drawn and hashed, a lookup, no waiting on mail), so
