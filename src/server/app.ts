@@ -10,6 +10,7 @@ import { settlementPlugin } from './plugins/settlement';
 import { baccaratRoutes } from './routes/baccarat';
 import { tokenPlugin } from './token/plugin';
 import type { Clock } from './token/payout';
+import type { Mailer } from './auth/mailer';
 import { betsRoutes } from './routes/bets';
 import { blackjackRoutes } from './routes/blackjack';
 import { diceRoutes } from './routes/dice';
@@ -38,10 +39,12 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock of scheduled jobs (the daily staking payout); tests pass their own. */
   clock?: Clock;
+  /** Outgoing mail; by default SMTP_URL's server or .eml files. Tests pass a slow one. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole server without listening, so tests and `main` share one composition. */
-export async function buildApp({ config, logger, clock }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, clock, mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -68,7 +71,7 @@ export async function buildApp({ config, logger, clock }: BuildOptions): Promise
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(authRoutes, { prefix: '/auth', config, ...(mailer ? { mailer } : {}) });
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);
       await api.register(limitsRoutes);

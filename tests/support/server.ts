@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import type { BuildOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { ServerConfig } from '../../src/server/config';
 
@@ -35,6 +36,7 @@ export function tempDir(prefix = 'casino-test-'): string {
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   configure?: (app: FastifyInstance) => void | Promise<void>,
+  build: Omit<BuildOptions, 'config' | 'logger'> = {},
 ): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? tempDir();
   const config: ServerConfig = {
@@ -42,7 +44,7 @@ export async function startTestServer(
     ...overrides,
     dataDir,
   };
-  const app = await buildApp({ config, logger: false });
+  const app = await buildApp({ ...build, config, logger: false });
   await configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
