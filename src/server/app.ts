@@ -63,6 +63,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
     path: `${API_PREFIX}/socket`,
+    admission: config.hubAdmission,
     authenticate: async (token) => {
       const user = app.auth.authenticate(token);
       return user ? { userId: user.id, userName: user.userName } : null;

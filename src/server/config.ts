@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_ADMISSION } from './hub/admission';
+import type { AdmissionLimits } from './hub/admission';
 import { loadWalletConfig } from './wallet/config';
 import type { WalletConfig } from './wallet/config';
 import { loadTokenConfig } from './token/config';
@@ -29,7 +31,7 @@ export interface ServerConfig {
   /** Requests per client address and per account on the calls that hash a password or send mail. */
   rateLimits: RateLimits;
   /** Admission of hub negotiations (src/server/hub/admission.ts). */
-  hubAdmission: HubAdmissionConfig;
+  hubAdmission: AdmissionLimits;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -44,18 +46,6 @@ export interface RateLimits {
   signUp: RateLimit;
   forgotPassword: RateLimit;
   resendConfirmation: RateLimit;
-}
-
-export interface HubAdmissionConfig {
-  /** Negotiated but not yet connected, per anonymous client address. */
-  pendingPerAddress: number;
-  /** The same, per signed-in player (several tabs and devices). */
-  pendingPerUser: number;
-  /** All anonymous pending negotiations together; signed-in ones have their own budget. */
-  pendingAnonymous: number;
-  pendingSignedIn: number;
-  /** An unused negotiation is forgotten after this. */
-  ttlMs: number;
 }
 
 function toPort(raw: string | undefined, fallback: number): number {
@@ -117,13 +107,14 @@ function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
   };
 }
 
-function loadHubAdmission(env: NodeJS.ProcessEnv): HubAdmissionConfig {
+function loadHubAdmission(env: NodeJS.ProcessEnv): AdmissionLimits {
+  const d = DEFAULT_ADMISSION;
   return {
-    pendingPerAddress: toCount('HUB_PENDING_PER_ADDRESS', env.HUB_PENDING_PER_ADDRESS, 20),
-    pendingPerUser: toCount('HUB_PENDING_PER_USER', env.HUB_PENDING_PER_USER, 20),
-    pendingAnonymous: toCount('HUB_PENDING_ANONYMOUS', env.HUB_PENDING_ANONYMOUS, 5000),
-    pendingSignedIn: toCount('HUB_PENDING_SIGNED_IN', env.HUB_PENDING_SIGNED_IN, 5000),
-    ttlMs: toCount('HUB_NEGOTIATION_TTL_SECONDS', env.HUB_NEGOTIATION_TTL_SECONDS, 10) * 1000,
+    pendingPerAddress: toCount('HUB_PENDING_PER_ADDRESS', env.HUB_PENDING_PER_ADDRESS, d.pendingPerAddress),
+    pendingPerUser: toCount('HUB_PENDING_PER_USER', env.HUB_PENDING_PER_USER, d.pendingPerUser),
+    pendingAnonymous: toCount('HUB_PENDING_ANONYMOUS', env.HUB_PENDING_ANONYMOUS, d.pendingAnonymous),
+    pendingSignedIn: toCount('HUB_PENDING_SIGNED_IN', env.HUB_PENDING_SIGNED_IN, d.pendingSignedIn),
+    ttlMs: toCount('HUB_NEGOTIATION_TTL_SECONDS', env.HUB_NEGOTIATION_TTL_SECONDS, d.ttlMs / 1000) * 1000,
   };
 }
 
