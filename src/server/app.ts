@@ -18,6 +18,7 @@ import { tokenRoutes } from './routes/token';
 import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { authRoutes } from './routes/auth/index';
 import { walletPlugin } from './plugins/wallet';
 import { healthRoutes } from './routes/health';
@@ -54,6 +55,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   installErrorHandler(app);
   // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
   await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc });
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });

@@ -32,6 +32,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Admission of hub negotiations (src/server/hub/admission.ts). */
   hubAdmission: AdmissionLimits;
+  /** Origins the Content-Security-Policy lets the SPA connect to besides its own (CSP_CONNECT_SRC). */
+  cspConnectSrc: string[];
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -118,6 +120,22 @@ function loadHubAdmission(env: NodeJS.ProcessEnv): AdmissionLimits {
   };
 }
 
+/** CSP_CONNECT_SRC: space- or comma-separated http(s)/ws(s) origins. */
+function parseOrigins(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of entries) {
+    let ok = false;
+    try {
+      const url = new URL(entry);
+      ok = /^(https?|wss?):$/.test(url.protocol) && url.origin === entry.replace(/\/$/, '');
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new Error(`CSP_CONNECT_SRC: "${entry}" is not an origin like https://api.example.com`);
+  }
+  return entries.map((entry) => entry.replace(/\/$/, ''));
+}
+
 function mailDomain(publicUrl: string): string {
   try {
     return new URL(publicUrl).hostname || 'localhost';
@@ -146,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: loadRateLimits(env),
     hubAdmission: loadHubAdmission(env),
+    cspConnectSrc: parseOrigins(env.CSP_CONNECT_SRC),
   };
 }
