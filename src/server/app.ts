@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { ServerConfig } from './config';
+import type { ServerConfig, TrustProxy } from './config';
 import { installErrorHandler } from './errors';
 import hubPlugin from './hub/plugin';
 import { authPlugin } from './plugins/auth';
@@ -9,6 +10,7 @@ import { settlementPlugin } from './plugins/settlement';
 import { baccaratRoutes } from './routes/baccarat';
 import { tokenPlugin } from './token/plugin';
 import type { Clock } from './token/payout';
+import type { Mailer } from './auth/mailer';
 import { betsRoutes } from './routes/bets';
 import { blackjackRoutes } from './routes/blackjack';
 import { diceRoutes } from './routes/dice';
@@ -16,6 +18,7 @@ import { tokenRoutes } from './routes/token';
 import { fairnessRoutes } from './routes/fairness';
 import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { authRoutes } from './routes/auth/index';
 import { walletPlugin } from './plugins/wallet';
 import { healthRoutes } from './routes/health';
@@ -26,22 +29,33 @@ import { walletRoutes } from './routes/wallet';
 
 export const API_PREFIX = '/api';
 
+/** Fastify takes a hop count at run time, but its types only as a function: trust the nearest `hops` proxies. */
+function trustProxyOption(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 export interface BuildOptions {
   config: ServerConfig;
   logger?: FastifyServerOptions['logger'];
   /** The clock of scheduled jobs (the daily staking payout); tests pass their own. */
   clock?: Clock;
+  /** Outgoing mail; by default SMTP_URL's server or .eml files. Tests pass a slow one. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole server without listening, so tests and `main` share one composition. */
-export async function buildApp({ config, logger, clock }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, clock, mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   installErrorHandler(app);
+  // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
+  await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc });
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
@@ -51,6 +65,7 @@ export async function buildApp({ config, logger, clock }: BuildOptions): Promise
   // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
     path: `${API_PREFIX}/socket`,
+    admission: config.hubAdmission,
     authenticate: async (token) => {
       const user = app.auth.authenticate(token);
       return user ? { userId: user.id, userName: user.userName } : null;
@@ -59,7 +74,7 @@ export async function buildApp({ config, logger, clock }: BuildOptions): Promise
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(authRoutes, { prefix: '/auth', config, ...(mailer ? { mailer } : {}) });
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);
       await api.register(limitsRoutes);

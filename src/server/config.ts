@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_ADMISSION } from './hub/admission';
+import type { AdmissionLimits } from './hub/admission';
 import { loadWalletConfig } from './wallet/config';
 import type { WalletConfig } from './wallet/config';
 import { loadTokenConfig } from './token/config';
@@ -23,6 +26,28 @@ export interface ServerConfig {
   wallet: WalletConfig;
   /** Mining levels, supply, rewards share, unlock fee, test hooks (src/server/token/config.ts). */
   token: TokenConfig;
+  /** Fastify's trustProxy: which X-Forwarded-For hops to believe. false: the socket address is the client. */
+  trustProxy: TrustProxy;
+  /** Requests per client address and per account on the calls that hash a password or send mail. */
+  rateLimits: RateLimits;
+  /** Admission of hub negotiations (src/server/hub/admission.ts). */
+  hubAdmission: AdmissionLimits;
+  /** Origins the Content-Security-Policy lets the SPA connect to besides its own (CSP_CONNECT_SRC). */
+  cspConnectSrc: string[];
+}
+
+export type TrustProxy = boolean | number | string[];
+
+export interface RateLimit {
+  perAddress: number;
+  perAccount: number;
+}
+
+export interface RateLimits {
+  windowMs: number;
+  signUp: RateLimit;
+  forgotPassword: RateLimit;
+  resendConfirmation: RateLimit;
 }
 
 function toPort(raw: string | undefined, fallback: number): number {
@@ -39,6 +64,76 @@ function toBoolean(raw: string | undefined, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new Error(`expected a boolean (true/false), got "${raw}"`);
+}
+
+function toCount(name: string, raw: string | undefined, fallback: number, min = 1): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
+  return value;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY in the forms Fastify's trustProxy takes: true/false, a hop count, or a comma-separated
+ * list of proxy addresses, CIDR ranges or the names loopback, linklocal, uniquelocal.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (PROXY_NAMES.has(entry.toLowerCase()) || (family !== 0 && validBits && extra === undefined)) continue;
+    throw new Error(`TRUST_PROXY: "${entry}" is neither an address, a CIDR range nor loopback/linklocal/uniquelocal`);
+  }
+  return entries.map((entry) => (PROXY_NAMES.has(entry.toLowerCase()) ? entry.toLowerCase() : entry));
+}
+
+function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  const limit = (name: string, perAddress: number, perAccount: number): RateLimit => ({
+    perAddress: toCount(`RATE_LIMIT_${name}_PER_ADDRESS`, env[`RATE_LIMIT_${name}_PER_ADDRESS`], perAddress),
+    perAccount: toCount(`RATE_LIMIT_${name}_PER_ACCOUNT`, env[`RATE_LIMIT_${name}_PER_ACCOUNT`], perAccount),
+  });
+  return {
+    windowMs: toCount('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, 3600) * 1000,
+    signUp: limit('SIGNUP', 20, 3),
+    forgotPassword: limit('FORGOT_PASSWORD', 20, 3),
+    resendConfirmation: limit('RESEND_CONFIRMATION', 20, 5),
+  };
+}
+
+function loadHubAdmission(env: NodeJS.ProcessEnv): AdmissionLimits {
+  const d = DEFAULT_ADMISSION;
+  return {
+    pendingPerAddress: toCount('HUB_PENDING_PER_ADDRESS', env.HUB_PENDING_PER_ADDRESS, d.pendingPerAddress),
+    pendingPerUser: toCount('HUB_PENDING_PER_USER', env.HUB_PENDING_PER_USER, d.pendingPerUser),
+    pendingAnonymous: toCount('HUB_PENDING_ANONYMOUS', env.HUB_PENDING_ANONYMOUS, d.pendingAnonymous),
+    pendingSignedIn: toCount('HUB_PENDING_SIGNED_IN', env.HUB_PENDING_SIGNED_IN, d.pendingSignedIn),
+    ttlMs: toCount('HUB_NEGOTIATION_TTL_SECONDS', env.HUB_NEGOTIATION_TTL_SECONDS, d.ttlMs / 1000) * 1000,
+  };
+}
+
+/** CSP_CONNECT_SRC: space- or comma-separated http(s)/ws(s) origins. */
+function parseOrigins(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of entries) {
+    let ok = false;
+    try {
+      const url = new URL(entry);
+      ok = /^(https?|wss?):$/.test(url.protocol) && url.origin === entry.replace(/\/$/, '');
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new Error(`CSP_CONNECT_SRC: "${entry}" is not an origin like https://api.example.com`);
+  }
+  return entries.map((entry) => entry.replace(/\/$/, ''));
 }
 
 function mailDomain(publicUrl: string): string {
@@ -66,5 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,
     wallet: loadWalletConfig(env, demoFunds),
     token: loadTokenConfig(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: loadRateLimits(env),
+    hubAdmission: loadHubAdmission(env),
+    cspConnectSrc: parseOrigins(env.CSP_CONNECT_SRC),
   };
 }

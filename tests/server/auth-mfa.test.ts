@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, lastMailTo, linkParams, register, snapshot, totp } from '../support/auth';
+import { call, linkParams, register, resetMailTo, snapshot, totp } from '../support/auth';
 import type { SignedIn } from '../support/auth';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -146,7 +146,7 @@ describe('two-factor authentication', () => {
   it('should still ask for the code at the next login after a password reset', async () => {
     const account = await withMfa();
     await call(server, '/auth/forgot-password', { email: account.user.email });
-    const params = linkParams(lastMailTo(server, account.user.email));
+    const params = linkParams(await resetMailTo(server, account.user.email));
     const reset = await call(server, '/auth/reset-password', { email: params.get('email'), token: params.get('token'), password: 'Reset and still safe' });
     expect(reset.status).toBe(200);
     expect((await login(account.user.userName, 'Reset and still safe')).body).toMatchObject({ error: 'mfa_required' });

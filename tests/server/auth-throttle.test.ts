@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, newAccount, register } from '../support/auth';
+import { call, newAccount, register, totp } from '../support/auth';
 import { startTestServer, tempDir } from '../support/server';
 
 const START = new Date('2032-01-10T12:00:00Z').getTime();
@@ -10,40 +10,87 @@ afterEach(() => {
 });
 
 describe('sign-in throttle', () => {
-  it('should refuse an account after 5 failures in 15 minutes, from any address, until they age out', async () => {
+  it('should refuse an address after 5 failures in 15 minutes until they age out, with the right password too', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     at(0);
     const server = await startTestServer();
     try {
       const account = newAccount('target');
       await register(server, account);
+      const attacker = { forwardedFor: '203.0.113.66' };
       for (let i = 1; i <= 5; i += 1) {
         at(i * 60_000);
-        const answer = await call(server, '/auth/login', { userName: account.userName, password: `guess ${i}` }, { forwardedFor: `203.0.113.${i}` });
+        const answer = await call(server, '/auth/login', { userName: account.userName, password: `guess ${i}` }, attacker);
         expect(answer.status, `attempt ${i}`).toBe(401);
       }
-      // The right password does not help now, and neither does another address or the e-mail as name.
+      // From that address the right password does not help now, with the name or the e-mail.
       at(6 * 60_000);
-      const refused = await call(server, '/auth/login', { userName: account.email, password: account.password }, { forwardedFor: '203.0.113.99' });
+      const refused = await call(server, '/auth/login', { userName: account.email, password: account.password }, attacker);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ error: 'too_many_attempts', message: 'Too many failed attempts. Please try again in 10 minutes.' });
       // The first failure (at minute 1) ages out at minute 16.
       expect(refused.headers.get('retry-after')).toBe(String(10 * 60));
 
       at(16 * 60_000 - 30_000);
-      const soon = await call(server, '/auth/login', { userName: account.userName, password: account.password });
+      const soon = await call(server, '/auth/login', { userName: account.userName, password: account.password }, attacker);
       expect(soon.status).toBe(429);
       expect(soon.headers.get('retry-after')).toBe('30');
       expect(soon.body).toMatchObject({ message: 'Too many failed attempts. Please try again in 30 seconds.' });
 
       at(16 * 60_000 + 1);
-      const allowed = await call(server, '/auth/login', { userName: account.userName, password: account.password });
+      const allowed = await call(server, '/auth/login', { userName: account.userName, password: account.password }, attacker);
       expect(allowed.status).toBe(200);
-      // A success clears the account's count: five fresh mistakes are allowed again.
-      for (let i = 1; i <= 5; i += 1) {
-        expect((await call(server, '/auth/login', { userName: account.userName, password: 'nope nope' }, { forwardedFor: `192.0.2.${i}` })).status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('should not lock the owner out: failures from many addresses leave the account open, the owner from another address gets in', async () => {
+    const server = await startTestServer();
+    try {
+      const owner = await register(server, newAccount('owner'));
+      // A distributed attacker: 5 wrong passwords from each of 4 addresses (20 against one account).
+      for (let a = 1; a <= 4; a += 1) {
+        for (let i = 1; i <= 5; i += 1) {
+          const answer = await call(server, '/auth/login', { userName: owner.user.userName, password: `guess ${a}-${i}` }, { forwardedFor: `203.0.113.${a}` });
+          expect(answer.status).toBe(401);
+        }
+        expect((await call(server, '/auth/login', { userName: owner.user.userName, password: owner.password }, { forwardedFor: `203.0.113.${a}` })).status).toBe(429);
       }
-      expect((await call(server, '/auth/login', { userName: account.userName, password: account.password }, { forwardedFor: '192.0.2.50' })).status).toBe(429);
+      const home = await call<{ user: { id: number } }>(server, '/auth/login', { userName: owner.user.userName, password: owner.password }, { forwardedFor: '198.51.100.10' });
+      expect(home.status).toBe(200);
+      expect(home.body.user.id).toBe(owner.user.id);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("should let the owner in with password and two-factor code even from the attacker's address, and nobody with less", async () => {
+    const server = await startTestServer();
+    try {
+      const owner = await register(server, newAccount('mfaowner'));
+      const key = await call<{ mfaKey: string }>(server, '/auth/get-mfa-key', undefined, { token: owner.jwt });
+      expect((await call(server, '/auth/enable-mfa', { mfaCode: await totp(key.body.mfaKey) }, { token: owner.jwt })).status).toBe(200);
+      const attacker = { forwardedFor: '203.0.113.77' };
+      for (let i = 1; i <= 5; i += 1) {
+        expect((await call(server, '/auth/login', { userName: owner.user.userName, password: `guess ${i}` }, attacker)).status).toBe(401);
+      }
+      // A later step than the one enable-mfa used: each step is accepted once.
+      const code = await totp(key.body.mfaKey, Date.now() + 30_000);
+      // Password alone, or a right code with a wrong password, or a wrong code: the same 429, nothing learned.
+      const passwordOnly = await call(server, '/auth/login', { userName: owner.user.userName, password: owner.password }, attacker);
+      expect(passwordOnly.status).toBe(429);
+      const wrongPassword = await call(server, '/auth/login', { userName: owner.user.userName, password: 'not the one', mfaCode: code }, attacker);
+      expect(wrongPassword.status).toBe(429);
+      expect(wrongPassword.body).toEqual(passwordOnly.body);
+      const wrongCode = await call(server, '/auth/login', { userName: owner.user.userName, password: owner.password, mfaCode: '000000' === code ? '111111' : '000000' }, attacker);
+      expect(wrongCode.status).toBe(429);
+
+      const both = await call<{ user: { id: number } }>(server, '/auth/login', { userName: owner.user.userName, password: owner.password, mfaCode: code }, attacker);
+      expect(both.status).toBe(200);
+      expect(both.body.user.id).toBe(owner.user.id);
+      // The code is spent: replaying it from the throttled address is refused.
+      expect((await call(server, '/auth/login', { userName: owner.user.userName, password: owner.password, mfaCode: code }, attacker)).status).toBe(429);
     } finally {
       await server.close();
     }
@@ -91,12 +138,12 @@ describe('sign-in throttle', () => {
     const account = newAccount('restart');
     await register(first, account);
     for (let i = 1; i <= 5; i += 1) {
-      expect((await call(first, '/auth/login', { userName: account.userName, password: 'bad guess!' }, { forwardedFor: `192.0.2.${i}` })).status).toBe(401);
+      expect((await call(first, '/auth/login', { userName: account.userName, password: 'bad guess!' }, { forwardedFor: '192.0.2.7' })).status).toBe(401);
     }
     await first.app.close();
     const second = await startTestServer({ dataDir });
     try {
-      const refused = await call(second, '/auth/login', { userName: account.userName, password: account.password }, { forwardedFor: '192.0.2.77' });
+      const refused = await call(second, '/auth/login', { userName: account.userName, password: account.password }, { forwardedFor: '192.0.2.7' });
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).not.toBeNull();
     } finally {

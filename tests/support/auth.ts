@@ -99,6 +99,20 @@ export function lastMailTo(server: TestServer, address: string): ReadMail {
   return mail;
 }
 
+/**
+ * The newest password-reset mail to the address, waited for: forgot-password writes it after it has
+ * answered, so it is not there yet when the answer arrives.
+ */
+export async function resetMailTo(server: TestServer, address: string, timeoutMs = 5000): Promise<ReadMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = mails(server).filter((m) => m.headers.to === address && /\/reset-password\?/.test(m.link ?? '')).at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no reset mail to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** The query parameters of a mailed link. */
 export function linkParams(mail: ReadMail): URLSearchParams {
   if (!mail.link) throw new Error('mail has no link');

@@ -3,8 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import type { BuildOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { ServerConfig } from '../../src/server/config';
+
+const GENEROUS_LIMITS = Object.fromEntries(
+  ['SIGNUP', 'FORGOT_PASSWORD', 'RESEND_CONFIRMATION'].flatMap((name) => [
+    [`RATE_LIMIT_${name}_PER_ADDRESS`, '100000'],
+    [`RATE_LIMIT_${name}_PER_ACCOUNT`, '100000'],
+  ]),
+);
 
 export interface TestServer {
   app: FastifyInstance;
@@ -21,18 +29,22 @@ export function tempDir(prefix = 'casino-test-'): string {
 /**
  * The real server on a real socket (127.0.0.1, ephemeral port) with its own data directory.
  * `configure` runs before listen, so a test may add routes or hooks.
+ * Two departures from the production defaults, both overridable: the test client on loopback plays a
+ * reverse proxy (TRUST_PROXY=loopback), so `forwardedFor` chooses the client address; and the sign-up,
+ * forgot-password and resend limits are high, since most tests sign up many players from one address.
  */
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   configure?: (app: FastifyInstance) => void | Promise<void>,
+  build: Omit<BuildOptions, 'config' | 'logger'> = {},
 ): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? tempDir();
   const config: ServerConfig = {
-    ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', ...GENEROUS_LIMITS }),
     ...overrides,
     dataDir,
   };
-  const app = await buildApp({ config, logger: false });
+  const app = await buildApp({ ...build, config, logger: false });
   await configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -8,35 +8,19 @@ export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES = 5;
 
 /**
- * The address a failed attempt is counted against. `request.ip` is not used: with trustProxy on it is
- * the left-most X-Forwarded-For entry, which the client writes itself. We take the socket peer,
- * and only when that peer is a proxy on this host or a private network do we read the right-most
- * X-Forwarded-For entry, the one that proxy appended and the client cannot choose.
+ * The address a failed attempt or a rate limit is counted against: Fastify's `request.ip`, which is
+ * the socket peer unless TRUST_PROXY names the proxies whose X-Forwarded-For entries are believed
+ * (then the right-most entry that no trusted proxy wrote). See docs/security.md.
  */
 export function clientAddress(request: FastifyRequest): string {
-  const peer = normalise(request.raw.socket.remoteAddress ?? 'unknown');
-  if (!isLocalOrPrivate(peer)) return peer;
-  const header = request.headers['x-forwarded-for'];
-  const chain = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((part) => part.trim()).filter(Boolean);
-  const last = chain.at(-1);
-  return last && isIP(normalise(last)) ? normalise(last) : peer;
+  return normalise(request.ip || request.raw.socket.remoteAddress || 'unknown');
 }
 
 function normalise(address: string): string {
   return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address.toLowerCase();
 }
 
-function isLocalOrPrivate(address: string): boolean {
-  if (isIP(address) === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
-  }
-  return address === '::1' || address.startsWith('fc') || address.startsWith('fd');
-}
-
 export const accountKey = (userId: number) => `user:${userId}`;
-/** An unknown name is throttled under its own key, so it behaves exactly like an existing one. */
-export const unknownLoginKey = (login: string) => `login:${login.trim().toLowerCase()}`;
 export const addressKey = (address: string) => `ip:${address}`;
 
 /**
@@ -44,6 +28,12 @@ export const addressKey = (address: string) => `ip:${address}`;
  * (seconds until enough failures have aged out) when any of the keys has reached the limit.
  */
 export function assertNotThrottled(db: Database, keys: string[]): void {
+  const refusal = throttleRefusal(db, keys);
+  if (refusal) throw refusal;
+}
+
+/** The 429 that assertNotThrottled would throw, or null while every key is under the limit. */
+export function throttleRefusal(db: Database, keys: string[]): AppError | null {
   const now = Date.now();
   const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
   let retryAt = 0;
@@ -58,14 +48,14 @@ export function assertNotThrottled(db: Database, keys: string[]): void {
     const freeing = times[times.length - MAX_FAILURES] ?? now;
     retryAt = Math.max(retryAt, freeing + FAILURE_WINDOW_MS);
   }
-  if (retryAt === 0) return;
+  if (retryAt === 0) return null;
   const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
-  throw new AppError(429, 'too_many_attempts', `Too many failed attempts. Please try again in ${describeWait(seconds)}.`, {
+  return new AppError(429, 'too_many_attempts', `Too many failed attempts. Please try again in ${describeWait(seconds)}.`, {
     'retry-after': String(seconds),
   });
 }
 
-function describeWait(seconds: number): string {
+export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -111,6 +111,12 @@ export const migrations: Migration[] = [
   },
   ...walletMigrations,
   {
+    // Numbered to run after the ledger tables (200) and apart from the wallet's own range.
+    id: 290,
+    name: 'transfers by kind, for the public burn history',
+    sql: `CREATE INDEX ledger_transfers_kind ON ledger_transfers (kind, id);`,
+  },
+  {
     id: 300,
     name: 'seed pairs',
     sql: `

@@ -4,6 +4,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { ConnectionOwner, FlushMemo, HubUser } from './connection';
 import { HubConnection } from './connection';
+import { DEFAULT_ADMISSION, PendingNegotiations } from './admission';
+import type { AdmissionLimits } from './admission';
 import { accessTokenOf, refuseUpgrade } from './http';
 import { encodeInvocation } from './protocol';
 
@@ -22,6 +24,8 @@ export interface HubOptions {
   maxQueuedBytes?: number;
   /** Largest client message accepted; clients only send pings and the odd invocation. */
   maxReceiveBytes?: number;
+  /** Budgets and lifetime of negotiations that have not connected yet. */
+  admission?: Partial<AdmissionLimits>;
 }
 
 /** The API the rest of the server uses: `fastify.hub`. */
@@ -38,7 +42,8 @@ export interface HubApi {
 
 export type NegotiateResult =
   | { status: 200; body: NegotiateResponse }
-  | { status: 401 | 503; body: { error: string } };
+  | { status: 401 | 503; body: { error: string } }
+  | { status: 429 | 503; body: { error: string; message: string }; retryAfterSeconds: number };
 
 export interface NegotiateResponse {
   negotiateVersion: 1;
@@ -50,7 +55,6 @@ export interface NegotiateResponse {
 interface Negotiation {
   connectionId: string;
   user: HubUser | null;
-  expiresAt: number;
 }
 
 const DEFAULTS = {
@@ -59,10 +63,6 @@ const DEFAULTS = {
   maxQueuedBytes: 1024 * 1024,
   maxReceiveBytes: 64 * 1024,
 };
-// The client connects right after negotiating; an unused token is garbage after this.
-const NEGOTIATION_TTL_MS = 15_000;
-// Bounds memory under a flood of negotiate calls that never connect.
-const MAX_PENDING_NEGOTIATIONS = 10_000;
 // How long close() waits for clients to acknowledge before cutting them off.
 const CLOSE_GRACE_MS = 2_000;
 
@@ -73,7 +73,7 @@ export class Hub implements HubApi, ConnectionOwner {
   private readonly clientTimeoutMs: number;
   private readonly authenticate: Authenticate;
   private readonly wss: WebSocketServer;
-  private readonly negotiations = new Map<string, Negotiation>();
+  private readonly negotiations: PendingNegotiations<Negotiation>;
   /** Every socket, including those still in the handshake, so timeouts and close reach them. */
   private readonly sockets = new Set<HubConnection>();
   private readonly ready = new Set<HubConnection>();
@@ -89,6 +89,7 @@ export class Hub implements HubApi, ConnectionOwner {
     this.clientTimeoutMs = options.clientTimeoutMs ?? DEFAULTS.clientTimeoutMs;
     this.maxQueuedBytes = options.maxQueuedBytes ?? DEFAULTS.maxQueuedBytes;
     this.maxReceiveBytes = options.maxReceiveBytes ?? DEFAULTS.maxReceiveBytes;
+    this.negotiations = new PendingNegotiations({ ...DEFAULT_ADMISSION, ...options.admission });
     for (const [name, value] of Object.entries({
       keepAliveMs: this.keepAliveMs,
       clientTimeoutMs: this.clientTimeoutMs,
@@ -115,17 +116,17 @@ export class Hub implements HubApi, ConnectionOwner {
     this.timer.unref();
   }
 
-  async negotiate(token: string | undefined): Promise<NegotiateResult> {
+  /** `address` is the client's (anonymous negotiations are budgeted per address). */
+  async negotiate(token: string | undefined, address = 'unknown'): Promise<NegotiateResult> {
     if (this.closing) return { status: 503, body: { error: 'The hub is shutting down.' } };
     const user = await this.userFor(token);
     if (user === undefined) return { status: 401, body: { error: 'Invalid access token.' } };
-    if (this.negotiations.size >= MAX_PENDING_NEGOTIATIONS) this.expireNegotiations(Date.now());
-    if (this.negotiations.size >= MAX_PENDING_NEGOTIATIONS) {
-      return { status: 503, body: { error: 'Too many pending connections.' } };
-    }
     const connectionId = randomId();
     const connectionToken = randomId();
-    this.negotiations.set(connectionToken, { connectionId, user, expiresAt: Date.now() + NEGOTIATION_TTL_MS });
+    const refusal = this.negotiations.admit(connectionToken, { connectionId, user }, { userId: user?.userId ?? null, address }, Date.now());
+    if (refusal) {
+      return { status: refusal.status, body: { error: refusal.code, message: refusal.message }, retryAfterSeconds: refusal.retryAfterSeconds };
+    }
     return {
       status: 200,
       body: {
@@ -165,9 +166,9 @@ export class Hub implements HubApi, ConnectionOwner {
       // skipNegotiation: the client goes straight to the WebSocket.
       connectionId = randomId();
     } else {
-      const negotiation = this.negotiations.get(connectionToken);
-      if (negotiation === undefined || negotiation.expiresAt < Date.now()) {
-        this.negotiations.delete(connectionToken);
+      const negotiation = this.negotiations.peek(connectionToken, Date.now());
+      if (negotiation === undefined) {
+        this.negotiations.take(connectionToken, Date.now());
         refuseUpgrade(socket, 404, 'No connection with that ID.');
         return;
       }
@@ -176,7 +177,7 @@ export class Hub implements HubApi, ConnectionOwner {
         refuseUpgrade(socket, 403, 'The connection belongs to another user.');
         return;
       }
-      this.negotiations.delete(connectionToken);
+      this.negotiations.take(connectionToken, Date.now());
       connectionId = negotiation.connectionId;
     }
     if (this.closing || socket.destroyed) {
@@ -268,13 +269,7 @@ export class Hub implements HubApi, ConnectionOwner {
   private tick(): void {
     const now = Date.now();
     for (const connection of this.sockets) connection.tick(now, this.keepAliveMs, this.clientTimeoutMs);
-    this.expireNegotiations(now);
-  }
-
-  private expireNegotiations(now: number): void {
-    for (const [token, negotiation] of this.negotiations) {
-      if (negotiation.expiresAt < now) this.negotiations.delete(token);
-    }
+    this.negotiations.expire(now);
   }
 
   private async closeAll(): Promise<void> {

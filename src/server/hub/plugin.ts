@@ -29,7 +29,8 @@ async function hubPlugin(fastify: FastifyInstance, options: HubPluginOptions): P
     scope.addContentTypeParser('*', { bodyLimit: 1024 }, (_request, _payload, done) => done(null, undefined));
     scope.post(`${path}/negotiate`, async (request, reply) => {
       const query = new URL(request.url, 'http://hub.invalid').searchParams;
-      const result = await hub.negotiate(accessTokenOf(request.headers, query));
+      const result = await hub.negotiate(accessTokenOf(request.headers, query), request.ip);
+      if ('retryAfterSeconds' in result) void reply.header('retry-after', String(result.retryAfterSeconds));
       return reply.code(result.status).header('cache-control', 'no-store').send(result.body);
     });
   });

@@ -121,8 +121,8 @@ export function positionsOf(db: Database, userId: number): PositionFigures[] {
   const rows = sql(
     db,
     `SELECT p.currency, p.shares, p.principal FROM bankroll_positions p JOIN currencies c ON c.symbol = p.currency
-     WHERE p.holder = ? ORDER BY c.position, c.symbol`,
-  ).all(playerHolder(userId)) as Array<PositionRow & { currency: string }>;
+     WHERE p.user_id = ? AND p.holder = ? ORDER BY c.position, c.symbol`,
+  ).all(userId, playerHolder(userId)) as Array<PositionRow & { currency: string }>;
   return rows.map((row) => figuresOf(row.currency, row, poolFigures(db, row.currency)));
 }
 

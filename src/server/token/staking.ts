@@ -122,30 +122,52 @@ export interface HistoryRow {
   currency: string;
 }
 
-const HISTORY_LIMIT = 100;
-
-export function burnHistory(db: Database): HistoryRow[] {
-  return (
-    sql(db, `SELECT id, created_at AS date, amount, currency FROM ledger_transfers WHERE kind = 'burn' ORDER BY id DESC LIMIT ?`).all(
-      HISTORY_LIMIT,
-    ) as Array<Omit<HistoryRow, 'id'> & { id: bigint }>
-  ).map((row) => ({ ...row, id: Number(row.id) }));
+/** One page of a history, newest first: rows with an id below `before` (the last id of the previous page). */
+export interface Page {
+  before: number;
+  limit: number;
 }
 
-export function payoutHistory(db: Database): Array<HistoryRow & { stakers: number }> {
+/** The most a page holds, and what the first page (the one the SPA shows) holds. */
+export const HISTORY_PAGE_MAX = 100;
+export const FIRST_PAGE: Page = { before: Number.MAX_SAFE_INTEGER, limit: HISTORY_PAGE_MAX };
+
+/*
+ * Every history reads backwards along an index from `before` and stops after `limit` rows, so a page
+ * costs the same with 2 million transfers as with 20 (tests/server/history-paging.test.ts checks the plans).
+ */
+export const HISTORY_SQL = {
+  burns: `SELECT id, created_at AS date, amount, currency FROM ledger_transfers WHERE kind = 'burn' AND id < ? ORDER BY id DESC LIMIT ?`,
+  payouts: 'SELECT id, created_at AS date, amount, currency, stakers FROM staking_payouts WHERE id < ? ORDER BY id DESC LIMIT ?',
+  staking: 'SELECT id, created_at AS date, kind, amount, fee FROM staking_events WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+} as const;
+
+export function burnHistory(db: Database, page: Page = FIRST_PAGE): HistoryRow[] {
+  return (sql(db, HISTORY_SQL.burns).all(page.before, page.limit) as Array<Omit<HistoryRow, 'id'> & { id: bigint }>).map((row) => ({
+    ...row,
+    id: Number(row.id),
+  }));
+}
+
+export function payoutHistory(db: Database, page: Page = FIRST_PAGE): Array<HistoryRow & { stakers: number }> {
   return (
-    sql(db, 'SELECT id, created_at AS date, amount, currency, stakers FROM staking_payouts ORDER BY id DESC LIMIT ?').all(HISTORY_LIMIT) as Array<
-      Omit<HistoryRow, 'id'> & { id: bigint; stakers: bigint }
-    >
+    sql(db, HISTORY_SQL.payouts).all(page.before, page.limit) as Array<Omit<HistoryRow, 'id'> & { id: bigint; stakers: bigint }>
   ).map((row) => ({ ...row, id: Number(row.id), stakers: Number(row.stakers) }));
 }
 
-export function stakingHistory(db: Database, userId: number): Array<HistoryRow & { type: 'lock' | 'unlock'; fee: bigint }> {
+export function stakingHistory(
+  db: Database,
+  userId: number,
+  page: Page = FIRST_PAGE,
+): Array<HistoryRow & { type: 'lock' | 'unlock'; fee: bigint }> {
   return (
-    sql(db, 'SELECT id, created_at AS date, kind, amount, fee FROM staking_events WHERE user_id = ? ORDER BY id DESC LIMIT ?').all(
-      userId,
-      HISTORY_LIMIT,
-    ) as Array<{ id: bigint; date: string; kind: 'lock' | 'unlock'; amount: bigint; fee: bigint }>
+    sql(db, HISTORY_SQL.staking).all(userId, page.before, page.limit) as Array<{
+      id: bigint;
+      date: string;
+      kind: 'lock' | 'unlock';
+      amount: bigint;
+      fee: bigint;
+    }>
   ).map((row) => ({
     id: Number(row.id),
     date: row.date,

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Mail, Mailer } from '../../auth/mailer';
+import type { RateLimits } from '../../config';
 import { issueRefreshToken } from '../../auth/sessions';
 import { findUserById, toPublicUser } from '../../users/repository';
 import type { PublicUser } from '../../users/repository';
@@ -8,6 +9,7 @@ import type { PublicUser } from '../../users/repository';
 export interface AccountsOptions {
   publicUrl: string;
   mailer: Mailer;
+  rateLimits: RateLimits;
 }
 
 export interface SignedIn {
@@ -29,4 +31,20 @@ export function openSignedInSession(app: FastifyInstance, userId: number): Signe
 /** Mail goes out in the background: a slow or failing SMTP server never delays or fails the answer. */
 export function deliver(mailer: Mailer, log: FastifyBaseLogger, mail: Mail): void {
   mailer.send(mail).catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent'));
+}
+
+/**
+ * Runs work once the answer has gone out (or the client hung up), so how long the work takes, or
+ * whether there was any, cannot be read from the answer time. Failures are logged, never answered.
+ */
+export function afterReply(reply: FastifyReply, work: () => void): void {
+  reply.raw.once('close', () => {
+    setImmediate(() => {
+      try {
+        work();
+      } catch (error) {
+        reply.log.error({ err: error }, 'work after the reply failed');
+      }
+    });
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { consumeAccountToken, issueAccountToken, latestAccountTokenAt } from '../../auth/accountTokens';
 import { confirmationMail } from '../../auth/mails';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
+import { rateLimited } from '../../auth/rateLimits';
 import { sha256 } from '../../auth/tokens';
 import { AppError } from '../../errors';
 import { findUserById, markEmailConfirmed } from '../../users/repository';
@@ -18,7 +19,7 @@ function parseUserId(raw: number | string): number {
   return id;
 }
 
-export const emailRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer }) => {
+export const emailRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
   app.post<{ Body: { userId: number | string; token: string } }>(
     '/confirm-email',
     {
@@ -50,7 +51,14 @@ export const emailRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { pu
 
   app.post(
     '/resend-confirmation',
-    { onRequest: app.auth.requireUser, schema: { body: { ...emptyBody, nullable: true }, response: { 200: successSchema } } },
+    {
+      onRequest: app.auth.requireUser,
+      // The one-minute cooldown below stops bursts; this bounds a day of steady resending, per account and address.
+      preHandler: rateLimited(app, rateLimits.resendConfirmation, rateLimits.windowMs, (request) =>
+        request.user ? `user:${request.user.id}` : undefined,
+      ),
+      schema: { body: { ...emptyBody, nullable: true }, response: { 200: successSchema } },
+    },
     async (request) => {
       const user = findUserById(app.db, request.user!.id);
       if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../../config';
 import { createMailer } from '../../auth/mailer';
+import type { Mailer } from '../../auth/mailer';
 import { prepareDummyHash } from '../../auth/passwords';
 import type { AccountsOptions } from './context';
 import { emailRoutes } from './email';
@@ -12,10 +13,11 @@ import { registerRoute } from './register';
 import { sessionRoutes } from './session';
 
 /** Every /auth call of the spec plus register, login and me; mounted under /api/auth. */
-export const authRoutes: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config }) => {
+export const authRoutes: FastifyPluginAsync<{ config: ServerConfig; mailer?: Mailer }> = async (app, { config, mailer }) => {
   const options: AccountsOptions = {
     publicUrl: config.publicUrl,
-    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), mailFrom: config.mailFrom, dataDir: config.dataDir }, app.log),
+    rateLimits: config.rateLimits,
+    mailer: mailer ?? createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), mailFrom: config.mailFrom, dataDir: config.dataDir }, app.log),
   };
   prepareDummyHash().catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the dummy password hash'));
   await app.register(registerRoute, options);

@@ -1,18 +1,40 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import { accountKey, addressKey, assertNotThrottled, clearFailures, clientAddress, recordFailure, unknownLoginKey } from '../../auth/throttle';
+import { accountKey, addressKey, clearFailures, clientAddress, recordFailure, throttleRefusal } from '../../auth/throttle';
 import { checkTotp } from '../../auth/totp';
 import { AppError } from '../../errors';
 import { claimMfaStep, findUserByLogin } from '../../users/repository';
+import type { UserRow } from '../../users/repository';
 import { openSignedInSession } from './context';
-import type { AccountsOptions } from './context';
+import type { AccountsOptions, SignedIn } from './context';
 import { LIMITS, body, signedInSchema, str } from './schemas';
 
 interface LoginBody {
   userName: string;
   password: string;
   mfaCode?: string;
+}
+
+/**
+ * From an address the throttle refuses, only both factors get in: the right password and a fresh
+ * two-factor code. The code is checked first (cheap), so a refused address cannot make us hash;
+ * any miss answers the same 429 and is not counted, so this reveals nothing about the password.
+ */
+async function signInDespiteThrottle(
+  app: Parameters<FastifyPluginAsync>[0],
+  user: UserRow,
+  password: string,
+  mfaCode: string | undefined,
+): Promise<SignedIn | null> {
+  if (!user.mfaEnabled || !user.mfaKey || !mfaCode) return null;
+  const step = await checkTotp(user.mfaKey, mfaCode, user.mfaLastStep);
+  if (step === null || !(await verifyPassword(user.passwordHash, password))) return null;
+  if (!claimMfaStep(app.db, user.id, step)) return null;
+  return app.db.transaction(() => {
+    clearFailures(app.db, accountKey(user.id));
+    return openSignedInSession(app, user.id);
+  })();
 }
 
 export const loginRoute: FastifyPluginAsync<AccountsOptions> = async (app) => {
@@ -30,8 +52,14 @@ export const loginRoute: FastifyPluginAsync<AccountsOptions> = async (app) => {
     async (request) => {
       const { userName: login, password, mfaCode } = request.body;
       const user = findUserByLogin(app.db, login);
-      const keys = [user ? accountKey(user.id) : unknownLoginKey(login), addressKey(clientAddress(request))];
-      assertNotThrottled(app.db, keys);
+      // Counted per client address only: an account-wide lock would let anyone lock its owner out.
+      const keys = [addressKey(clientAddress(request))];
+      const refusal = throttleRefusal(app.db, keys);
+      if (refusal) {
+        const owner = user ? await signInDespiteThrottle(app, user, password, mfaCode) : null;
+        if (!owner) throw refusal;
+        return owner;
+      }
 
       if (!user) {
         await burnPasswordCheck(password);

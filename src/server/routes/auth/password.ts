@@ -3,6 +3,7 @@ import { consumeAccountToken, issueAccountToken } from '../../auth/accountTokens
 import { resetMail } from '../../auth/mails';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { emailAccount, rateLimited } from '../../auth/rateLimits';
 import { checkEmail, checkNewPassword } from '../../auth/rules';
 import { endSessions } from '../../auth/sessions';
 import { accountKey, addressKey, assertNotThrottled, clearFailures, clientAddress, recordFailure } from '../../auth/throttle';
@@ -11,7 +12,7 @@ import { checkTotp } from '../../auth/totp';
 import { AppError } from '../../errors';
 import { claimMfaStep, findUserByEmail, findUserById, setPasswordHash } from '../../users/repository';
 import type { UserRow } from '../../users/repository';
-import { deliver } from './context';
+import { afterReply, deliver } from './context';
 import type { AccountsOptions } from './context';
 import { LIMITS, body, str, successSchema } from './schemas';
 
@@ -42,21 +43,24 @@ export async function proveHolder(
   }
 }
 
-export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer }) => {
+export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
   app.post<{ Body: { email: string } }>(
     '/forgot-password',
-    { schema: { body: body({ email: str(LIMITS.email, { minLength: 1 }) }), response: { 200: successSchema } } },
-    async (request) => {
-      const user = findUserByEmail(app.db, request.body.email);
-      // The same work either way (a token drawn and hashed, a lookup, no waiting on mail), so
-      // neither the body nor the time tells whether the address has an account.
-      const token = randomToken();
-      if (user) {
+    {
+      // Each known address gets a mail: without a limit, anyone could flood one inbox.
+      preHandler: rateLimited(app, rateLimits.forgotPassword, rateLimits.windowMs, emailAccount),
+      schema: { body: body({ email: str(LIMITS.email, { minLength: 1 }) }), response: { 200: successSchema } } },
+    async (request, reply) => {
+      const { email } = request.body;
+      // Nothing but the answer happens before the reply: the lookup, the token write and the mail
+      // come after it, so neither the body nor the time tells whether the address has an account.
+      afterReply(reply, () => {
+        const user = findUserByEmail(app.db, email);
+        if (!user) return;
+        const token = randomToken();
         app.db.transaction(() => issueAccountToken(app.db, user.id, 'reset_password', token))();
         deliver(mailer, request.log, resetMail(publicUrl, user, token));
-      } else {
-        sha256(token);
-      }
+      });
       return { success: true, message: M.resetRequested };
     },
   );

@@ -3,6 +3,7 @@ import { issueAccountToken } from '../../auth/accountTokens';
 import { confirmationMail } from '../../auth/mails';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { hashPassword } from '../../auth/passwords';
+import { emailAccount, rateLimited } from '../../auth/rateLimits';
 import { checkEmail, checkNewPassword, checkUserName } from '../../auth/rules';
 import { AppError } from '../../errors';
 import { insertUser, isEmailTaken, isUserNameTaken } from '../../users/repository';
@@ -16,7 +17,7 @@ interface RegisterBody {
   password: string;
 }
 
-export const registerRoute: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer }) => {
+export const registerRoute: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
   const assertAvailable = (userName: string, email: string) => {
     if (isUserNameTaken(app.db, userName)) throw new AppError(409, 'user_name_taken', M.userNameTaken);
     if (isEmailTaken(app.db, email)) throw new AppError(409, 'email_taken', M.emailTaken);
@@ -25,6 +26,8 @@ export const registerRoute: FastifyPluginAsync<AccountsOptions> = async (app, { 
   app.post<{ Body: RegisterBody }>(
     '/register',
     {
+      // Each sign-up costs an argon2 hash.
+      preHandler: rateLimited(app, rateLimits.signUp, rateLimits.windowMs, emailAccount),
       schema: {
         body: body({ userName: str(LIMITS.userName), email: str(LIMITS.email), password: str(LIMITS.password) }),
         response: { 200: signedInSchema },
