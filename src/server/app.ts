@@ -53,9 +53,10 @@ export async function buildApp({ config, logger, clock }: BuildOptions): Promise
     path: `${API_PREFIX}/socket`,
     authenticate: async (token) => {
       const user = app.auth.authenticate(token);
-      return user ? { userId: user.id, userName: user.userName } : null;
+      return user ? { userId: user.id, userName: user.userName, sessionId: user.sessionId } : null;
     },
   });
+  app.auth.onSessionsEnded((sessionIds) => app.hub.endSessions(sessionIds));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

@@ -64,8 +64,11 @@ export function issueRefreshToken(db: Database, sessionId: string): string {
   return token;
 }
 
-/** Ends sessions and makes their refresh tokens (and any grace boxes) useless at once. */
-export function endSessions(db: Database, where: { sessionId: string } | { userId: number; exceptSessionId?: string }): number {
+/**
+ * Ends sessions and makes their refresh tokens (and any grace boxes) useless at once. Answers the
+ * ids that were open until now, for the caller to announce once its transaction has committed.
+ */
+export function endSessions(db: Database, where: { sessionId: string } | { userId: number; exceptSessionId?: string }): string[] {
   const now = nowIso();
   let ids: string[];
   if ('sessionId' in where) {
@@ -77,13 +80,13 @@ export function endSessions(db: Database, where: { sessionId: string } | { userI
       }>
     ).map((row) => row.id);
   }
-  let ended = 0;
+  const ended: string[] = [];
   const endOne = db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL');
   const killTokens = db.prepare(
     `UPDATE refresh_tokens SET expires_at = ?, grace_box = NULL WHERE session_id = ? AND expires_at > ?`,
   );
   for (const id of ids) {
-    ended += endOne.run(now, id).changes;
+    if (endOne.run(now, id).changes > 0) ended.push(id);
     killTokens.run(now, id, now);
   }
   return ended;

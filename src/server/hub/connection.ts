@@ -14,6 +14,8 @@ import {
 export interface HubUser {
   userId: number;
   userName?: string;
+  /** The sign-in session the access token belongs to: when it ends, the connection is closed. */
+  sessionId?: string;
 }
 
 /** What a connection needs from the hub that owns it. */

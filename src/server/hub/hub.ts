@@ -32,6 +32,12 @@ export interface HubApi {
   sendToUser(userId: number, target: string, ...args: unknown[]): void;
   /** Connections that completed the handshake. */
   connectionCount(): number;
+  /**
+   * Closes at once every connection opened with an access token of these sessions (logout,
+   * refresh-token reuse, password change or reset), so no private event reaches them afterwards.
+   * Answers how many connections were closed.
+   */
+  endSessions(sessionIds: readonly string[]): number;
   /** Tells every client to reconnect later, closes all connections and refuses new ones. */
   close(): Promise<void>;
 }
@@ -63,6 +69,8 @@ const DEFAULTS = {
 const NEGOTIATION_TTL_MS = 15_000;
 // Bounds memory under a flood of negotiate calls that never connect.
 const MAX_PENDING_NEGOTIATIONS = 10_000;
+// The close message's error: the client's onclose receives it.
+const SESSION_ENDED = 'Your session has ended.';
 // How long close() waits for clients to acknowledge before cutting them off.
 const CLOSE_GRACE_MS = 2_000;
 
@@ -78,6 +86,8 @@ export class Hub implements HubApi, ConnectionOwner {
   private readonly sockets = new Set<HubConnection>();
   private readonly ready = new Set<HubConnection>();
   private readonly byUser = new Map<number, Set<HubConnection>>();
+  /** From the upgrade on, not only once ready: a session ending mid-handshake closes the socket too. */
+  private readonly bySession = new Map<string, Set<HubConnection>>();
   private dirty: HubConnection[] = [];
   private flushScheduled = false;
   private closing: Promise<void> | null = null;
@@ -191,6 +201,7 @@ export class Hub implements HubApi, ConnectionOwner {
         return;
       }
       this.sockets.add(connection);
+      this.trackSession(connection);
     });
   }
 
@@ -210,6 +221,22 @@ export class Hub implements HubApi, ConnectionOwner {
 
   connectionCount(): number {
     return this.ready.size;
+  }
+
+  endSessions(sessionIds: readonly string[]): number {
+    let closed = 0;
+    for (const sessionId of sessionIds) {
+      const connections = this.bySession.get(sessionId);
+      if (connections === undefined) continue;
+      this.bySession.delete(sessionId);
+      for (const connection of connections) {
+        // close() moves the connection out of 'open' synchronously, so nothing queued after this
+        // call is sent; no reconnect, since the token it would reconnect with is dead.
+        void connection.close(SESSION_ENDED, false);
+        closed += 1;
+      }
+    }
+    return closed;
   }
 
   close(): Promise<void> {
@@ -233,6 +260,7 @@ export class Hub implements HubApi, ConnectionOwner {
   onClosed(connection: HubConnection): void {
     this.sockets.delete(connection);
     this.ready.delete(connection);
+    this.untrackSession(connection);
     const userId = connection.user?.userId;
     if (userId === undefined) return;
     const set = this.byUser.get(userId);
@@ -256,6 +284,26 @@ export class Hub implements HubApi, ConnectionOwner {
     this.flushScheduled = false;
     const memo: FlushMemo = { queue: null, frame: null };
     for (const connection of dirty) connection.flush(memo);
+  }
+
+  private trackSession(connection: HubConnection): void {
+    const sessionId = connection.user?.sessionId;
+    if (sessionId === undefined) return;
+    let set = this.bySession.get(sessionId);
+    if (set === undefined) {
+      set = new Set();
+      this.bySession.set(sessionId, set);
+    }
+    set.add(connection);
+  }
+
+  private untrackSession(connection: HubConnection): void {
+    const sessionId = connection.user?.sessionId;
+    if (sessionId === undefined) return;
+    const set = this.bySession.get(sessionId);
+    if (set === undefined) return;
+    set.delete(connection);
+    if (set.size === 0) this.bySession.delete(sessionId);
   }
 
   /** undefined: invalid token; null: anonymous visitor. */

@@ -26,6 +26,10 @@ declare module 'fastify' {
       authenticate: (token: string) => AuthUser | null;
       openSession: (userId: number) => string;
       issueAccessToken: (userId: number, sessionId: string) => string;
+      /** Call after the transaction that ended these sessions has committed. */
+      sessionsEnded: (sessionIds: readonly string[]) => void;
+      /** Whoever holds something per session (the live hub) hears of every ended session. */
+      onSessionsEnded: (listener: (sessionIds: readonly string[]) => void) => void;
     };
   }
 }
@@ -48,6 +52,12 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string }>(
       return row ? { id: row.id, userName: row.userName, sessionId: verdict.claims.sid } : null;
     };
 
+    const endedListeners: Array<(sessionIds: readonly string[]) => void> = [];
+    const sessionsEnded = (sessionIds: readonly string[]): void => {
+      if (sessionIds.length === 0) return;
+      for (const listener of endedListeners) listener(sessionIds);
+    };
+
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
@@ -56,6 +66,10 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string }>(
 
     app.decorate('auth', {
       authenticate,
+      sessionsEnded,
+      onSessionsEnded: (listener: (sessionIds: readonly string[]) => void) => {
+        endedListeners.push(listener);
+      },
       requireUser: async (request: FastifyRequest) => {
         if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
       },

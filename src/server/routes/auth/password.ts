@@ -85,15 +85,16 @@ export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, {
         : undefined;
       if (!user || !live) throw new AppError(400, 'invalid_token', M.invalidReset);
       const passwordHash = await hashPassword(password);
-      const done = app.db.transaction(() => {
+      const ended = app.db.transaction(() => {
         // Consumed only now, atomically: a second request with the same token loses here.
-        if (!consumeAccountToken(app.db, user.id, 'reset_password', token)) return false;
+        if (!consumeAccountToken(app.db, user.id, 'reset_password', token)) return null;
         setPasswordHash(app.db, user.id, passwordHash);
-        endSessions(app.db, { userId: user.id });
+        const sessionIds = endSessions(app.db, { userId: user.id });
         clearFailures(app.db, accountKey(user.id));
-        return true;
+        return sessionIds;
       })();
-      if (!done) throw new AppError(400, 'invalid_token', M.invalidReset);
+      if (ended === null) throw new AppError(400, 'invalid_token', M.invalidReset);
+      app.auth.sessionsEnded(ended);
       return { success: true, message: M.passwordReset };
     },
   );
@@ -120,10 +121,11 @@ export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, {
       if (newPassword === oldPassword) throw new AppError(400, 'same_password', M.samePassword);
       await proveHolder(app, request, user, { password: oldPassword, mfaCode });
       const passwordHash = await hashPassword(newPassword);
-      app.db.transaction(() => {
+      const ended = app.db.transaction(() => {
         setPasswordHash(app.db, user.id, passwordHash);
-        endSessions(app.db, { userId: user.id, exceptSessionId: current.sessionId });
+        return endSessions(app.db, { userId: user.id, exceptSessionId: current.sessionId });
       })();
+      app.auth.sessionsEnded(ended);
       return { success: true, message: M.passwordChanged };
     },
   );
