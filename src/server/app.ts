@@ -43,7 +43,7 @@ export async function buildApp({ config, logger, clock }: BuildOptions): Promise
   });
   installErrorHandler(app);
   await app.register(databasePlugin, { dataDir: config.dataDir });
-  await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
+  await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret, sessionMaxAgeMs: config.sessionMaxAgeMs });
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
   await app.register(settlementPlugin);
@@ -53,7 +53,7 @@ export async function buildApp({ config, logger, clock }: BuildOptions): Promise
     path: `${API_PREFIX}/socket`,
     authenticate: async (token) => {
       const user = app.auth.authenticate(token);
-      return user ? { userId: user.id, userName: user.userName, sessionId: user.sessionId } : null;
+      return user ? { userId: user.id, userName: user.userName, sessionId: user.sessionId, sessionEndsAt: user.sessionEndsAt } : null;
     },
   });
   app.auth.onSessionsEnded((sessionIds) => app.hub.endSessions(sessionIds));

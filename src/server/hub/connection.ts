@@ -16,6 +16,8 @@ export interface HubUser {
   userName?: string;
   /** The sign-in session the access token belongs to: when it ends, the connection is closed. */
   sessionId?: string;
+  /** When that session reaches its absolute lifetime (ms since the epoch); the hub closes it then. */
+  sessionEndsAt?: number;
 }
 
 /** What a connection needs from the hub that owns it. */

@@ -297,6 +297,16 @@ export class Hub implements HubApi, ConnectionOwner {
     set.add(connection);
   }
 
+  /** Nobody announces a session reaching its lifetime, so the timer notices it. */
+  private closeAgedSessions(now: number): void {
+    for (const connections of this.bySession.values()) {
+      for (const connection of connections) {
+        const endsAt = connection.user?.sessionEndsAt;
+        if (endsAt !== undefined && endsAt <= now) void connection.close(SESSION_ENDED, false);
+      }
+    }
+  }
+
   private untrackSession(connection: HubConnection): void {
     const sessionId = connection.user?.sessionId;
     if (sessionId === undefined) return;
@@ -316,6 +326,7 @@ export class Hub implements HubApi, ConnectionOwner {
   private tick(): void {
     const now = Date.now();
     for (const connection of this.sockets) connection.tick(now, this.keepAliveMs, this.clientTimeoutMs);
+    this.closeAgedSessions(now);
     this.expireNegotiations(now);
   }
 

@@ -9,7 +9,7 @@ import { accountKey, addressKey, assertNotThrottled, clearFailures, clientAddres
 import { randomToken, sha256 } from '../../auth/tokens';
 import { checkTotp } from '../../auth/totp';
 import { AppError } from '../../errors';
-import { claimMfaStep, findUserByEmail, findUserById, setPasswordHash } from '../../users/repository';
+import { claimMfaStep, findUserByEmail, findUserById, replacePasswordHash, setPasswordHash } from '../../users/repository';
 import type { UserRow } from '../../users/repository';
 import { deliver } from './context';
 import type { AccountsOptions } from './context';
@@ -122,9 +122,12 @@ export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, {
       await proveHolder(app, request, user, { password: oldPassword, mfaCode });
       const passwordHash = await hashPassword(newPassword);
       const ended = app.db.transaction(() => {
-        setPasswordHash(app.db, user.id, passwordHash);
+        // The old password was proven against user.passwordHash, read before two awaits: another
+        // change or a reset may have landed since, and then this one must not.
+        if (!replacePasswordHash(app.db, user.id, user.passwordHash, passwordHash)) return null;
         return endSessions(app.db, { userId: user.id, exceptSessionId: current.sessionId });
       })();
+      if (ended === null) throw new AppError(409, 'password_changed', M.passwordChangedMeanwhile);
       app.auth.sessionsEnded(ended);
       return { success: true, message: M.passwordChanged };
     },

@@ -20,8 +20,12 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const outcome = rotateRefreshToken(app.db, request.body.refreshToken, app.auth.issueAccessToken);
+      const outcome = rotateRefreshToken(app.db, request.body.refreshToken, app.auth.issueAccessToken, app.auth.sessionMaxAgeMs);
       if (outcome.kind === 'invalid') throw new AppError(401, 'invalid_refresh_token', M.invalidRefreshToken);
+      if (outcome.kind === 'expired') {
+        app.auth.sessionsEnded([outcome.sessionId]);
+        throw new AppError(401, 'session_expired', M.invalidRefreshToken);
+      }
       if (outcome.kind === 'reused') {
         request.log.warn({ sessionId: outcome.sessionId }, 'refresh token reused: session ended');
         app.auth.sessionsEnded([outcome.sessionId]);
