@@ -26,7 +26,7 @@ import { recordBet } from '../src/server/bets/record';
 import { wagerOf } from '../src/server/bets/wager';
 import { loadConfig } from '../src/server/config';
 import { nodeHmacSha256 } from '../src/server/fairness/hmac';
-import { takeBetSeed } from '../src/server/fairness/seeds';
+import { createFirstSeeds, takeBetSeed } from '../src/server/fairness/seeds';
 import { balanceOf, houseAccount, playerAccount, transfer } from '../src/server/ledger/ledger';
 import { insertUser } from '../src/server/users/repository';
 
@@ -197,6 +197,7 @@ async function main(): Promise<void> {
     const players: Player[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const user = insertUser(app.db, { userName: `bench_${i}`, email: `bench_${i}@example.com`, passwordHash: 'x' });
+      createFirstSeeds(app.db, user.id);
       players.push({ id: user.id, token: app.auth.issueAccessToken(user.id, app.auth.openSession(user.id)) });
     }
     await Promise.all(
