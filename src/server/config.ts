@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadWalletConfig } from './wallet/config';
 import type { WalletConfig } from './wallet/config';
 import { loadTokenConfig } from './token/config';
+import type { SqliteSynchronous } from './db/database';
 import type { TokenConfig } from './token/config';
 
 export interface ServerConfig {
@@ -18,6 +19,8 @@ export interface ServerConfig {
    * refresh is refused and its access tokens no longer authenticate (SESSION_MAX_AGE_DAYS, default 30).
    */
   sessionMaxAgeMs: number;
+  /** SQLITE_SYNCHRONOUS: FULL (default, a commit survives a power cut) or NORMAL (faster; see db/database.ts). */
+  sqliteSynchronous: SqliteSynchronous;
   /** Access-token signing secret; generated and kept in DATA_DIR when unset. */
   jwtSecret?: string;
   /** SMTP server for outgoing mail (smtp[s]://user:pass@host:port); unset writes .eml files to DATA_DIR/mail. */
@@ -57,6 +60,13 @@ function toDays(name: string, raw: string | undefined, fallback: number): number
   return Math.round(days * DAY_MS);
 }
 
+function toSynchronous(raw: string | undefined): SqliteSynchronous {
+  if (raw === undefined || raw === '') return 'FULL';
+  const value = raw.trim().toUpperCase();
+  if (value === 'FULL' || value === 'NORMAL') return value;
+  throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${raw}"`);
+}
+
 function mailDomain(publicUrl: string): string {
   try {
     return new URL(publicUrl).hostname || 'localhost';
@@ -78,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL ?? 'info',
     demoFunds,
     sessionMaxAgeMs: toDays('SESSION_MAX_AGE_DAYS', env.SESSION_MAX_AGE_DAYS, 30),
+    sqliteSynchronous: toSynchronous(env.SQLITE_SYNCHRONOUS),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,
