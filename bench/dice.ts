@@ -8,7 +8,10 @@
 //           session row), schema, handler, serialisation, but no sockets.
 //   direct  the bet's database transaction called in this process, one after another, as the route
 //           composes it (currency row, wager, limits, checks, nonce, roll, bet row, ledger transfers,
-//           settlement hooks, hub broadcast) but without HTTP, auth or schema.
+//           settlement hooks, hub broadcast) but without HTTP, auth or schema. It runs twice, under
+//           PRAGMA synchronous=FULL (each commit waits for the disk: the default) and NORMAL (commits
+//           reach the disk at checkpoints), to show what durability costs; inject and http run under
+//           SQLITE_SYNCHRONOUS (FULL unless set). Set BENCH_DIR to measure on the disk DATA_DIR will use.
 // So direct/http is what the server layers and the network cost per bet. Each phase runs for a fixed
 // time; the whole run gives up after 2 minutes.
 import { fork } from 'node:child_process';
@@ -26,7 +29,7 @@ import { recordBet } from '../src/server/bets/record';
 import { wagerOf } from '../src/server/bets/wager';
 import { loadConfig } from '../src/server/config';
 import { nodeHmacSha256 } from '../src/server/fairness/hmac';
-import { takeBetSeed } from '../src/server/fairness/seeds';
+import { createFirstSeeds, takeBetSeed } from '../src/server/fairness/seeds';
 import { balanceOf, houseAccount, playerAccount, transfer } from '../src/server/ledger/ledger';
 import { insertUser } from '../src/server/users/repository';
 
@@ -184,8 +187,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }, 120_000);
   giveUp.unref();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-bench-dice-'));
-  const config = { ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent' }), dataDir };
+  const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'casino-bench-dice-'));
+  const config = {
+    ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS }),
+    dataDir,
+  };
   const app = await buildApp({ config, logger: false });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -197,6 +203,7 @@ async function main(): Promise<void> {
     const players: Player[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const user = insertUser(app.db, { userName: `bench_${i}`, email: `bench_${i}@example.com`, passwordHash: 'x' });
+      createFirstSeeds(app.db, user.id);
       players.push({ id: user.id, token: app.auth.issueAccessToken(user.id, app.auth.openSession(user.id)) });
     }
     await Promise.all(
@@ -211,15 +218,23 @@ async function main(): Promise<void> {
     );
 
     console.log(`dice bets: ${CLIENTS} players, ${BET.betAmount} ${BET.currency} at ${BET.chance}% ${BET.target}, ${PHASE_MS / 1000} s per phase after ${WARMUP_MS / 1000} s warm-up, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} (other work on the machine lowers every figure)`);
-    const direct = directPhase(app, players);
+    app.db.pragma('synchronous = FULL');
+    const directFull = directPhase(app, players);
+    app.db.pragma('synchronous = NORMAL');
+    const directNormal = directPhase(app, players);
+    app.db.pragma(`synchronous = ${config.sqliteSynchronous}`);
     const inject = await injectPhase(app, players);
     const http = await httpPhase(url, players);
+    const direct = config.sqliteSynchronous === 'FULL' ? directFull : directNormal;
     const directRate = direct.bets / direct.seconds;
+    const fullRate = directFull.bets / directFull.seconds;
     console.log(`${'path'.padEnd(30)}${'bets/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'cost'.padStart(8)}`);
-    console.log(row('direct (one process, no HTTP)', direct));
+    console.log(row('direct, synchronous=FULL', directFull, config.sqliteSynchronous === 'FULL' ? undefined : directRate));
+    console.log(row('direct, synchronous=NORMAL', directNormal, config.sqliteSynchronous === 'NORMAL' ? undefined : directRate));
     console.log(row(`inject (${CLIENTS} concurrent, no sockets)`, inject, directRate));
     console.log(row(`http (${CLIENTS} clients, loopback)`, http, directRate));
-    console.log(`cost = direct bets/s ÷ that path's bets/s: what the server layers add per bet. http latency includes queueing behind ${CLIENTS} clients.`);
+    console.log(`cost = direct bets/s under SQLITE_SYNCHRONOUS=${config.sqliteSynchronous} ÷ that path's bets/s: what the server layers add per bet. http latency includes queueing behind ${CLIENTS} clients.`);
+    console.log(`durability: NORMAL places ${(directNormal.bets / directNormal.seconds / fullRate).toFixed(1)}× the bets per second of FULL on this disk (${dataDir.startsWith(os.tmpdir()) ? 'the temporary directory' : dataDir}); FULL is what survives a power cut.`);
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -56,8 +56,8 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc });
-  await app.register(databasePlugin, { dataDir: config.dataDir });
-  await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret });
+  await app.register(databasePlugin, { dataDir: config.dataDir, synchronous: config.sqliteSynchronous });
+  await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret, sessionMaxAgeMs: config.sessionMaxAgeMs });
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
   await app.register(settlementPlugin);
@@ -68,9 +68,10 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
     admission: config.hubAdmission,
     authenticate: async (token) => {
       const user = app.auth.authenticate(token);
-      return user ? { userId: user.id, userName: user.userName } : null;
+      return user ? { userId: user.id, userName: user.userName, sessionId: user.sessionId, sessionEndsAt: user.sessionEndsAt } : null;
     },
   });
+  app.auth.onSessionsEnded((sessionIds) => app.hub.endSessions(sessionIds));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

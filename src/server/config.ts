@@ -5,6 +5,7 @@ import type { AdmissionLimits } from './hub/admission';
 import { loadWalletConfig } from './wallet/config';
 import type { WalletConfig } from './wallet/config';
 import { loadTokenConfig } from './token/config';
+import type { SqliteSynchronous } from './db/database';
 import type { TokenConfig } from './token/config';
 
 export interface ServerConfig {
@@ -16,6 +17,13 @@ export interface ServerConfig {
   publicUrl: string;
   logLevel: string;
   demoFunds: boolean;
+  /**
+   * Absolute lifetime of a sign-in session, however often its refresh token rotates: past it the
+   * refresh is refused and its access tokens no longer authenticate (SESSION_MAX_AGE_DAYS, default 30).
+   */
+  sessionMaxAgeMs: number;
+  /** SQLITE_SYNCHRONOUS: FULL (default, a commit survives a power cut) or NORMAL (faster; see db/database.ts). */
+  sqliteSynchronous: SqliteSynchronous;
   /** Access-token signing secret; generated and kept in DATA_DIR when unset. */
   jwtSecret?: string;
   /** SMTP server for outgoing mail (smtp[s]://user:pass@host:port); unset writes .eml files to DATA_DIR/mail. */
@@ -136,6 +144,24 @@ function parseOrigins(raw: string | undefined): string[] {
   return entries.map((entry) => entry.replace(/\/$/, ''));
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toDays(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback * DAY_MS;
+  const days = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(days) || days <= 0 || days > 3650) {
+    throw new Error(`${name} must be a number of days above 0 and at most 3650, got "${raw}"`);
+  }
+  return Math.round(days * DAY_MS);
+}
+
+function toSynchronous(raw: string | undefined): SqliteSynchronous {
+  if (raw === undefined || raw === '') return 'FULL';
+  const value = raw.trim().toUpperCase();
+  if (value === 'FULL' || value === 'NORMAL') return value;
+  throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${raw}"`);
+}
+
 function mailDomain(publicUrl: string): string {
   try {
     return new URL(publicUrl).hostname || 'localhost';
@@ -156,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     demoFunds,
+    sessionMaxAgeMs: toDays('SESSION_MAX_AGE_DAYS', env.SESSION_MAX_AGE_DAYS, 30),
+    sqliteSynchronous: toSynchronous(env.SQLITE_SYNCHRONOUS),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,

@@ -50,7 +50,7 @@ async function signUpWithDemoFunds(page: Page): Promise<string> {
   await signUpInBrowser(page, userName);
   await claimDemoFundsInBrowser(page);
   await page.getByRole('button', { name: /^Balance: 0\.0\d*[1-9]\d* BTC$/ }).waitFor();
-  // The seed pair is created on first use; ask for the seed state as the fairness dialog does, so the board can be computed before the first bet.
+  // Ask for the seed state as the fairness dialog does (it shows the hashes), so the board can be computed before the first bet.
   await page.evaluate(() => fetch('/api/casino/get-seed', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` } }));
   return userName;
 }

@@ -37,13 +37,20 @@ describe.skipIf(!hasChromium())('the wallet in Chromium against the real server'
 
   it('should claim demo funds, show them in crypto and dollars, hide zeros, remember the currency, and withdraw and cancel', async () => {
     const { context, page } = await openPage(browser);
+    const offered: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/casino/get-seed' && url.searchParams.has('clientSeed')) offered.push(url.searchParams.get('clientSeed')!);
+    });
     const userName = await signUp(page);
     expect(await headerBalance(page)).toBe('0.00000000');
 
-    // SPEC §4: the login itself fetched the seed state, so the player's seed pair exists before any bet,
-    // with the 20-character client seed the browser made (read from the server's database, not the API,
-    // which would create one).
-    await expect.poll(() => seedPairsOf(userName)).toEqual([expect.stringMatching(/^[A-Za-z0-9]{20}$/)]);
+    // SPEC §4: the sign-up drew the player's seed pair and the login fetched the seed state, so the pair
+    // exists before any bet, with a 20-character client seed (the browser's, offered once the hashes
+    // were shown; read from the server's database, not the API).
+    await expect.poll(() => offered.length).toBe(1);
+    expect(offered[0]).toMatch(/^[A-Za-z0-9]{20}$/);
+    await expect.poll(() => seedPairsOf(userName)).toEqual([offered[0]]);
 
     // Demo funds through the Cashier: $100 of BTC at the server's rate.
     await page.getByRole('button', { name: 'Wallet', exact: true }).first().click();

@@ -45,7 +45,8 @@ describe('auth plugin', () => {
 
     const ok = await fetch(`${url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);
-    expect(await json(ok)).toEqual({ id: user.id, userName: 'Alice_1', sessionId });
+    const created = app.db.prepare('SELECT created_at FROM sessions WHERE id = ?').get(sessionId) as { created_at: string };
+    expect(await json(ok)).toEqual({ id: user.id, userName: 'Alice_1', sessionId, sessionEndsAt: Date.parse(created.created_at) + 30 * 86_400_000 });
 
     app.db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ?').run(new Date().toISOString(), sessionId);
     const ended = await fetch(`${url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });

@@ -139,6 +139,8 @@ describe('baccarat bets', () => {
 
   it('should reveal on rotation a seed that recomputes both hands of every round', async () => {
     const player = await fundedPlayer();
+    // As the SPA does at sign-in: rotation accepts a client seed only for a next seed already shown.
+    await player.call('GET', '/casino/get-seed');
     const games: WireGame[] = [];
     for (let i = 0; i < 6; i++) {
       const answer = await bet(player, { player: '0.5', tie: '0.1', banker: '0.5' });

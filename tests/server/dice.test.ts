@@ -56,6 +56,8 @@ describe('dice bets', () => {
 
   it('should reveal on rotation a seed that recomputes every roll and payout', async () => {
     const player = await fundedPlayer();
+    // As the SPA does at sign-in: rotation accepts a client seed only for a next seed already shown.
+    await player.call('GET', '/casino/get-seed');
     const bets: BetAnswer['bet'][] = [];
     for (const target of ['under', 'over', 'under', 'over', 'under'] as const) {
       const answer = await player.call('POST', '/dice/bet', { betAmount: '0.5', currency: 'USDT', chance: 30, target });

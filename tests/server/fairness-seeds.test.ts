@@ -43,19 +43,24 @@ describe('seeds, rotation and the bets record', () => {
     expect((await fetch(`${server.url}/api/casino/rotate-seed`, { method: 'POST' })).status).toBe(401);
   });
 
-  it("should adopt the browser's first client seed and show hashes, never the server seed", async () => {
+  it("should show hashes first, then adopt the browser's client seed once, never the server seed", async () => {
     const { call } = player();
+    // The hash is shown in this very answer, so the client seed offered with it cannot play with it.
     const first = await json<Record<string, unknown>>(await call('/casino/get-seed?clientSeed=AbCdEfGhIj0123456789'));
     expect(first).toEqual({
       seedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       nextHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       nonce: 0,
-      clientSeed: 'AbCdEfGhIj0123456789',
+      clientSeed: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
     });
+    expect(first.clientSeed).not.toBe('AbCdEfGhIj0123456789');
     expect(first.seedHash).not.toBe(first.nextHash);
+    // Now that the hash has been shown, the browser's seed is adopted for the unplayed pair.
+    const adopted = await json(await call('/casino/get-seed?clientSeed=AbCdEfGhIj0123456789'));
+    expect(adopted).toEqual({ ...first, clientSeed: 'AbCdEfGhIj0123456789' });
     // A later visit with another random seed does not replace the player's seed.
     const again = await json(await call('/casino/get-seed?clientSeed=zzzzzzzzzzzzzzzzzzzz'));
-    expect(again).toEqual(first);
+    expect(again).toEqual(adopted);
   });
 
   it('should refuse a bad client seed and create nothing', async () => {
@@ -76,6 +81,7 @@ describe('seeds, rotation and the bets record', () => {
 
   it('should reveal on rotation a seed whose SHA-256 is the hash shown, and recompute every bet of the pair', async () => {
     const { user, call } = player();
+    await call('/casino/get-seed');
     const before = await json<{ seedHash: string; nextHash: string }>(await call('/casino/get-seed?clientSeed=client-one'));
     const bets = [0, 1, 2].map(() =>
       server.app.db.transaction(() => {

@@ -200,6 +200,8 @@ describe('mines games', () => {
 
   it('should reveal on rotation a seed that recomputes the board of every game', async () => {
     const player = await fundedPlayer();
+    // The browser's client seed is adopted once the pair's hash has been shown in an earlier answer.
+    await player.call('GET', '/casino/get-seed');
     await player.call('GET', '/casino/get-seed?clientSeed=mines-rotation');
     const revealed: Array<{ minesCount: number; mines: number[] }> = [];
     for (const minesCount of [1, 3, 10, 24]) {

@@ -1,6 +1,7 @@
 import type { TestServer } from './server';
 import { insertUser } from '../../src/server/users/repository';
 import { countEntries } from '../../src/server/ledger/ledger';
+import { createFirstSeeds } from '../../src/server/fairness/seeds';
 
 export interface Player {
   id: number;
@@ -11,8 +12,10 @@ export interface Player {
 
 let counter = 0;
 
+/** A player as sign-up leaves one: the account, a session and the first seed pair (not yet shown). */
 export function createPlayer(server: TestServer, name = `player_${++counter}`): Player {
   const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
+  createFirstSeeds(server.app.db, user.id);
   const token = server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
   return {
     id: user.id,

@@ -91,11 +91,20 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       connectAdapters: ({ system: running }) => {
         system = running;
       },
-      // The first visit creates the player's seed pair with a client seed made here (SPEC §3); failures are silent.
+      // Offers the server a client seed made here (SPEC §3); failures are silent. The server adopts it
+      // only for a pair whose hash it has already shown (docs/fairness.md), so the hashes are fetched
+      // first and the seed offered in a second call: a new player's first pair then plays with it.
       prepareSeed: () => {
         const clientSeed = randomClientSeed((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
         // After this transition: tokenRefresh receives the new tokens from the same announcement.
-        setTimeout(() => void api.get('/casino/get-seed', { query: { clientSeed } }).catch(() => undefined), 0);
+        setTimeout(
+          () =>
+            void api
+              .get('/casino/get-seed')
+              .then(() => api.get('/casino/get-seed', { query: { clientSeed } }))
+              .catch(() => undefined),
+          0,
+        );
       },
     },
     actors: {

@@ -25,6 +25,7 @@ export const AUTH_MESSAGES = {
   invalidReset: 'This password reset link is invalid or has expired.',
   passwordReset: 'Your password has been reset. Please log in with the new password.',
   passwordChanged: 'Password Changed Successfully',
+  passwordChangedMeanwhile: 'Your password was changed by another request just now, so this change was not made.',
   mfaAlreadyOn: 'Two-factor authentication is already on.',
   mfaAlreadyOff: 'Two-factor authentication is not on.',
   mfaNoKey: 'Ask for a two-factor key first.',

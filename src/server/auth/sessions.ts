@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { Database } from 'better-sqlite3';
 import { isoAfter, nowIso, randomToken, sha256 } from './tokens';
 
-/** A refresh token lives 30 days from its issue; every use replaces it. */
+/** A refresh token lives 30 days from its issue (and never past its session's lifetime); every use replaces it. */
 export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
 /** A rotated token presented again within this window gets the same new pair (a lost answer). */
 export const REFRESH_GRACE_MS = 10_000;
@@ -21,6 +21,7 @@ interface RefreshRow {
   successor_hash: string | null;
   grace_box: string | null;
   ended_at: string | null;
+  created_at: string;
 }
 
 /*
@@ -64,8 +65,11 @@ export function issueRefreshToken(db: Database, sessionId: string): string {
   return token;
 }
 
-/** Ends sessions and makes their refresh tokens (and any grace boxes) useless at once. */
-export function endSessions(db: Database, where: { sessionId: string } | { userId: number; exceptSessionId?: string }): number {
+/**
+ * Ends sessions and makes their refresh tokens (and any grace boxes) useless at once. Answers the
+ * ids that were open until now, for the caller to announce once its transaction has committed.
+ */
+export function endSessions(db: Database, where: { sessionId: string } | { userId: number; exceptSessionId?: string }): string[] {
   const now = nowIso();
   let ids: string[];
   if ('sessionId' in where) {
@@ -77,13 +81,13 @@ export function endSessions(db: Database, where: { sessionId: string } | { userI
       }>
     ).map((row) => row.id);
   }
-  let ended = 0;
+  const ended: string[] = [];
   const endOne = db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL');
   const killTokens = db.prepare(
     `UPDATE refresh_tokens SET expires_at = ?, grace_box = NULL WHERE session_id = ? AND expires_at > ?`,
   );
   for (const id of ids) {
-    ended += endOne.run(now, id).changes;
+    if (endOne.run(now, id).changes > 0) ended.push(id);
     killTokens.run(now, id, now);
   }
   return ended;
@@ -93,7 +97,8 @@ export type RefreshOutcome =
   | { kind: 'rotated'; pair: TokenPair }
   | { kind: 'retried'; pair: TokenPair }
   | { kind: 'invalid' }
-  | { kind: 'reused'; sessionId: string };
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'expired'; sessionId: string };
 
 /**
  * Rotates a refresh token. Runs synchronously inside one transaction, so two requests carrying the
@@ -101,12 +106,17 @@ export type RefreshOutcome =
  * window, gets the same pair; later (or once the new token has itself been used) it is a reuse and
  * the whole session ends.
  */
-export function rotateRefreshToken(db: Database, presented: string, issueAccessToken: (userId: number, sessionId: string) => string): RefreshOutcome {
+export function rotateRefreshToken(
+  db: Database,
+  presented: string,
+  issueAccessToken: (userId: number, sessionId: string) => string,
+  sessionMaxAgeMs: number,
+): RefreshOutcome {
   return db.transaction((): RefreshOutcome => {
     const now = Date.now();
     const row = db
       .prepare(
-        `SELECT r.token_hash, r.session_id, s.user_id, r.expires_at, r.rotated_at, r.successor_hash, r.grace_box, s.ended_at
+        `SELECT r.token_hash, r.session_id, s.user_id, r.expires_at, r.rotated_at, r.successor_hash, r.grace_box, s.ended_at, s.created_at
          FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?`,
       )
       .get(sha256(presented)) as RefreshRow | undefined;
@@ -127,6 +137,11 @@ export function rotateRefreshToken(db: Database, presented: string, issueAccessT
     }
 
     if (Date.parse(row.expires_at) <= now) return { kind: 'invalid' };
+    // The absolute lifetime counts from sign-in: rotating the token never extends it.
+    if (!(now < Date.parse(row.created_at) + sessionMaxAgeMs)) {
+      endSessions(db, { sessionId: row.session_id });
+      return { kind: 'expired', sessionId: row.session_id };
+    }
 
     const refreshToken = randomToken();
     const pair: TokenPair = { jwt: issueAccessToken(row.user_id, row.session_id), refreshToken };

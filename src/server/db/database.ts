@@ -7,11 +7,20 @@ import { seedDemoData } from './seed';
 
 export type { Database };
 
-export function openDatabase(dataDir: string): Database {
+/**
+ * How hard a commit waits for the disk (SQLITE_SYNCHRONOUS). In WAL mode, FULL syncs the log on every
+ * commit, so a committed bet or withdrawal survives a power cut; NORMAL syncs only at checkpoints, so a
+ * power cut (not a crash of the process) may roll back the last commits — bets and payouts the
+ * players were already shown. Money needs FULL; NORMAL is the operator's explicit choice.
+ */
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+
+export function openDatabase(dataDir: string, options: { synchronous?: SqliteSynchronous } = {}): Database {
+  const synchronous = options.synchronous ?? 'FULL';
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new BetterSqlite3(path.join(dataDir, 'casino.sqlite'));
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma(`synchronous = ${synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.defaultSafeIntegers(false);

@@ -137,6 +137,16 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: 301,
+    name: 'seed pairs remember when their hash was shown and who chose the client seed',
+    // Rows from before count as never shown (the next get-seed shows them) and as chosen by the
+    // player (they came from the browser or a rotation), so nothing replaces their client seed.
+    sql: `
+      ALTER TABLE seed_pairs ADD COLUMN shown_at TEXT;
+      ALTER TABLE seed_pairs ADD COLUMN client_seed_chosen INTEGER NOT NULL DEFAULT 1;
+    `,
+  },
+  {
     id: 400,
     name: 'bets',
     sql: `

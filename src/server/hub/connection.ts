@@ -14,6 +14,10 @@ import {
 export interface HubUser {
   userId: number;
   userName?: string;
+  /** The sign-in session the access token belongs to: when it ends, the connection is closed. */
+  sessionId?: string;
+  /** When that session reaches its absolute lifetime (ms since the epoch); the hub closes it then. */
+  sessionEndsAt?: number;
 }
 
 /** What a connection needs from the hub that owns it. */

@@ -36,6 +36,12 @@ export interface HubApi {
   sendToUser(userId: number, target: string, ...args: unknown[]): void;
   /** Connections that completed the handshake. */
   connectionCount(): number;
+  /**
+   * Closes at once every connection opened with an access token of these sessions (logout,
+   * refresh-token reuse, password change or reset), so no private event reaches them afterwards.
+   * Answers how many connections were closed.
+   */
+  endSessions(sessionIds: readonly string[]): number;
   /** Tells every client to reconnect later, closes all connections and refuses new ones. */
   close(): Promise<void>;
 }
@@ -63,6 +69,8 @@ const DEFAULTS = {
   maxQueuedBytes: 1024 * 1024,
   maxReceiveBytes: 64 * 1024,
 };
+// The close message's error: the client's onclose receives it.
+const SESSION_ENDED = 'Your session has ended.';
 // How long close() waits for clients to acknowledge before cutting them off.
 const CLOSE_GRACE_MS = 2_000;
 
@@ -78,6 +86,8 @@ export class Hub implements HubApi, ConnectionOwner {
   private readonly sockets = new Set<HubConnection>();
   private readonly ready = new Set<HubConnection>();
   private readonly byUser = new Map<number, Set<HubConnection>>();
+  /** From the upgrade on, not only once ready: a session ending mid-handshake closes the socket too. */
+  private readonly bySession = new Map<string, Set<HubConnection>>();
   private dirty: HubConnection[] = [];
   private flushScheduled = false;
   private closing: Promise<void> | null = null;
@@ -192,6 +202,7 @@ export class Hub implements HubApi, ConnectionOwner {
         return;
       }
       this.sockets.add(connection);
+      this.trackSession(connection);
     });
   }
 
@@ -211,6 +222,22 @@ export class Hub implements HubApi, ConnectionOwner {
 
   connectionCount(): number {
     return this.ready.size;
+  }
+
+  endSessions(sessionIds: readonly string[]): number {
+    let closed = 0;
+    for (const sessionId of sessionIds) {
+      const connections = this.bySession.get(sessionId);
+      if (connections === undefined) continue;
+      this.bySession.delete(sessionId);
+      for (const connection of connections) {
+        // close() moves the connection out of 'open' synchronously, so nothing queued after this
+        // call is sent; no reconnect, since the token it would reconnect with is dead.
+        void connection.close(SESSION_ENDED, false);
+        closed += 1;
+      }
+    }
+    return closed;
   }
 
   close(): Promise<void> {
@@ -234,6 +261,7 @@ export class Hub implements HubApi, ConnectionOwner {
   onClosed(connection: HubConnection): void {
     this.sockets.delete(connection);
     this.ready.delete(connection);
+    this.untrackSession(connection);
     const userId = connection.user?.userId;
     if (userId === undefined) return;
     const set = this.byUser.get(userId);
@@ -259,6 +287,36 @@ export class Hub implements HubApi, ConnectionOwner {
     for (const connection of dirty) connection.flush(memo);
   }
 
+  private trackSession(connection: HubConnection): void {
+    const sessionId = connection.user?.sessionId;
+    if (sessionId === undefined) return;
+    let set = this.bySession.get(sessionId);
+    if (set === undefined) {
+      set = new Set();
+      this.bySession.set(sessionId, set);
+    }
+    set.add(connection);
+  }
+
+  /** Nobody announces a session reaching its lifetime, so the timer notices it. */
+  private closeAgedSessions(now: number): void {
+    for (const connections of this.bySession.values()) {
+      for (const connection of connections) {
+        const endsAt = connection.user?.sessionEndsAt;
+        if (endsAt !== undefined && endsAt <= now) void connection.close(SESSION_ENDED, false);
+      }
+    }
+  }
+
+  private untrackSession(connection: HubConnection): void {
+    const sessionId = connection.user?.sessionId;
+    if (sessionId === undefined) return;
+    const set = this.bySession.get(sessionId);
+    if (set === undefined) return;
+    set.delete(connection);
+    if (set.size === 0) this.bySession.delete(sessionId);
+  }
+
   /** undefined: invalid token; null: anonymous visitor. */
   private async userFor(token: string | undefined): Promise<HubUser | null | undefined> {
     if (token === undefined) return null;
@@ -269,6 +327,7 @@ export class Hub implements HubApi, ConnectionOwner {
   private tick(): void {
     const now = Date.now();
     for (const connection of this.sockets) connection.tick(now, this.keepAliveMs, this.clientTimeoutMs);
+    this.closeAgedSessions(now);
     this.negotiations.expire(now);
   }
 

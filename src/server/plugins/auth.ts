@@ -10,6 +10,8 @@ export interface AuthUser {
   id: number;
   userName: string;
   sessionId: string;
+  /** When the session reaches its absolute lifetime (ms since the epoch). */
+  sessionEndsAt: number;
 }
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -26,15 +28,21 @@ declare module 'fastify' {
       authenticate: (token: string) => AuthUser | null;
       openSession: (userId: number) => string;
       issueAccessToken: (userId: number, sessionId: string) => string;
+      /** Absolute lifetime of a session from sign-in. */
+      sessionMaxAgeMs: number;
+      /** Call after the transaction that ended these sessions has committed. */
+      sessionsEnded: (sessionIds: readonly string[]) => void;
+      /** Whoever holds something per session (the live hub) hears of every ended session. */
+      onSessionsEnded: (listener: (sessionIds: readonly string[]) => void) => void;
     };
   }
 }
 
-export const authPlugin = fp<{ dataDir: string; jwtSecret?: string }>(
-  async (app, { dataDir, jwtSecret }) => {
+export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAgeMs: number }>(
+  async (app, { dataDir, jwtSecret, sessionMaxAgeMs }) => {
     const secret = loadJwtSecret(dataDir, jwtSecret);
     const sessionUser = app.db.prepare(
-      `SELECT u.id AS id, u.user_name AS userName FROM sessions s JOIN users u ON u.id = s.user_id
+      `SELECT u.id AS id, u.user_name AS userName, s.created_at AS createdAt FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.user_id = ? AND s.ended_at IS NULL`,
     );
     const insertSession = app.db.prepare('INSERT INTO sessions (id, user_id, created_at) VALUES (?, ?, ?)');
@@ -44,8 +52,18 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string }>(
       if (!verdict.ok) return null;
       const userId = Number(verdict.claims.sub);
       if (!Number.isSafeInteger(userId)) return null;
-      const row = sessionUser.get(verdict.claims.sid, userId) as { id: number; userName: string } | undefined;
-      return row ? { id: row.id, userName: row.userName, sessionId: verdict.claims.sid } : null;
+      const row = sessionUser.get(verdict.claims.sid, userId) as { id: number; userName: string; createdAt: string } | undefined;
+      if (!row) return null;
+      // A session past its absolute lifetime is over even before anyone marks it ended.
+      const sessionEndsAt = Date.parse(row.createdAt) + sessionMaxAgeMs;
+      if (!(sessionEndsAt > Date.now())) return null;
+      return { id: row.id, userName: row.userName, sessionId: verdict.claims.sid, sessionEndsAt };
+    };
+
+    const endedListeners: Array<(sessionIds: readonly string[]) => void> = [];
+    const sessionsEnded = (sessionIds: readonly string[]): void => {
+      if (sessionIds.length === 0) return;
+      for (const listener of endedListeners) listener(sessionIds);
     };
 
     app.decorateRequest('user', null);
@@ -56,6 +74,11 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string }>(
 
     app.decorate('auth', {
       authenticate,
+      sessionMaxAgeMs,
+      sessionsEnded,
+      onSessionsEnded: (listener: (sessionIds: readonly string[]) => void) => {
+        endedListeners.push(listener);
+      },
       requireUser: async (request: FastifyRequest) => {
         if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
       },

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { openDatabase } from '../db/database';
-import type { Database } from '../db/database';
+import type { Database, SqliteSynchronous } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,9 @@ declare module 'fastify' {
   }
 }
 
-export const databasePlugin = fp<{ dataDir: string }>(
-  async (app, { dataDir }) => {
-    const db = openDatabase(dataDir);
+export const databasePlugin = fp<{ dataDir: string; synchronous?: SqliteSynchronous }>(
+  async (app, { dataDir, synchronous }) => {
+    const db = openDatabase(dataDir, synchronous === undefined ? {} : { synchronous });
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       db.close();

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CLIENT_SEED_MAX_LENGTH, isValidClientSeed } from '../../core/fairness/seeds';
 import { AppError, badRequest, notFound } from '../errors';
 import { betDetail } from '../bets/record';
-import { ensureSeeds, revealedPairs, rotateSeeds, seedState } from '../fairness/seeds';
+import { loadSeeds, revealedPairs, rotateSeeds } from '../fairness/seeds';
 
 const CLIENT_SEED_RULE = `Client seed must be 1 to ${CLIENT_SEED_MAX_LENGTH} visible characters without spaces.`;
 
@@ -24,10 +24,9 @@ export const fairnessRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      // The browser's first random client seed becomes the player's; later visits leave it alone.
-      const wanted = request.query.clientSeed;
-      ensureSeeds(app.db, user.id, wanted === undefined ? undefined : checkClientSeed(wanted));
-      return seedState(app.db, user.id);
+      // The browser's random client seed is adopted only under the rule in loadSeeds (fairness.md).
+      const offered = request.query.clientSeed;
+      return loadSeeds(app.db, user.id, offered === undefined ? undefined : checkClientSeed(offered));
     },
   );
 

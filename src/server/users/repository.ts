@@ -101,6 +101,14 @@ export function setPasswordHash(db: Database, userId: number, passwordHash: stri
   db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
 }
 
+/**
+ * Compare-and-set: replaces the hash only if it is still the one the caller checked the old
+ * password against, so of two changes proven with the same old password exactly one lands.
+ */
+export function replacePasswordHash(db: Database, userId: number, expectedHash: string, passwordHash: string): boolean {
+  return db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(passwordHash, userId, expectedHash).changes === 1;
+}
+
 export function markEmailConfirmed(db: Database, userId: number): void {
   db.prepare('UPDATE users SET email_confirmed = 1 WHERE id = ?').run(userId);
 }

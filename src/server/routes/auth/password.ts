@@ -10,7 +10,7 @@ import { accountKey, addressKey, assertNotThrottled, clearFailures, clientAddres
 import { randomToken, sha256 } from '../../auth/tokens';
 import { checkTotp } from '../../auth/totp';
 import { AppError } from '../../errors';
-import { claimMfaStep, findUserByEmail, findUserById, setPasswordHash } from '../../users/repository';
+import { claimMfaStep, findUserByEmail, findUserById, replacePasswordHash, setPasswordHash } from '../../users/repository';
 import type { UserRow } from '../../users/repository';
 import { afterReply, deliver } from './context';
 import type { AccountsOptions } from './context';
@@ -89,15 +89,16 @@ export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, {
         : undefined;
       if (!user || !live) throw new AppError(400, 'invalid_token', M.invalidReset);
       const passwordHash = await hashPassword(password);
-      const done = app.db.transaction(() => {
+      const ended = app.db.transaction(() => {
         // Consumed only now, atomically: a second request with the same token loses here.
-        if (!consumeAccountToken(app.db, user.id, 'reset_password', token)) return false;
+        if (!consumeAccountToken(app.db, user.id, 'reset_password', token)) return null;
         setPasswordHash(app.db, user.id, passwordHash);
-        endSessions(app.db, { userId: user.id });
+        const sessionIds = endSessions(app.db, { userId: user.id });
         clearFailures(app.db, accountKey(user.id));
-        return true;
+        return sessionIds;
       })();
-      if (!done) throw new AppError(400, 'invalid_token', M.invalidReset);
+      if (ended === null) throw new AppError(400, 'invalid_token', M.invalidReset);
+      app.auth.sessionsEnded(ended);
       return { success: true, message: M.passwordReset };
     },
   );
@@ -124,10 +125,14 @@ export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, {
       if (newPassword === oldPassword) throw new AppError(400, 'same_password', M.samePassword);
       await proveHolder(app, request, user, { password: oldPassword, mfaCode });
       const passwordHash = await hashPassword(newPassword);
-      app.db.transaction(() => {
-        setPasswordHash(app.db, user.id, passwordHash);
-        endSessions(app.db, { userId: user.id, exceptSessionId: current.sessionId });
+      const ended = app.db.transaction(() => {
+        // The old password was proven against user.passwordHash, read before two awaits: another
+        // change or a reset may have landed since, and then this one must not.
+        if (!replacePasswordHash(app.db, user.id, user.passwordHash, passwordHash)) return null;
+        return endSessions(app.db, { userId: user.id, exceptSessionId: current.sessionId });
       })();
+      if (ended === null) throw new AppError(409, 'password_changed', M.passwordChangedMeanwhile);
+      app.auth.sessionsEnded(ended);
       return { success: true, message: M.passwordChanged };
     },
   );

@@ -6,6 +6,7 @@ import { hashPassword } from '../../auth/passwords';
 import { emailAccount, rateLimited } from '../../auth/rateLimits';
 import { checkEmail, checkNewPassword, checkUserName } from '../../auth/rules';
 import { AppError } from '../../errors';
+import { createFirstSeeds } from '../../fairness/seeds';
 import { insertUser, isEmailTaken, isUserNameTaken } from '../../users/repository';
 import { deliver, openSignedInSession } from './context';
 import type { AccountsOptions } from './context';
@@ -45,6 +46,8 @@ export const registerRoute: FastifyPluginAsync<AccountsOptions> = async (app, { 
       const { signedIn, token } = app.db.transaction(() => {
         assertAvailable(userName, email);
         const user = insertUser(app.db, { userName, email, passwordHash });
+        // Drawn now, so the first bet never plays on a seed made inside its own request.
+        createFirstSeeds(app.db, user.id);
         return { signedIn: openSignedInSession(app, user.id), token: issueAccountToken(app.db, user.id, 'confirm_email') };
       })();
       deliver(mailer, request.log, confirmationMail(publicUrl, signedIn.user, token));

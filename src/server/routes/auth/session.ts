@@ -20,10 +20,15 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const outcome = rotateRefreshToken(app.db, request.body.refreshToken, app.auth.issueAccessToken);
+      const outcome = rotateRefreshToken(app.db, request.body.refreshToken, app.auth.issueAccessToken, app.auth.sessionMaxAgeMs);
       if (outcome.kind === 'invalid') throw new AppError(401, 'invalid_refresh_token', M.invalidRefreshToken);
+      if (outcome.kind === 'expired') {
+        app.auth.sessionsEnded([outcome.sessionId]);
+        throw new AppError(401, 'session_expired', M.invalidRefreshToken);
+      }
       if (outcome.kind === 'reused') {
         request.log.warn({ sessionId: outcome.sessionId }, 'refresh token reused: session ended');
+        app.auth.sessionsEnded([outcome.sessionId]);
         throw new AppError(401, 'refresh_token_reused', M.reusedRefreshToken);
       }
       return { status: 200, ...outcome.pair };
@@ -43,7 +48,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         | { ended_at: string | null }
         | undefined;
       if (!owned) throw new AppError(404, 'session_not_found', M.sessionNotFound);
-      app.db.transaction(() => endSessions(app.db, { sessionId }))();
+      app.auth.sessionsEnded(app.db.transaction(() => endSessions(app.db, { sessionId }))());
       return { success: true, message: M.sessionEnded };
     },
   );
