@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumExecutable } from '../../tests/support/chromium';
+import { MERMAID_CONFIG } from '../../src/app/inspector/diagram';
 
 /**
  * Renders Mermaid sources to SVG in headless Chromium with the Mermaid build from node_modules,
@@ -14,17 +15,6 @@ export interface Rendered {
   width: number;
   height: number;
 }
-
-/** The settings every committed picture is drawn with; text labels keep the SVG readable outside a browser. */
-export const MERMAID_CONFIG = {
-  startOnLoad: false,
-  securityLevel: 'strict',
-  theme: 'default',
-  htmlLabels: false,
-  flowchart: { htmlLabels: false },
-  state: { useMaxWidth: false },
-  fontFamily: 'Arial, Helvetica, sans-serif',
-} as const;
 
 export const sourceHash = (source: string) => crypto.createHash('sha256').update(source).digest('hex');
 

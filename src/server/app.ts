@@ -18,7 +18,7 @@ import { databasePlugin } from './plugins/database';
 import { spaPlugin } from './plugins/spa';
 import { authRoutes } from './routes/auth/index';
 import { walletPlugin } from './plugins/wallet';
-import { healthRoutes } from './routes/health';
+import { healthRoutes, inspectorRoutes } from './routes/health';
 import { limitsRoutes } from './routes/limits';
 import { minesRoutes } from './routes/mines';
 import { paymentsRoutes } from './routes/payments';
@@ -59,6 +59,7 @@ export async function buildApp({ config, logger, clock }: BuildOptions): Promise
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(inspectorRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);

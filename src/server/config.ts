@@ -13,6 +13,8 @@ export interface ServerConfig {
   publicUrl: string;
   logLevel: string;
   demoFunds: boolean;
+  /** INSPECTOR=1: the built SPA may load the designers' statechart inspector (GET /api/inspector says so). */
+  inspector: boolean;
   /** Access-token signing secret; generated and kept in DATA_DIR when unset. */
   jwtSecret?: string;
   /** SMTP server for outgoing mail (smtp[s]://user:pass@host:port); unset writes .eml files to DATA_DIR/mail. */
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     demoFunds,
+    inspector: toBoolean(env.INSPECTOR, false),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,

@@ -46,6 +46,17 @@ const DIRECTIONS: Record<string, Direction> = {};
  */
 const OPEN_LEVELS: Record<string, number> = { 'mines.game': 1, 'blackjack.round': 1 };
 
+/** The Mermaid settings of the committed pictures and of the inspector: text labels keep an SVG readable outside a browser. */
+export const MERMAID_CONFIG = {
+  startOnLoad: false,
+  securityLevel: 'strict',
+  theme: 'default',
+  htmlLabels: false,
+  flowchart: { htmlLabels: false },
+  state: { useMaxWidth: false },
+  fontFamily: 'Arial, Helvetica, sans-serif',
+} as const;
+
 export const mermaidId = (stateNodeId: string) => `s_${stateNodeId.replace(/[^a-zA-Z0-9_]/g, '_')}`;
 
 const words = (name: string) =>
