@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { formatRoll } from '../../src/core/games/dice';
@@ -102,5 +103,18 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
     expect(requested.filter((p) => p === '/api/inspector' || /\/assets\/(inspector|mermaid)/i.test(p))).toEqual([]);
     expect(await page.getByRole('button', { name: 'Statecharts', exact: true }).count()).toBe(0);
     await context.close();
+  });
+
+  it('should keep the inspector and Mermaid out of the files every page loads', () => {
+    const index = fs.readFileSync(path.resolve('dist/index.html'), 'utf8');
+    const loaded = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const file of loaded) {
+      const text = fs.readFileSync(path.resolve('dist', file), 'utf8');
+      expect(text, file).not.toContain('Statechart inspector');
+      expect(text, file).not.toContain('statediagram');
+    }
+    const chunks = fs.readdirSync(path.resolve('dist/assets')).filter((f) => f.endsWith('.js'));
+    expect(chunks.filter((f) => fs.readFileSync(path.resolve('dist/assets', f), 'utf8').includes('Statechart inspector'))).toHaveLength(1);
   });
 });

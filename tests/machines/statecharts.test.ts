@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,12 @@ describe('generated statechart docs', () => {
     expect(json.id).toBe('dice');
     expect(json.type).toBe('parallel');
     expect(Object.keys(json.states)).toEqual(['form', 'player', 'limits', 'bet']);
+  });
+
+  it('prints a machine’s JSON definition from the command line (npm run statecharts -- export <machine>)', { timeout: 30_000 }, () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/statecharts.ts', 'export', 'mines'], { encoding: 'utf8' });
+    expect(out).toBe(`${machineJson(machineCatalog.mines!)}\n`);
+    expect((JSON.parse(out) as { id: string }).id).toBe('mines');
   });
 
   it('describes every state a designer would ask about', () => {
