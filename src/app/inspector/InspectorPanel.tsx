@@ -50,6 +50,22 @@ function highlight(holder: HTMLElement, diagram: Diagram, activeIds: string[]) {
   }
 }
 
+/**
+ * Mermaid measures a chart in a scratch element that the app's styles reach, so its box can come out
+ * smaller than the drawing: the frame is fitted to what was actually drawn.
+ */
+function fitToDrawing(holder: HTMLElement) {
+  const svg = holder.querySelector('svg');
+  if (!svg) return;
+  const box = svg.getBBox();
+  if (!box.width || !box.height) return;
+  const pad = 8;
+  svg.setAttribute('viewBox', `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
+  svg.setAttribute('width', String(Math.ceil(box.width + 2 * pad)));
+  svg.removeAttribute('height');
+  svg.style.maxWidth = '100%';
+}
+
 function Chart({ diagram, activeIds }: { diagram: Diagram; activeIds: string[] }) {
   const holder = useRef<HTMLDivElement>(null);
   const [svg, setSvg] = useState<string | null>(null);
@@ -64,6 +80,9 @@ function Chart({ diagram, activeIds }: { diagram: Diagram; activeIds: string[] }
       live = false;
     };
   }, [diagram.source]);
+  useEffect(() => {
+    if (holder.current && svg) fitToDrawing(holder.current);
+  }, [svg]);
   useEffect(() => {
     if (holder.current && svg) highlight(holder.current, diagram, activeIds);
   }, [svg, diagram, activeIds]);
