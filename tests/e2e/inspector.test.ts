@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { formatRoll } from '../../src/core/games/dice';
-import { hasChromium, launchBrowser, openPage } from '../support/browser';
+import { baseUrl, hasChromium, launchBrowser, openPage } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 interface BetAnswer {
@@ -38,6 +38,12 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
 
   it('should show a live dice bet move the dice machine through its states, with the events, a replay and the JSON export', async () => {
     const { context, page } = await openPage(browser);
+    // Offline: every file the inspector needs (Mermaid included) comes from the casino's own server.
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^(https?|wss?):$/.test(url.protocol) && url.host !== new URL(baseUrl()).host) elsewhere.push(request.url());
+    });
     await page.goto('/dice?inspector');
     const firstLook = inspector(page);
     await firstLook.waitFor();
@@ -90,6 +96,7 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
     const definition = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; states: Record<string, unknown> };
     expect(definition.id).toBe('dice');
     expect(Object.keys(definition.states)).toEqual(['form', 'player', 'limits', 'bet']);
+    expect(elsewhere).toEqual([]);
     await context.close();
   });
 
