@@ -1,15 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { designerInspector } from './inspector/loader';
 import './styles/theme.css';
 
 async function start() {
   // The Stately inspector is a dev-only tool, loaded on demand with ?inspect; the production bundle has no trace of it.
-  let inspect: ((event: unknown) => void) | undefined;
+  const inspectors: Array<(event: unknown) => void> = [];
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
     const { createBrowserInspector } = await import('@statelyai/inspect');
-    inspect = createBrowserInspector().inspect as (event: unknown) => void;
+    inspectors.push(createBrowserInspector().inspect as (event: unknown) => void);
   }
+  // The designers' offline inspector (?inspector): in development, or where the server allows it.
+  const designer = designerInspector();
+  if (designer) inspectors.push(designer);
+  const inspect = inspectors.length ? (event: unknown) => inspectors.forEach((sink) => sink(event)) : undefined;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(

@@ -21,7 +21,7 @@ import { spaPlugin } from './plugins/spa';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { authRoutes } from './routes/auth/index';
 import { walletPlugin } from './plugins/wallet';
-import { healthRoutes } from './routes/health';
+import { healthRoutes, inspectorRoutes } from './routes/health';
 import { limitsRoutes } from './routes/limits';
 import { minesRoutes } from './routes/mines';
 import { paymentsRoutes } from './routes/payments';
@@ -75,6 +75,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(inspectorRoutes, { config });
       await api.register(authRoutes, { prefix: '/auth', config, ...(mailer ? { mailer } : {}) });
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);

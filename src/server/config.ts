@@ -24,6 +24,8 @@ export interface ServerConfig {
   sessionMaxAgeMs: number;
   /** SQLITE_SYNCHRONOUS: FULL (default, a commit survives a power cut) or NORMAL (faster; see db/database.ts). */
   sqliteSynchronous: SqliteSynchronous;
+  /** INSPECTOR=1: the built SPA may load the designers' statechart inspector (GET /api/inspector says so). */
+  inspector: boolean;
   /** Access-token signing secret; generated and kept in DATA_DIR when unset. */
   jwtSecret?: string;
   /** SMTP server for outgoing mail (smtp[s]://user:pass@host:port); unset writes .eml files to DATA_DIR/mail. */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoFunds,
     sessionMaxAgeMs: toDays('SESSION_MAX_AGE_DAYS', env.SESSION_MAX_AGE_DAYS, 30),
     sqliteSynchronous: toSynchronous(env.SQLITE_SYNCHRONOUS),
+    inspector: toBoolean(env.INSPECTOR, false),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,

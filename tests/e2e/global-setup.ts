@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, TOKEN_TEST_HOOKS: '1',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, TOKEN_TEST_HOOKS: '1', INSPECTOR: '1',
       // Every browser here signs up from 127.0.0.1: the per-address limits would stop the suite, not an attacker.
       RATE_LIMIT_SIGNUP_PER_ADDRESS: '10000', RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: '10000', RATE_LIMIT_RESEND_CONFIRMATION_PER_ADDRESS: '10000',
     },

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { randomClientSeed } from '../../core/fairness/seeds';
-import type { ActorSystem, AnyActorRef } from 'xstate';
+import type { ActorSystem, AnyActorRef, InspectionEvent } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
 import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
@@ -44,6 +44,8 @@ export interface AppDependencies {
   storage?: Storage;
   apiBase?: string;
   nowSeconds?: () => number;
+  /** Inspection of the screens' actors, which run in actor systems of their own (the app actor gets it from <App>). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 /**
@@ -233,7 +235,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     baccarat: provideBaccarat(gameRuntime),
   };
 
-  return { logic, api, calls, navigation, screens, games, showScreen, walletStart: preferences.read() };
+  return { logic, api, calls, navigation, screens, games, showScreen, walletStart: preferences.read(), inspect: deps.inspect };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import { useAuthRef, useWalletRef } from '../actors/AppActor';
+import { useAuthRef, useRuntime, useWalletRef } from '../actors/AppActor';
 import type { AuthRef, WalletRef } from '../actors/AppActor';
 import type { GameWallet } from '../../../machines/shared/events';
 
@@ -23,7 +23,8 @@ const signedIn = (auth: AuthRef) => auth.getSnapshot().hasTag('signedIn');
 export function useGameActor<TLogic extends AnyStateMachine>(logic: TLogic) {
   const wallet = useWalletRef();
   const auth = useAuthRef();
-  const actor = useActorRef(logic, { input: { signedIn: signedIn(auth), wallet: gameWalletOf(wallet) } } as never);
+  const { inspect } = useRuntime();
+  const actor = useActorRef(logic, { input: { signedIn: signedIn(auth), wallet: gameWalletOf(wallet) }, ...(inspect ? { inspect } : {}) } as never);
   useEffect(() => {
     let lastWallet = JSON.stringify(gameWalletOf(wallet));
     let wasSignedIn = signedIn(auth);

@@ -15,7 +15,7 @@ const signedIn = (auth: AuthRef) => auth.getSnapshot().hasTag('signedIn');
 export function useTokenScreen<TLogic extends AnyStateMachine>(logic: TLogic, systemId?: 'staking' | 'earn') {
   const auth = useAuthRef();
   const runtime = useRuntime();
-  const actor = useActorRef(logic, { input: { signedIn: signedIn(auth), now: Date.now() } } as never);
+  const actor = useActorRef(logic, { input: { signedIn: signedIn(auth), now: Date.now() }, ...(runtime.inspect ? { inspect: runtime.inspect } : {}) } as never);
   useEffect(() => {
     let wasSignedIn = signedIn(auth);
     const sub = auth.subscribe((snapshot) => {
