@@ -55,7 +55,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   installErrorHandler(app);
   // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
   await app.register(rateLimit, { global: false });
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc, inspector: config.inspector });
   await app.register(databasePlugin, { dataDir: config.dataDir, synchronous: config.sqliteSynchronous });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret, sessionMaxAgeMs: config.sessionMaxAgeMs });
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });

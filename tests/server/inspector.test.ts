@@ -25,4 +25,15 @@ describe('GET /api/inspector: may the SPA load the designers’ statechart inspe
   it('should refuse to start on an INSPECTOR value that is not a yes or a no', () => {
     expect(() => loadConfig({ INSPECTOR: 'maybe' })).toThrow(/expected a boolean/);
   });
+
+  it('should allow inline styles only on a page opened with ?inspector on a server that allows the inspector', async () => {
+    const styleSrc = async (path: string) =>
+      /style-src ([^;]*)/.exec((await fetch(`${server!.url}${path}`)).headers.get('content-security-policy') ?? '')?.[1]?.trim();
+    server = await startTestServer();
+    expect(await styleSrc('/api/inspector?inspector')).toBe("'self'");
+    await server.close();
+    server = await startTestServer({ inspector: true });
+    expect(await styleSrc('/api/inspector')).toBe("'self'");
+    expect(await styleSrc('/api/inspector?inspector')).toBe("'self' 'unsafe-inline'");
+  });
 });

@@ -3,25 +3,21 @@ import { API_BASE } from '../config';
 /**
  * The only part of the designers' inspector in the players' bundle: it decides whether the
  * inspector is wanted, and only then asks the server and loads the inspector's own chunk.
- * A player's page (no `?inspector`, nothing remembered in this tab) does neither.
+ * A player's page (no `?inspector`) does neither.
  */
 
 type Sink = (event: unknown) => void;
 
-const REMEMBER_KEY = 'acc-inspector';
 /** Events of the first moments, kept while the server is asked and the chunk loads. */
 const MAX_BUFFERED = 5_000;
 
+/**
+ * Asked on each full page load, not remembered: the server allows the inline styles of the charts
+ * only on a page opened with `?inspector` (src/server/plugins/securityHeaders.ts). Moving between
+ * screens inside the app keeps the open inspector.
+ */
 function wanted(): boolean {
-  try {
-    if (new URLSearchParams(window.location.search).has('inspector')) {
-      window.sessionStorage.setItem(REMEMBER_KEY, '1');
-      return true;
-    }
-    return window.sessionStorage.getItem(REMEMBER_KEY) === '1';
-  } catch {
-    return false;
-  }
+  return new URLSearchParams(window.location.search).has('inspector');
 }
 
 /** Development always allows it; a production server allows it with INSPECTOR=1 (GET /api/inspector). */

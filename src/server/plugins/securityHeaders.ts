@@ -6,6 +6,14 @@ export interface SecurityHeadersOptions {
   publicUrl: string;
   /** Further origins the SPA may call (an API on another host, see VITE_API_BASE). */
   extraConnectSrc: string[];
+  /** INSPECTOR=1: the designers' inspector may be opened (it draws Mermaid SVGs, which carry a <style> element). */
+  inspector?: boolean;
+}
+
+/** Only a page opened with `?inspector` on a server that allows the inspector; players' pages never. */
+function opensInspector(url: string | undefined): boolean {
+  const query = url?.split('?')[1];
+  return query !== undefined && new URLSearchParams(query).has('inspector');
 }
 
 /** The WebSocket origin of an http(s) origin: the hub lives on the casino's own host. */
@@ -22,10 +30,11 @@ function webSocketOrigin(publicUrl: string): string | null {
  * Security headers on every answer, the SPA's pages and the API's JSON alike. The policy fits the
  * built SPA exactly: one module script and one stylesheet from our origin and no inline script;
  * React sets styles through the CSSOM, which CSP does not restrict; the two-factor QR code is SVG
- * (data: images allowed for it anyway). 'self' covers same-origin WebSockets in current browsers;
+ * (data: images allowed for it anyway). The one exception is the designers' inspector (INSPECTOR=1 and a
+ * page opened with `?inspector`): Mermaid styles its SVG charts with inline <style> elements. 'self' covers same-origin WebSockets in current browsers;
  * the explicit ws(s) origin is for those that predate CSP level 3.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, { publicUrl, extraConnectSrc }: SecurityHeadersOptions): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, { publicUrl, extraConnectSrc, inspector = false }: SecurityHeadersOptions): Promise<void> {
   const https = publicUrl.startsWith('https:');
   const ws = webSocketOrigin(publicUrl);
   await app.register(helmet, {
@@ -34,7 +43,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, { publicUrl,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", (req) => (inspector && opensInspector(req.url) ? "'unsafe-inline'" : '')],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(ws ? [ws] : []), ...extraConnectSrc],
