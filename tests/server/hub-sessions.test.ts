@@ -50,9 +50,11 @@ describe('the live hub follows the sessions', () => {
     return answer.body;
   }
 
-  /** The wallet's own path for a deposit event, then a beat for the frames to arrive. */
+  let txCounter = 0;
+  /** A chain deposit credited as the watcher does it (ledger, then the live event), then a beat for the frames. */
   async function deposit(userId: number, amount: number): Promise<void> {
-    server.app.hub.sendToUser(userId, 'deposit', { amount, currency: 'BTC' });
+    const result = server.app.wallet.creditDeposit(userId, 'BTC', BigInt(Math.round(amount * 1e8)), `tx-hub-sessions-${++txCounter}`);
+    expect(result.credited).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 

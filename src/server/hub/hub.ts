@@ -71,6 +71,8 @@ const DEFAULTS = {
 };
 // The close message's error: the client's onclose receives it.
 const SESSION_ENDED = 'Your session has ended.';
+// Far longer than any upgrade takes from its token check to its socket.
+const RECENTLY_ENDED_MS = 60_000;
 // How long close() waits for clients to acknowledge before cutting them off.
 const CLOSE_GRACE_MS = 2_000;
 
@@ -88,6 +90,11 @@ export class Hub implements HubApi, ConnectionOwner {
   private readonly byUser = new Map<number, Set<HubConnection>>();
   /** From the upgrade on, not only once ready: a session ending mid-handshake closes the socket too. */
   private readonly bySession = new Map<string, Set<HubConnection>>();
+  /**
+   * Sessions ended in the last minute: an upgrade authenticated just before its session ended must
+   * not slip through if anything asynchronous ever runs between the token check and the socket.
+   */
+  private readonly recentlyEnded = new Map<string, number>();
   private dirty: HubConnection[] = [];
   private flushScheduled = false;
   private closing: Promise<void> | null = null;
@@ -203,6 +210,7 @@ export class Hub implements HubApi, ConnectionOwner {
       }
       this.sockets.add(connection);
       this.trackSession(connection);
+      if (this.sessionEnded(user)) void connection.close(SESSION_ENDED, false);
     });
   }
 
@@ -226,7 +234,9 @@ export class Hub implements HubApi, ConnectionOwner {
 
   endSessions(sessionIds: readonly string[]): number {
     let closed = 0;
+    const until = Date.now() + RECENTLY_ENDED_MS;
     for (const sessionId of sessionIds) {
+      this.recentlyEnded.set(sessionId, until);
       const connections = this.bySession.get(sessionId);
       if (connections === undefined) continue;
       this.bySession.delete(sessionId);
@@ -298,8 +308,16 @@ export class Hub implements HubApi, ConnectionOwner {
     set.add(connection);
   }
 
+  private sessionEnded(user: HubUser | null): boolean {
+    const sessionId = user?.sessionId;
+    return sessionId !== undefined && this.recentlyEnded.has(sessionId);
+  }
+
   /** Nobody announces a session reaching its lifetime, so the timer notices it. */
   private closeAgedSessions(now: number): void {
+    for (const [sessionId, until] of this.recentlyEnded) {
+      if (until <= now) this.recentlyEnded.delete(sessionId);
+    }
     for (const connections of this.bySession.values()) {
       for (const connection of connections) {
         const endsAt = connection.user?.sessionEndsAt;
