@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, openPage } from '../support/browser';
+import { baseUrl, hasChromium, launchBrowser, openPage } from '../support/browser';
 
 // Every route of SPEC §2; the two link pages with the query strings their mails carry.
 const ROUTES = [
@@ -54,6 +54,33 @@ describe.skipIf(!hasChromium())('the SPA under its Content-Security-Policy', () 
     }
     expect(consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
     expect(sockets.some((url) => /^ws:\/\/127\.0\.0\.1:\d+\/api\/socket/.test(url))).toBe(true);
+    await context.close();
+  });
+
+  it("should show a signed-in player's account page with the two-factor QR code and no violation", async () => {
+    const name = `csp_${Date.now() % 1_000_000}`;
+    const registered = await fetch(`${baseUrl()}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: name, email: `${name}@example.com`, password: 'Violet-Harbor-5521' }),
+    });
+    expect(registered.status).toBe(200);
+    const session = (await registered.json()) as { user: unknown; jwt: string; refreshToken: string; sessionId: string };
+    const { context, page } = await openPage(browser);
+    // The stored session the SPA reads at start (SPEC §3 keys), and the violation listener.
+    await context.addInitScript((stored) => {
+      localStorage.setItem('authToken', stored.jwt);
+      localStorage.setItem('refreshToken', stored.refreshToken);
+      localStorage.setItem('sessionId', stored.sessionId);
+      localStorage.setItem('user', JSON.stringify(stored.user));
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    }, session);
+    await page.goto('/account');
+    await page.getByRole('img', { name: 'QR code of your two-factor key' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     await context.close();
   });
 });

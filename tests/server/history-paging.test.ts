@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BETS_SQL } from '../../src/server/bets/record';
 import { HISTORY_SQL } from '../../src/server/token/staking';
 import { insertUser } from '../../src/server/users/repository';
 import { call } from '../support/auth';
@@ -15,6 +16,9 @@ describe('public histories: indexed and paged', () => {
   const burnIds: number[] = [];
   const payoutIds: number[] = [];
   const stakingIds: number[] = [];
+  const betIds: number[] = [];
+  const myBetIds: number[] = [];
+  const highRollerIds: number[] = [];
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -27,6 +31,20 @@ describe('public histories: indexed and paged', () => {
     const event = db.prepare('INSERT INTO staking_events (user_id, kind, amount, fee, created_at) VALUES (?, ?, ?, 0, ?)');
     db.prepare(`INSERT INTO staking_payout_runs (run_key, scheduled, ran_at) VALUES ('paging', 0, ?)`).run(at);
     const payout = db.prepare(`INSERT INTO staking_payouts (run_key, currency, amount, stakers, created_at) VALUES ('paging', 'BTC', ?, 1, ?)`);
+    const bet = db.prepare(
+      `INSERT INTO bets (user_id, game, currency, wager, payout, outcome, wager_usd_cents, payout_usd_cents, created_at) VALUES (?, 'dice', 'BTC', 1000, 0, '{}', ?, 0, ?)`,
+    );
+    db.transaction(() => {
+      for (let i = 1; i <= 300; i += 1) {
+        const owner = i % 2 === 0 ? user.id : other.id;
+        const big = i % 5 === 0;
+        const id = Number(bet.run(owner, big ? 25_000 : 100, at).lastInsertRowid);
+        betIds.push(id);
+        if (owner === user.id) myBetIds.push(id);
+        if (big) highRollerIds.push(id);
+      }
+    })();
+    for (const list of [betIds, myBetIds, highRollerIds]) list.reverse();
     db.transaction(() => {
       // Burns among many other transfers, and one player's events among another's.
       for (let i = 1; i <= 1000; i += 1) {
@@ -53,6 +71,10 @@ describe('public histories: indexed and paged', () => {
     expect(burns).toMatch(/SEARCH ledger_transfers USING (COVERING )?INDEX ledger_transfers_kind \(kind=\? AND id<\?\)/);
     expect(plan(HISTORY_SQL.payouts, 1_000_000, 100)).toMatch(/^SEARCH staking_payouts USING INTEGER PRIMARY KEY \(rowid<\?\)$/);
     expect(plan(HISTORY_SQL.staking, 1, 1_000_000, 100)).toMatch(/^SEARCH staking_events USING INDEX staking_events_user \(user_id=\? AND id<\?\)$/);
+    expect(plan(BETS_SQL.latest, 1_000_000, 20)).toMatch(/^SEARCH b USING INTEGER PRIMARY KEY \(rowid<\?\) \| SEARCH u /);
+    expect(plan(BETS_SQL.player, 1, 1_000_000, 20)).toMatch(/SEARCH b USING INDEX bets_user \(user_id=\? AND id<\?\)/);
+    expect(plan(BETS_SQL.highRollers, 1_000_000, 20)).toMatch(/^SEARCH b USING INDEX bets_high_roller \(id<\?\) \| SEARCH u /);
+    expect([plan(BETS_SQL.latest, 1, 2), plan(BETS_SQL.player, 1, 2, 3), plan(BETS_SQL.highRollers, 1, 2)].join(' | ')).not.toMatch(/SCAN/);
   });
 
   async function allPages(route: string, key: string, limit: number, auth?: string) {
@@ -85,11 +107,37 @@ describe('public histories: indexed and paged', () => {
     expect(flat).toEqual(expected());
   });
 
+  it('should page each bets feed below the same id, the first page being the newest 20 as before', async () => {
+    const first = await call<Record<string, Row[]>>(server, '/casino/get-bets', undefined, { token });
+    expect(first.body.latestBets!.map((b) => b.id)).toEqual(betIds.slice(0, 20));
+    expect(first.body.myBets!.map((b) => b.id)).toEqual(myBetIds.slice(0, 20));
+    expect(first.body.highrollerBets!.map((b) => b.id)).toEqual(highRollerIds.slice(0, 20));
+    for (const [key, expected] of [
+      ['latestBets', betIds],
+      ['myBets', myBetIds],
+      ['highrollerBets', highRollerIds],
+    ] as const) {
+      const seen: number[] = [];
+      let before: number | null = null;
+      for (let pages = 0; pages < 20; pages += 1) {
+        const query: string = `?limit=25${before === null ? '' : `&before=${before}`}`;
+        const ids = (await call<Record<string, Row[]>>(server, `/casino/get-bets${query}`, undefined, { token })).body[key]!.map((b) => b.id);
+        seen.push(...ids);
+        if (ids.length < 25) break;
+        before = ids.at(-1)!;
+      }
+      expect(new Set(seen).size, key).toBe(seen.length);
+      expect(seen, key).toEqual(expected);
+    }
+  });
+
   it('should refuse a bad page with a 400', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?before=-1', '?before=0', '?before=1e3', '?page=2']) {
-      const answer = await call(server, `/token/get-burn-history${query}`);
-      expect(answer.status, query).toBe(400);
-      expect(answer.body).toMatchObject({ error: 'bad_request' });
+    for (const route of ['/token/get-burn-history', '/casino/get-bets']) {
+      for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?before=-1', '?before=0', '?before=1e3', '?page=2']) {
+        const answer = await call(server, `${route}${query}`);
+        expect(answer.status, route + query).toBe(400);
+        expect(answer.body).toMatchObject({ error: 'bad_request' });
+      }
     }
   });
 });

@@ -94,20 +94,35 @@ export function toWireBet(row: BetRow): WireBet {
 
 const SELECT = `SELECT b.id, b.game, b.currency, b.wager, b.payout, u.user_name FROM bets b JOIN users u ON u.id = b.user_id`;
 
-export function latestBets(db: Database, limit = FEED_SIZE): WireBet[] {
-  return (db.prepare(`${SELECT} ORDER BY b.id DESC LIMIT ?`).all(limit) as BetRow[]).map(toWireBet);
+/** A page of a feed, newest first: bets with an id below `before`. */
+export interface BetsPage {
+  before: number;
+  limit: number;
+}
+export const FEED_PAGE: BetsPage = { before: Number.MAX_SAFE_INTEGER, limit: FEED_SIZE };
+export const FEED_PAGE_MAX = 100;
+
+/*
+ * Each feed walks backwards from `before` along the primary key or an index and stops after `limit`
+ * rows (tests/server/history-paging.test.ts checks the plans). The high-roller bound is written into
+ * the SQL so that the partial index bets_high_roller, built with the same bound, matches it.
+ */
+export const BETS_SQL = {
+  latest: `${SELECT} WHERE b.id < ? ORDER BY b.id DESC LIMIT ?`,
+  player: `${SELECT} WHERE b.user_id = ? AND b.id < ? ORDER BY b.id DESC LIMIT ?`,
+  highRollers: `${SELECT} WHERE (b.wager_usd_cents >= ${HIGH_ROLLER_CENTS} OR b.payout_usd_cents >= ${HIGH_ROLLER_CENTS}) AND b.id < ? ORDER BY b.id DESC LIMIT ?`,
+} as const;
+
+export function latestBets(db: Database, page: BetsPage = FEED_PAGE): WireBet[] {
+  return (db.prepare(BETS_SQL.latest).all(page.before, page.limit) as BetRow[]).map(toWireBet);
 }
 
-export function playerBets(db: Database, userId: number, limit = FEED_SIZE): WireBet[] {
-  return (db.prepare(`${SELECT} WHERE b.user_id = ? ORDER BY b.id DESC LIMIT ?`).all(userId, limit) as BetRow[]).map(toWireBet);
+export function playerBets(db: Database, userId: number, page: BetsPage = FEED_PAGE): WireBet[] {
+  return (db.prepare(BETS_SQL.player).all(userId, page.before, page.limit) as BetRow[]).map(toWireBet);
 }
 
-export function highRollerBets(db: Database, limit = FEED_SIZE): WireBet[] {
-  return (
-    db
-      .prepare(`${SELECT} WHERE b.wager_usd_cents >= ? OR b.payout_usd_cents >= ? ORDER BY b.id DESC LIMIT ?`)
-      .all(HIGH_ROLLER_CENTS, HIGH_ROLLER_CENTS, limit) as BetRow[]
-  ).map(toWireBet);
+export function highRollerBets(db: Database, page: BetsPage = FEED_PAGE): WireBet[] {
+  return (db.prepare(BETS_SQL.highRollers).all(page.before, page.limit) as BetRow[]).map(toWireBet);
 }
 
 export interface BetDetail extends WireBet {

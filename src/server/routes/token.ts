@@ -10,7 +10,6 @@ import type { LiquidityResult } from '../token/bankroll';
 import { currentMiningPosition, totalMined } from '../token/mining';
 import type { PayoutRun } from '../token/payout';
 import {
-  FIRST_PAGE,
   HISTORY_PAGE_MAX,
   burnHistory,
   claimRewards,
@@ -23,7 +22,9 @@ import {
   totalLocked,
   unlockTokens,
 } from '../token/staking';
-import type { Page, PayoutTotals, StakingFigures } from '../token/staking';
+import type { PayoutTotals, StakingFigures } from '../token/staking';
+import { pageQuerySchema, parsePage } from './paging';
+import type { PageQuery } from './paging';
 import { amountSchema, parseAmountField } from '../wallet/amounts';
 import { walletsOf } from '../wallet/cashier';
 import { listCurrencies, requireCurrency } from '../wallet/currencies';
@@ -37,25 +38,6 @@ const liquidityBody = {
   required: ['currency', 'amount'],
   properties: { currency: { type: 'string', minLength: 1, maxLength: 16 }, amount: amountSchema },
 } as const;
-
-interface PageQuery {
-  before?: string;
-  limit?: string;
-}
-// Query values arrive as strings and the server never coerces types, so digits are checked here.
-const pageQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { before: { type: 'string', pattern: '^[0-9]{1,15}$' }, limit: { type: 'string', pattern: '^[0-9]{1,3}$' } },
-} as const;
-
-function parsePage(query: PageQuery): Page {
-  const before = query.before === undefined ? FIRST_PAGE.before : Number(query.before);
-  const limit = query.limit === undefined ? FIRST_PAGE.limit : Number(query.limit);
-  if (before < 1) throw badRequest('before must be a positive id');
-  if (limit < 1 || limit > HISTORY_PAGE_MAX) throw badRequest(`limit must be from 1 to ${HISTORY_PAGE_MAX}`);
-  return { before, limit };
-}
 
 const signedIn = (request: FastifyRequest): AuthUser => {
   if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
@@ -164,13 +146,13 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
   // Paged: `?before=<id of the last row seen>&limit=<1..100>`, newest first; a page shorter than
   // `limit` is the last. Without them: the newest 100, what the SPA shows.
   app.get<{ Querystring: PageQuery }>('/token/get-burn-history', { schema: { querystring: pageQuerySchema } }, async (request) => ({
-    burnHistory: toHistory(burnHistory(db, parsePage(request.query))),
+    burnHistory: toHistory(burnHistory(db, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))),
   }));
   app.get<{ Querystring: PageQuery }>('/token/get-payout-history', { schema: { querystring: pageQuerySchema } }, async (request) => ({
-    payoutHistory: toHistory(payoutHistory(db, parsePage(request.query))),
+    payoutHistory: toHistory(payoutHistory(db, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))),
   }));
   app.get<{ Querystring: PageQuery }>('/token/get-staking-history', { onRequest, schema: { querystring: pageQuerySchema } }, async (request) => ({
-    stakingHistory: stakingHistory(db, signedIn(request).id, parsePage(request.query)).map((row) => ({ ...row, amount: n(row.amount), fee: n(row.fee) })),
+    stakingHistory: stakingHistory(db, signedIn(request).id, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX)).map((row) => ({ ...row, amount: n(row.amount), fee: n(row.fee) })),
   }));
 
   app.post('/token/claim-rewards', { onRequest, schema: { body: emptyBody } }, async (request) => {
