@@ -2,7 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import { selectSidebarOpen } from '../../../../machines/shell/selectors';
 import { useShell, useShellRef } from '../../actors/AppActor';
 import { MAIN_ID } from '../../adapters/dom';
-import { useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
+import { useDocumentTitle, useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
 import { ModalHost } from '../modals/ModalHost';
 import { Footer, MobileBar } from './Footer';
 import { Header } from './Header';
@@ -14,6 +14,7 @@ export function Shell() {
   const [sidebarOpen, sendShell] = useShell(selectSidebarOpen);
   useViewportEvents(shell);
   useNavigationEvents(shell);
+  useDocumentTitle();
 
   return (
     <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
