@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMessage } from '../shared/requestFailure';
+import { waitInWords } from '../../src/core/wait';
+import { failureMessage, failureOf } from '../shared/requestFailure';
 
 /**
  * The account page's "Resend confirmation e-mail" (POST /auth/resend-confirmation): one request at
@@ -8,7 +9,14 @@ import { failureMessage } from '../shared/requestFailure';
 
 export const RESEND_MESSAGES = {
   sent: 'Confirmation e-mail sent. Check your inbox and open the link in it.',
+  wait: (seconds: number) => `A confirmation e-mail was sent a moment ago. You can ask for another in ${waitInWords(seconds)}.`,
 } as const;
+
+/** A 429 with Retry-After is a wait in words; any other refusal is the server's own message. */
+function refusalOf(error: unknown): string {
+  const failure = failureOf(error);
+  return failure.status === 429 && failure.retryAfter ? RESEND_MESSAGES.wait(failure.retryAfter) : failureMessage(error);
+}
 
 export interface ResendConfirmationContext {
   message: string | null;
@@ -40,7 +48,7 @@ export const resendConfirmationMachine = setup({
       invoke: {
         src: 'resendConfirmation',
         onDone: { target: 'sent', actions: assign({ message: RESEND_MESSAGES.sent }) },
-        onError: { target: 'refused', actions: assign({ message: ({ event }) => failureMessage(event.error) }) },
+        onError: { target: 'refused', actions: assign({ message: ({ event }) => refusalOf(event.error) }) },
       },
     },
     sent: {
@@ -49,7 +57,7 @@ export const resendConfirmationMachine = setup({
       on: { 'user.resend': 'sending' },
     },
     refused: {
-      description: "The server's refusal is shown (a 429 as 'Too many attempts. Try again in …').",
+      description: "The server's refusal is shown (a 429 as 'A confirmation e-mail was sent a moment ago. You can ask for another in 45 seconds.').",
       tags: ['alert'],
       on: { 'user.resend': 'sending' },
     },

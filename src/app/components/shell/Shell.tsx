@@ -7,6 +7,7 @@ import { ModalHost } from '../modals/ModalHost';
 import { Footer, MobileBar } from './Footer';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { Welcome } from './Welcome';
 import styles from './Shell.module.css';
 
 export function Shell() {
@@ -26,6 +27,7 @@ export function Shell() {
         <Sidebar open={sidebarOpen} onClose={() => sendShell({ type: 'user.closeSidebar' })} />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           <div className={styles.content}>
+            <Welcome />
             <Outlet />
           </div>
           <Footer />
