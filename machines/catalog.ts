@@ -13,6 +13,7 @@ import { minesMachine } from './mines/machine';
 import { miningMachine } from './mining/machine';
 import { modalStackMachine } from './modalStack/machine';
 import { passwordFormMachine } from './passwordForm/machine';
+import { resendConfirmationMachine } from './resendConfirmation/machine';
 import { seedMachine } from './seed/machine';
 import { shellMachine } from './shell/machine';
 import { stakingMachine } from './staking/machine';
@@ -41,6 +42,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   modalStack: modalStackMachine,
   passwordForm: passwordFormMachine,
   removeLiquidity: removeLiquidityMachine,
+  resendConfirmation: resendConfirmationMachine,
   seed: seedMachine,
   shell: shellMachine,
   staking: stakingMachine,

@@ -53,6 +53,9 @@ export type AuthEvent =
   | { type: 'user.logout' }
   /** The security page switched two-factor on or off. */
   | { type: 'security.twoFactorChanged'; enabled: boolean }
+  | { type: 'user.dismissWelcome' }
+  /** The /confirm-email page confirmed this user's address (in this browser, maybe another tab's session). */
+  | { type: 'security.emailConfirmed'; userId: string }
   | TokenAnnouncement;
 
 const signedOutContext = {
@@ -172,12 +175,17 @@ export const authMachine = setup({
         }
       },
     }),
+    markEmailConfirmed: assign({
+      user: ({ context, event }) =>
+        context.user && event.type === 'security.emailConfirmed' ? { ...context.user, emailConfirmed: true } : context.user,
+    }),
     flipTwoFactor: assign({
       user: ({ context, event }) =>
         context.user && event.type === 'security.twoFactorChanged' ? { ...context.user, tfaEnabled: event.enabled } : context.user,
     }),
   },
   guards: {
+    isConfirmedUser: ({ context, event }) => event.type === 'security.emailConfirmed' && context.user !== null && String(context.user.id) === event.userId,
     noUsableStoredSession: ({ event }) => {
       const { stored } = (event as unknown as { output: StoredSessionReading }).output;
       return !stored.refreshToken || !stored.accessToken || !stored.user;
@@ -301,7 +309,8 @@ export const authMachine = setup({
               const e = event as Extract<AuthEvent, { type: 'user.register' }>;
               return { userName: e.userName.trim(), email: e.email.trim(), password: e.password };
             },
-            onDone: { target: '#auth.signedIn', actions: 'signIn' },
+            // A new player is welcomed and shown the two next steps (confirm the e-mail, claim demo funds).
+            onDone: { target: '#auth.signedIn.welcoming', actions: 'signIn' },
             onError: { target: 'ready', actions: 'showFailure' },
           },
         },
@@ -351,11 +360,25 @@ export const authMachine = setup({
         'security.twoFactorChanged': {
           actions: ['flipTwoFactor', { type: 'storeUser', params: ({ context }) => context.user! }],
         },
+        // SPEC §3: the stored `user` follows, so the account page says confirmed without a new sign-in.
+        'security.emailConfirmed': {
+          guard: 'isConfirmedUser',
+          actions: ['markEmailConfirmed', { type: 'storeUser', params: ({ context }) => context.user! }],
+        },
       },
       states: {
         active: {
           description: 'A signed-in player; requests carry the bearer token.',
           on: {
+            'user.logout': [{ guard: 'hasSession', target: 'endingSession' }, { target: '#auth.signedOut' }],
+          },
+        },
+        welcoming: {
+          description:
+            'Just signed up: a welcome panel points to the next steps (confirm the e-mail, claim demo funds) until the player dismisses it or opens the Cashier from it.',
+          tags: ['welcome'],
+          on: {
+            'user.dismissWelcome': 'active',
             'user.logout': [{ guard: 'hasSession', target: 'endingSession' }, { target: '#auth.signedOut' }],
           },
         },

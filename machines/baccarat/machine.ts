@@ -22,12 +22,13 @@
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 import type { EventObject } from 'xstate';
-import { BACCARAT_ERROR_CLEAR_MS, BET_MESSAGES, checkBaccaratBetUnits } from '../../src/core/bets/validation';
+import { BACCARAT_ERROR_CLEAR_MS, BET_MESSAGES, checkBaccaratBetUnits, isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import type { BaccaratSide, WireBaccaratGame } from '../../src/core/games/baccarat';
 import { toUnitsFloor, unitsToNumber } from '../../src/core/money';
 import { playerRegion } from '../shared/regions';
 import type { GameWallet } from '../shared/events';
+import { notBettableRefusal } from '../shared/betAmount';
 
 export type BaccaratArea = 'player' | 'tie' | 'banker';
 export const BACCARAT_AREAS: readonly BaccaratArea[] = ['player', 'tie', 'banker'];
@@ -144,6 +145,8 @@ export const totalUnits = (chips: Chips): number => BACCARAT_AREAS.reduce((total
 /** SPEC §5 Baccarat checks for a signed-in player (login is the `player` region); null while limits are unknown. */
 export function baccaratCheck(context: BaccaratContext): BetCheckResult | null {
   const { limits, wallet, chips } = context;
+  const refusal = notBettableRefusal(wallet.currency);
+  if (refusal) return refusal;
   if (!limits) return null;
   return checkBaccaratBetUnits({
     loggedIn: true,
@@ -307,6 +310,9 @@ export const baccaratMachine = setup({
     reportAnimationOver: tell('betsFeed', (params: { betId: string }) => ({ type: 'game.animationOver', betId: params.betId })),
   },
   guards: {
+    currencyNotBettable: ({ context }) => !isBettableCurrency(context.wallet.currency),
+    isNewUnbettableCurrency: ({ context }, params: { wallet: GameWallet }) =>
+      params.wallet.currency !== context.wallet.currency && !isBettableCurrency(params.wallet.currency),
     isVisitor: stateIn('#baccarat.player.visitor'),
     isBetting: stateIn('#baccarat.round.betting'),
     isChipValue: (_, params: { value: number }) => (CHIP_VALUES as readonly number[]).includes(params.value),
@@ -343,21 +349,29 @@ export const baccaratMachine = setup({
       'Nobody is signed in: chips can be placed, but Bet opens the login modal instead of betting (SPEC §5 check 1).',
     ),
     limits: {
-      initial: 'loading',
+      initial: 'choosing',
       on: {
         // Same currency: a new balance or display; the limits stay (the states below handle a new currency).
         'wallet.changed': { actions: storeWallet },
       },
       states: {
+        choosing: {
+          description: 'ACC has no limits to fetch; any other currency starts by fetching them.',
+          always: [{ guard: 'currencyNotBettable', target: 'notBettable' }, { target: 'loading' }],
+        },
         loading: {
           description: "The selected currency's baccarat limits (min bet, max bet) are being fetched.",
           on: {
-            'wallet.changed': {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', storeWallet],
+            }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
               reenter: true,
               actions: ['forgetLimits', storeWallet],
-            },
+            }],
           },
           invoke: {
             id: 'loadLimits',
@@ -371,6 +385,21 @@ export const baccaratMachine = setup({
           description: 'The limits of the selected currency are known: a bet can be checked.',
           tags: ['limitsKnown'],
           on: {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', storeWallet],
+            }, {
+              guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'loading',
+              actions: ['forgetLimits', storeWallet],
+            }],
+          },
+        },
+        notBettable: {
+          description: "The selected currency cannot be bet (ACC): its limits are not asked for, the max payout shows a dash and Bet shows 'ACC betting not available at this time' (SPEC §5 check 2).",
+          tags: ['notBettable'],
+          on: {
             'wallet.changed': {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
@@ -381,11 +410,15 @@ export const baccaratMachine = setup({
         unavailable: {
           description: 'The limits could not be fetched; bets wait for them and pressing Bet asks again.',
           on: {
-            'wallet.changed': {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', storeWallet],
+            }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
               actions: ['forgetLimits', storeWallet],
-            },
+            }],
             // Only while the controls are enabled, so Bet stays disabled during a round.
             'user.bet': { guard: 'isBetting', target: 'loading' },
           },

@@ -25,7 +25,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
 import type { EventObject } from 'xstate';
-import { doubleBet, halfBet } from '../../src/core/bets/validation';
+import { isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import {
   allowedWireActions,
@@ -36,7 +36,7 @@ import {
 } from '../../src/core/games/blackjack';
 import type { BlackjackAction, WireBlackjackGame } from '../../src/core/games/blackjack';
 import { playerRegion } from '../shared/regions';
-import { amountInCoins, halfDoubleBounds, singleBetCheck, typedAmount } from '../shared/betAmount';
+import { amountInCoins, doubledAmountText, halvedAmountText, singleBetCheck, typedAmount } from '../shared/betAmount';
 import type { GameWallet } from '../shared/events';
 
 /** SPEC §8: a blackjack bet that got no response. */
@@ -152,12 +152,16 @@ const nextBetAttempt = {
 
 /** A changed currency needs its own limits; the same currency only updates the balance or display. */
 const walletChangedInLimits = {
-  'wallet.changed': {
+  'wallet.changed': [{
+    guard: { type: 'isNewUnbettableCurrency', params: ({ event }: { event: { wallet: GameWallet } }) => ({ wallet: event.wallet }) },
+    target: '#blackjack.limits.notBettable',
+    actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }: { event: { wallet: GameWallet } }) => ({ wallet: event.wallet }) }],
+  }, {
     guard: { type: 'isNewCurrency', params: ({ event }: { event: { wallet: GameWallet } }) => ({ wallet: event.wallet }) },
     target: '#blackjack.limits.loading',
     reenter: true,
     actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }: { event: { wallet: GameWallet } }) => ({ wallet: event.wallet }) }],
-  },
+  }],
 } as const;
 
 type AnswerEvent = { event: { output: BlackjackAnswer } };
@@ -234,8 +238,8 @@ export const blackjackMachine = setup({
   },
   actions: {
     storeAmount: assign({ amountText: (_, params: { text: string }) => params.text }),
-    halveAmount: assign({ amountText: ({ context }) => String(halfBet(typedAmount(context.amountText), halfDoubleBounds(context))) }),
-    doubleAmount: assign({ amountText: ({ context }) => String(doubleBet(typedAmount(context.amountText), halfDoubleBounds(context))) }),
+    halveAmount: assign({ amountText: ({ context }) => halvedAmountText(context) }),
+    doubleAmount: assign({ amountText: ({ context }) => doubledAmountText(context) }),
     storeWallet: assign({ wallet: (_, params: { wallet: GameWallet }) => params.wallet }),
     forgetLimits: assign({ limits: null }),
     storeLimits: assign({ limits: (_, params: { limits: BetLimits }) => params.limits }),
@@ -269,6 +273,9 @@ export const blackjackMachine = setup({
     logActionError: (_, _params: { action: BlackjackAction; error: unknown }) => {},
   },
   guards: {
+    currencyNotBettable: ({ context }) => !isBettableCurrency(context.wallet.currency),
+    isNewUnbettableCurrency: ({ context }, params: { wallet: GameWallet }) =>
+      params.wallet.currency !== context.wallet.currency && !isBettableCurrency(params.wallet.currency),
     isVisitor: stateIn('#blackjack.player.visitor'),
     limitsKnown: stateIn('#blackjack.limits.known'),
     startsSignedIn: ({ context }) => context.startSignedIn,
@@ -306,11 +313,15 @@ export const blackjackMachine = setup({
   states: {
     player: playerRegion(),
     limits: {
-      initial: 'loading',
+      initial: 'choosing',
       on: {
         'wallet.changed': { actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) } },
       },
       states: {
+        choosing: {
+          description: 'ACC has no limits to fetch; any other currency starts by fetching them.',
+          always: [{ guard: 'currencyNotBettable', target: 'notBettable' }, { target: 'loading' }],
+        },
         loading: {
           description: "The selected currency's blackjack limits (min bet, max bet) are being fetched.",
           on: { ...walletChangedInLimits },
@@ -326,6 +337,11 @@ export const blackjackMachine = setup({
           description: 'The limits of the selected currency are known, so a bet can be checked.',
           tags: ['limitsKnown'],
           on: { ...walletChangedInLimits },
+        },
+        notBettable: {
+          description: "The selected currency cannot be bet (ACC): its limits are not asked for, the max payout shows a dash and Bet shows 'ACC betting not available at this time' (SPEC §5 check 2).",
+          tags: ['notBettable'],
+          on: { 'wallet.changed': walletChangedInLimits['wallet.changed'][1] },
         },
         unavailable: {
           description: 'The limits could not be fetched; bets wait for them and pressing Bet asks again.',

@@ -9,6 +9,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { decimalToUnits, parseAmount, unitsToNumber } from '../../src/core/money';
+import { waitInWords } from '../../src/core/wait';
 
 export interface Withdrawal {
   id: number;
@@ -32,7 +33,28 @@ export interface DemoClaim {
 export interface CashierFailure {
   message: string;
   retryAt?: string | null;
+  /** Seconds until the server accepts again (Retry-After of a 429). */
+  retryAfter?: number | null;
 }
+
+/** What GET /wallet/get-cashier-info tells the Cashier before the player asks for anything. */
+export interface CashierInfo {
+  demoFunds: boolean;
+  /** The currencies the server hands out as demo funds (absent: every one). */
+  demoCurrencies?: string[];
+  /** For the signed-in player: seconds until each currency's next claim, only those not yet due. */
+  demoClaimWaits?: Record<string, number>;
+  /** Seconds between two claims of one currency. */
+  demoClaimIntervalSeconds?: number;
+}
+
+/** The Cashier's words for the demo funds (issue 14: one message, the wait in words). */
+export const DEMO_MESSAGES = {
+  claimed: (amount: string, currency: string) => `Added ${amount} ${currency} to your balance.`,
+  nextIn: (seconds: number) => `You can claim again in ${waitInWords(seconds)}.`,
+  notDemoCurrency: (currency: string) => `${currency} is earned by playing: it is not handed out as demo funds.`,
+  failed: 'Demo funds could not be claimed. Please try again.',
+} as const;
 
 export interface CashierInput {
   currency: string;
@@ -43,6 +65,9 @@ export interface CashierContext {
   address: string | null;
   /** Message of the last refused demo claim (e.g. claimed within the hour). */
   demoMessage: string | null;
+  /** Seconds until the next demo claim opens; the button stays disabled that long. */
+  demoWaitSeconds: number;
+  demoInfo: CashierInfo | null;
   nextClaimAt: string | null;
   lastClaim: DemoClaim | null;
   withdrawAddress: string;
@@ -84,6 +109,9 @@ function checkWithdrawal(context: CashierContext, balance: number): string | nul
   return null;
 }
 
+/** One claim per currency an hour, unless the cashier info says otherwise. */
+export const DEFAULT_DEMO_CLAIM_INTERVAL_SECONDS = 3600;
+
 export const cashierMachine = setup({
   types: {
     context: {} as CashierContext,
@@ -92,8 +120,8 @@ export const cashierMachine = setup({
   },
   actors: {
     loadAddress: fromPromise<string, { currency: string }>(async () => ''),
-    /** Whether the casino runs in demo mode (GET /wallet/get-cashier-info). */
-    loadDemoMode: fromPromise<boolean>(async () => false),
+    /** Whether the casino runs in demo mode, in which currencies, and the player's waits (GET /wallet/get-cashier-info). */
+    loadDemoMode: fromPromise<CashierInfo>(async () => ({ demoFunds: false })),
     claimDemoFunds: fromPromise<DemoClaim, { currency: string }>(async () => {
       throw new Error('not provided');
     }),
@@ -106,6 +134,8 @@ export const cashierMachine = setup({
   delays: {
     /** SPEC §9: the copy button shows its success for 1.5 s. */
     copiedFlag: 1500,
+    /** Until the next demo claim opens (the server's Retry-After or the cashier info's wait). */
+    demoClaimOpens: ({ context }) => Math.max(0, context.demoWaitSeconds) * 1000,
   },
   actions: {
     copyText: (_, _params: { text: string }) => {},
@@ -113,6 +143,11 @@ export const cashierMachine = setup({
   },
   guards: {
     hasAddress: ({ context }) => context.address !== null,
+    demoOff: (_, params: { info: CashierInfo }) => !params.info.demoFunds,
+    notDemoCurrency: ({ context }, params: { info: CashierInfo }) =>
+      params.info.demoCurrencies !== undefined && !params.info.demoCurrencies.includes(context.currency),
+    claimNotDue: ({ context }, params: { info: CashierInfo }) => (params.info.demoClaimWaits?.[context.currency] ?? 0) > 0,
+    tooSoon: (_, params: { error: unknown }) => ((params.error as CashierFailure | undefined)?.retryAfter ?? 0) > 0,
     withdrawalIsValid: ({ context, event }) =>
       event.type === 'user.submitWithdrawal' && checkWithdrawal(context, event.balance) === null,
     isPending: ({ context, event }) =>
@@ -124,6 +159,8 @@ export const cashierMachine = setup({
     currency: input.currency,
     address: null,
     demoMessage: null,
+    demoWaitSeconds: 0,
+    demoInfo: null,
     nextClaimAt: null,
     lastClaim: null,
     withdrawAddress: '',
@@ -144,6 +181,7 @@ export const cashierMachine = setup({
         currency: ({ event }) => event.currency,
         address: null,
         demoMessage: null,
+        demoWaitSeconds: 0,
         lastClaim: null,
         withdrawMessage: null,
       }),
@@ -195,21 +233,44 @@ export const cashierMachine = setup({
           initial: 'checking',
           states: {
             checking: {
-              description: 'Asks the server whether the casino runs in demo mode; only then are demo funds offered.',
+              description:
+                "Asks the server whether the casino runs in demo mode, which currencies it hands out and when the player's next claim opens; only then are demo funds offered.",
               invoke: {
                 src: 'loadDemoMode',
-                onDone: [{ guard: ({ event }) => event.output, target: 'offered' }, { target: 'off' }],
+                onDone: [
+                  { guard: { type: 'demoOff', params: ({ event }) => ({ info: event.output }) }, target: 'off' },
+                  {
+                    guard: { type: 'notDemoCurrency', params: ({ event }) => ({ info: event.output }) },
+                    target: 'notForThisCurrency',
+                    actions: assign({ demoInfo: ({ event }) => event.output }),
+                  },
+                  {
+                    guard: { type: 'claimNotDue', params: ({ event }) => ({ info: event.output }) },
+                    target: 'waiting',
+                    actions: assign({
+                      demoInfo: ({ event }) => event.output,
+                      demoWaitSeconds: ({ context, event }) => event.output.demoClaimWaits?.[context.currency] ?? 0,
+                    }),
+                  },
+                  { target: 'offered', actions: assign({ demoInfo: ({ event }) => event.output }) },
+                ],
                 onError: 'off',
               },
             },
             off: { description: 'Real-money mode: no demo funds.' },
+            notForThisCurrency: {
+              description: 'Demo mode, but the server does not hand out this currency (ACC is earned by playing): no button, a line says why.',
+              tags: ['demoVisible'],
+            },
             offered: {
               description: 'The Get demo funds button is available.',
+              tags: ['demoVisible'],
               on: { 'user.claimDemoFunds': 'claiming' },
             },
             claiming: {
               description: 'The claim is on its way to the server.',
-              tags: ['busy'],
+              tags: ['busy', 'demoVisible'],
+              entry: assign({ demoMessage: null, lastClaim: null }),
               invoke: {
                 src: 'claimDemoFunds',
                 input: ({ context }) => ({ currency: context.currency }),
@@ -224,21 +285,39 @@ export const cashierMachine = setup({
                     { type: 'announceFundsMoved', params: ({ context }) => ({ currency: context.currency }) },
                   ],
                 },
-                onError: {
-                  target: 'refused',
-                  actions: assign({
-                    demoMessage: ({ event }) => failureMessage(event.error, 'Demo funds could not be claimed. Please try again.'),
-                    nextClaimAt: ({ context, event }) => (event.error as CashierFailure | undefined)?.retryAt ?? context.nextClaimAt,
-                  }),
-                },
+                onError: [
+                  {
+                    guard: { type: 'tooSoon', params: ({ event }) => ({ error: event.error }) },
+                    target: 'waiting',
+                    actions: assign({
+                      demoWaitSeconds: ({ event }) => (event.error as CashierFailure).retryAfter ?? 0,
+                      nextClaimAt: ({ context, event }) => (event.error as CashierFailure | undefined)?.retryAt ?? context.nextClaimAt,
+                    }),
+                  },
+                  {
+                    target: 'refused',
+                    actions: assign({
+                      demoMessage: ({ event }) => failureMessage(event.error, DEMO_MESSAGES.failed),
+                      nextClaimAt: ({ context, event }) => (event.error as CashierFailure | undefined)?.retryAt ?? context.nextClaimAt,
+                    }),
+                  },
+                ],
               },
             },
             claimed: {
-              description: 'Play money was credited; the next claim opens after an hour.',
-              on: { 'user.claimDemoFunds': 'claiming' },
+              description: 'Play money was credited: one message says how much; the button is disabled until the next claim opens (an hour).',
+              tags: ['demoVisible', 'claimWaiting'],
+              entry: assign({ demoWaitSeconds: ({ context }) => context.demoInfo?.demoClaimIntervalSeconds ?? DEFAULT_DEMO_CLAIM_INTERVAL_SECONDS }),
+              after: { demoClaimOpens: 'offered' },
+            },
+            waiting: {
+              description: "A claim is not yet due (the server said so): one message gives the wait in words ('You can claim again in 58 minutes.') and the button is disabled until then.",
+              tags: ['demoVisible', 'claimWaiting'],
+              after: { demoClaimOpens: 'offered' },
             },
             refused: {
-              description: 'The server refused the claim (too soon, or no rate); its message is shown.',
+              description: 'The server refused the claim for another reason (no rate); its message is shown and the player may try again.',
+              tags: ['demoVisible'],
               on: { 'user.claimDemoFunds': 'claiming' },
             },
           },

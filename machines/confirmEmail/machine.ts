@@ -17,6 +17,10 @@ export const confirmEmailMachine = setup({
       throw new Error('confirmEmail is provided by the app');
     }),
   },
+  actions: {
+    /** Tells auth (src/app sends `security.emailConfirmed` to the auth actor), which updates the stored user. */
+    announceEmailConfirmed: (_, _params: { userId: string }) => {},
+  },
   guards: {
     linkIncomplete: ({ context }) => !context.userId || !context.token,
   },
@@ -26,8 +30,8 @@ export const confirmEmailMachine = setup({
   initial: 'checkingLink',
   states: {
     checkingLink: {
-      description: 'A link without userId or token fails at once, like a refused one.',
-      always: [{ guard: 'linkIncomplete', target: 'failed' }, { target: 'confirming' }],
+      description: 'A link without userId or token is incomplete: nothing to send.',
+      always: [{ guard: 'linkIncomplete', target: 'incomplete' }, { target: 'confirming' }],
     },
     confirming: {
       description: 'The token is with the server.',
@@ -36,7 +40,7 @@ export const confirmEmailMachine = setup({
         id: 'confirmEmail',
         src: 'confirmEmail',
         input: ({ context }) => ({ userId: context.userId!, token: context.token! }),
-        onDone: 'confirmed',
+        onDone: { target: 'confirmed', actions: { type: 'announceEmailConfirmed', params: ({ context }) => ({ userId: context.userId! }) } },
         onError: 'failed',
       },
     },
@@ -46,6 +50,10 @@ export const confirmEmailMachine = setup({
     },
     failed: {
       description: "'Error Confirming Email Address' and 'Please contact support for assistance.'",
+      type: 'final',
+    },
+    incomplete: {
+      description: 'The link lacks userId or token (cut short when copied): the page says the link is incomplete, and nothing is sent.',
       type: 'final',
     },
   },

@@ -20,7 +20,7 @@
  * shared src/core functions, so the browser refuses a bet with the server's words.
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate';
-import { checkBet, doubleBet, halfBet } from '../../src/core/bets/validation';
+import { checkBet, isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import {
   clampChanceSlider,
@@ -34,7 +34,7 @@ import { serverMessage } from '../shared/events';
 import type { AuthEvent, PlacedBet } from '../shared/events';
 import { deliverTo, SYSTEM_IDS } from '../shared/system';
 import { playerRegion } from '../shared/regions';
-import { amountInCoins, halfDoubleBounds, typedAmount } from '../shared/betAmount';
+import { amountInCoins, doubledAmountText, halvedAmountText, notBettableRefusal, typedAmount } from '../shared/betAmount';
 import type { GameWallet } from '../shared/events';
 
 /** SPEC §8: a dice bet that got no response. */
@@ -116,13 +116,15 @@ export const betChance = (context: Pick<DiceContext, 'chance'>): number => conte
 
 /** SPEC §5 checks 2-6 for a signed-in player (check 1 is the `player` region); null while limits are unknown. */
 export function diceCheck(context: DiceContext): BetCheckResult | null {
+  const refusal = notBettableRefusal(context.wallet.currency);
+  if (refusal) return refusal;
   if (!context.limits) return null;
   const { wallet } = context;
   return checkBet({
     game: 'dice',
     loggedIn: true,
     currency: wallet.currency,
-    amount: typedAmount(context.amountText),
+    amount: typedAmount(context.amountText, wallet.fiatRate),
     balance: wallet.balance,
     limits: context.limits,
     chance: betChance(context),
@@ -196,8 +198,8 @@ export const diceMachine = setup({
   },
   actions: {
     storeAmount: assign({ amountText: (_, params: { text: string }) => params.text }),
-    halveAmount: assign({ amountText: ({ context }) => String(halfBet(typedAmount(context.amountText), halfDoubleBounds(context))) }),
-    doubleAmount: assign({ amountText: ({ context }) => String(doubleBet(typedAmount(context.amountText), halfDoubleBounds(context))) }),
+    halveAmount: assign({ amountText: ({ context }) => halvedAmountText(context) }),
+    doubleAmount: assign({ amountText: ({ context }) => doubledAmountText(context) }),
     storeChanceText: assign((_, params: { text: string }) => ({ chanceText: params.text, ...oddsFromChanceText(params.text) })),
     storeMultiplierText: assign((_, params: { text: string }) => ({ multiplierText: params.text, ...oddsFromMultiplierText(params.text) })),
     storeSlider: assign((_, params: { chance: number }) => {
@@ -248,6 +250,9 @@ export const diceMachine = setup({
     reportBet: deliverTo(SYSTEM_IDS.betsFeed, (params: { bet: PlacedBet }) => ({ type: 'game.betPlaced', bet: params.bet })),
   },
   guards: {
+    currencyNotBettable: ({ context }) => !isBettableCurrency(context.wallet.currency),
+    isNewUnbettableCurrency: ({ context }, params: { wallet: GameWallet }) =>
+      params.wallet.currency !== context.wallet.currency && !isBettableCurrency(params.wallet.currency),
     isVisitor: stateIn('#dice.player.visitor'),
     limitsKnown: stateIn('#dice.limits.known'),
     isRefused: ({ context }) => diceCheck(context)?.kind === 'invalid',
@@ -319,21 +324,29 @@ export const diceMachine = setup({
     },
     player: playerRegion(),
     limits: {
-      initial: 'loading',
+      initial: 'choosing',
       on: {
         // Same currency: a new balance or display; the limits stay (states below handle a new currency).
         'wallet.changed': { actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) } },
       },
       states: {
+        choosing: {
+          description: 'ACC has no limits to fetch; any other currency starts by fetching them.',
+          always: [{ guard: 'currencyNotBettable', target: 'notBettable' }, { target: 'loading' }],
+        },
         loading: {
           description: "The selected currency's dice limits (min bet, max bet, max payout) are being fetched.",
           on: {
-            'wallet.changed': {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
+            }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
               reenter: true,
               actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
-            },
+            }],
           },
           invoke: {
             id: 'loadLimits',
@@ -347,6 +360,21 @@ export const diceMachine = setup({
           description: 'The limits of the selected currency are known: the max payout shows and bets can be checked.',
           tags: ['limitsKnown'],
           on: {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
+            }, {
+              guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'loading',
+              actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
+            }],
+          },
+        },
+        notBettable: {
+          description: "The selected currency cannot be bet (ACC): its limits are not asked for, the max payout shows a dash and Bet shows 'ACC betting not available at this time' (SPEC §5 check 2).",
+          tags: ['notBettable'],
+          on: {
             'wallet.changed': {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
@@ -357,11 +385,15 @@ export const diceMachine = setup({
         unavailable: {
           description: 'The limits could not be fetched; bets wait for them and pressing Bet asks again.',
           on: {
-            'wallet.changed': {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
+            }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
               actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
-            },
+            }],
             'user.bet': 'loading',
           },
         },

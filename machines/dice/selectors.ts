@@ -20,7 +20,7 @@ export const selectChance = (s: Snapshot): number => betChance(s.context);
 export const selectMultiplier = (s: Snapshot): number => linkFromChance(betChance(s.context)).multiplier;
 
 /** Profit on win in the displayed unit (coins, or dollars in fiat display): bet × multiplier − bet. */
-export const selectProfitOnWin = (s: Snapshot): number => profitOnWin(typedAmount(s.context.amountText), selectMultiplier(s));
+export const selectProfitOnWin = (s: Snapshot): number => profitOnWin(typedAmount(s.context.amountText, s.context.wallet.fiatRate), selectMultiplier(s));
 
 /** Max payout of the selected currency in the displayed unit, null until the limits are known. */
 export const selectMaxPayout = (s: Snapshot): number | null => {
@@ -28,6 +28,9 @@ export const selectMaxPayout = (s: Snapshot): number | null => {
   if (!limits) return null;
   return wallet.fiatRate === null ? limits.maxPayout : cryptoToFiat(limits.maxPayout, wallet.fiatRate);
 };
+
+/** ACC: no limits exist, so the max payout shows a dash instead of waiting (SPEC §5 check 2). */
+export const selectCurrencyNotBettable = (s: Snapshot): boolean => s.hasTag('notBettable');
 
 /** Whether pressing Bet does something now (a bet, a refusal message, or the login modal). */
 export const selectCanBet = (s: Snapshot): boolean => s.can({ type: 'user.bet' });

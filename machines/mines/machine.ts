@@ -22,12 +22,12 @@
  * Money and odds come from src/core: the bet checks (checkBet), half and double, the multiplier table.
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate';
-import { doubleBet, halfBet } from '../../src/core/bets/validation';
+import { isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { isTileId, isValidMinesCount, MINES_WIN_POPUP_MS, minesMultiplier } from '../../src/core/games/mines';
 import { cryptoToFiat, decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { playerRegion } from '../shared/regions';
-import { amountInCoins, halfDoubleBounds, singleBetCheck, typedAmount } from '../shared/betAmount';
+import { amountInCoins, amountText, doubledAmountText, halvedAmountText, singleBetCheck, typedAmount } from '../shared/betAmount';
 import type { GameWallet } from '../shared/events';
 
 /** SPEC §8. */
@@ -152,7 +152,7 @@ const DEFAULT_WALLET: GameWallet = { currency: 'BTC', balance: 0, fiatRate: null
 export const minesCheck = (context: MinesContext): BetCheckResult | null => singleBetCheck('mines', context);
 
 /** The amount field showing a restored bet, in the displayed unit. */
-const amountTextFor = (coins: number, fiatRate: number | null): string => String(fiatRate === null ? coins : cryptoToFiat(coins, fiatRate));
+const amountTextFor = (coins: number, fiatRate: number | null): string => amountText(fiatRate === null ? coins : cryptoToFiat(coins, fiatRate), fiatRate);
 
 /** The multiplier the popup shows: the table's, or what was actually paid when the profit was capped. */
 function paidMultiplier(round: MinesRound, amount: number, gems: number): number {
@@ -259,8 +259,8 @@ export const minesMachine = setup({
   },
   actions: {
     storeAmount: assign({ amountText: (_, params: { text: string }) => params.text }),
-    halveAmount: assign({ amountText: ({ context }) => String(halfBet(typedAmount(context.amountText), halfDoubleBounds(context))) }),
-    doubleAmount: assign({ amountText: ({ context }) => String(doubleBet(typedAmount(context.amountText), halfDoubleBounds(context))) }),
+    halveAmount: assign({ amountText: ({ context }) => halvedAmountText(context) }),
+    doubleAmount: assign({ amountText: ({ context }) => doubledAmountText(context) }),
     storeMinesCount: assign({ minesCount: (_, params: { count: number }) => params.count }),
     storeWallet: assign({ wallet: (_, params: { wallet: GameWallet }) => params.wallet }),
     forgetLimits: assign({ limits: null }),
@@ -325,6 +325,9 @@ export const minesMachine = setup({
     reportBalance: (_, _params: { currency: string; balance: number }) => {},
   },
   guards: {
+    currencyNotBettable: ({ context }) => !isBettableCurrency(context.wallet.currency),
+    isNewUnbettableCurrency: ({ context }, params: { wallet: GameWallet }) =>
+      params.wallet.currency !== context.wallet.currency && !isBettableCurrency(params.wallet.currency),
     isVisitor: stateIn('#mines.player.visitor'),
     limitsKnown: stateIn('#mines.limits.known'),
     startsSignedIn: ({ context }) => context.startSignedIn,
@@ -359,21 +362,29 @@ export const minesMachine = setup({
   states: {
     player: playerRegion(),
     limits: {
-      initial: 'loading',
+      initial: 'choosing',
       on: {
         // Same currency: a new balance or display; the states below reload the limits for a new currency.
         'wallet.changed': { actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) } },
       },
       states: {
+        choosing: {
+          description: 'ACC has no limits to fetch; any other currency starts by fetching them.',
+          always: [{ guard: 'currencyNotBettable', target: 'notBettable' }, { target: 'loading' }],
+        },
         loading: {
           description: "The selected currency's mines limits (min bet, max bet, max payout) are being fetched.",
           on: {
-            'wallet.changed': {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
+            }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
               reenter: true,
               actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
-            },
+            }],
           },
           invoke: {
             id: 'loadLimits',
@@ -387,6 +398,21 @@ export const minesMachine = setup({
           description: 'The limits of the selected currency are known: bets can be checked and the next profit is capped at max payout.',
           tags: ['limitsKnown'],
           on: {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
+            }, {
+              guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'loading',
+              actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
+            }],
+          },
+        },
+        notBettable: {
+          description: "The selected currency cannot be bet (ACC): its limits are not asked for, the max payout shows a dash and Bet shows 'ACC betting not available at this time' (SPEC §5 check 2).",
+          tags: ['notBettable'],
+          on: {
             'wallet.changed': {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
@@ -397,11 +423,15 @@ export const minesMachine = setup({
         unavailable: {
           description: 'The limits could not be fetched; bets wait for them and pressing Bet asks again.',
           on: {
-            'wallet.changed': {
+            'wallet.changed': [{
+              guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
+              target: 'notBettable',
+              actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
+            }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
               actions: ['forgetLimits', { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) }],
-            },
+            }],
             'user.bet': 'loading',
           },
         },

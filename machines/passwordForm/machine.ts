@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { hasErrors, messages, validatePasswordForm } from '../../src/core/accounts/validation';
 import type { FieldErrors, PasswordField } from '../../src/core/accounts/validation';
+import { fixedFailureMessage } from '../shared/requestFailure';
 
 /**
  * The new-password form of the security page (change: old password, and the code when two-factor
@@ -56,17 +57,26 @@ export const passwordFormMachine = setup({
       fieldErrors: ({ context, event }) => validatePasswordForm(event, rulesFor(context.form)),
     }),
     clearMessages: assign({ fieldErrors: {}, formError: null }),
-    showFailure: assign({ formError: messages.passwordChangeFailed }),
+    showFailure: assign({ formError: ({ event }) => fixedFailureMessage((event as unknown as { error: unknown }).error, messages.passwordChangeFailed) }),
     countCompleted: assign({ completed: ({ context }) => context.completed + 1 }),
   },
   guards: {
+    linkIncomplete: ({ context }) => context.form.mode === 'reset' && (!context.form.email || !context.form.token),
     formInvalid: ({ context, event }) => hasErrors(validatePasswordForm(event, rulesFor(context.form))),
   },
 }).createMachine({
   id: 'passwordForm',
   context: ({ input }) => ({ form: input, fieldErrors: {}, formError: null, completed: 0 }),
-  initial: 'editing',
+  initial: 'checkingLink',
   states: {
+    checkingLink: {
+      description: 'The reset page needs the e-mail and token of its link; the change form needs nothing.',
+      always: [{ guard: 'linkIncomplete', target: 'linkIncomplete' }, { target: 'editing' }],
+    },
+    linkIncomplete: {
+      description: 'The reset link lacks its e-mail or token: the page says the link is incomplete instead of showing the form.',
+      type: 'final',
+    },
     editing: {
       description: 'The form takes input; a submit with a problem marks the fields (* for empty ones) and stays here.',
       on: {

@@ -1,6 +1,6 @@
-import { checkBet } from '../../src/core/bets/validation';
+import { BET_MESSAGES, checkBet, doubleBet, halfBet, isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
-import { fiatToCrypto, parseAmount, toUnitsFloor, unitsToNumber } from '../../src/core/money';
+import { fiatToCrypto, parseAmountRounded, plainDecimal, toUnitsFloor, unitsToNumber } from '../../src/core/money';
 import type { GameWallet } from './events';
 
 /** The amount field of every game screen, read the same way everywhere (SPEC §5). */
@@ -10,15 +10,38 @@ interface AmountContext {
   wallet: { balance: number; fiatRate: number | null };
 }
 
-/** The amount typed, in the displayed unit; anything unreadable or negative counts as 0 (SPEC §5 check 3). */
-export function typedAmount(text: string): number {
-  const parsed = parseAmount(text);
+/** Decimals an amount has in the displayed unit (SPEC §5): 8 for coins, 2 in fiat display. */
+export const displayDecimals = (fiatRate: number | null): number => (fiatRate === null ? 8 : 2);
+
+/**
+ * The amount typed, in the displayed unit, rounded to its decimals (SPEC §5) rather than refused;
+ * anything unreadable or negative counts as 0 (SPEC §5 check 3).
+ */
+export function typedAmount(text: string, fiatRate: number | null = null): number {
+  const parsed = parseAmountRounded(text, displayDecimals(fiatRate));
   return parsed.ok ? parsed.value : 0;
+}
+
+/** An amount as the field shows it: plain decimals, never "2e-7". */
+export const amountText = (amount: number, fiatRate: number | null): string => plainDecimal(amount, displayDecimals(fiatRate));
+
+/** The field after ½ and 2× (SPEC §5), in the displayed unit. */
+export const halvedAmountText = (context: AmountContext & { amountText: string }): string =>
+  amountText(halfBet(typedAmount(context.amountText, context.wallet.fiatRate), halfDoubleBounds(context)), context.wallet.fiatRate);
+export const doubledAmountText = (context: AmountContext & { amountText: string }): string =>
+  amountText(doubleBet(typedAmount(context.amountText, context.wallet.fiatRate), halfDoubleBounds(context)), context.wallet.fiatRate);
+
+/**
+ * SPEC §5 check 2 needs no limits: ACC is refused at once (its limits request is refused too, so
+ * waiting for them would leave Bet silent).
+ */
+export function notBettableRefusal(currency: string): BetCheckResult | null {
+  return isBettableCurrency(currency) ? null : { kind: 'invalid', message: BET_MESSAGES.accNotAvailable };
 }
 
 /** The amount in coins, as sent to the server (SPEC §5: a fiat entry is converted by the rate). */
 export function amountInCoins(text: string, fiatRate: number | null): number {
-  const amount = typedAmount(text);
+  const amount = typedAmount(text, fiatRate);
   return fiatRate === null ? unitsToNumber(toUnitsFloor(amount)) : fiatToCrypto(amount, fiatRate);
 }
 
@@ -38,13 +61,15 @@ export function singleBetCheck(
   game: 'mines' | 'blackjack',
   context: { amountText: string; wallet: GameWallet; limits: BetLimits | null },
 ): BetCheckResult | null {
+  const refusal = notBettableRefusal(context.wallet.currency);
+  if (refusal) return refusal;
   if (!context.limits) return null;
   const { wallet } = context;
   return checkBet({
     game,
     loggedIn: true,
     currency: wallet.currency,
-    amount: typedAmount(context.amountText),
+    amount: typedAmount(context.amountText, wallet.fiatRate),
     balance: wallet.balance,
     limits: context.limits,
     ...(wallet.fiatRate === null ? {} : { fiatRate: wallet.fiatRate }),

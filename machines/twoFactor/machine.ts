@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages, validateTwoFactorCode } from '../../src/core/accounts/validation';
+import { fixedFailureMessage } from '../shared/requestFailure';
 
 /**
  * The two-factor part of the security page (SPEC §2, §4 Security): off shows the QR code and the
@@ -50,7 +51,7 @@ export const twoFactorMachine = setup({
       codeError: ({ event }) => (event.type === 'user.submitCode' ? validateTwoFactorCode(event.code.trim()) : null),
     }),
     clearMessages: assign({ codeError: null, formError: null, notice: null }),
-    showFailure: assign({ formError: messages.twoFactorFailed }),
+    showFailure: assign({ formError: ({ event }) => fixedFailureMessage((event as unknown as { error: unknown }).error, messages.twoFactorFailed) }),
     showChanged: assign({ notice: messages.twoFactorChanged }),
   },
   guards: {

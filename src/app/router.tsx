@@ -58,9 +58,28 @@ const requireSignIn = async ({ context }: { context: RouterContext }) => {
   if (!(await isSignedInAfterRestore(context.app))) throw redirect({ to: '/', replace: true });
 };
 
-/** Query values arrive parsed (a numeric id as a number); the pages take them as text. */
-const text = (value: unknown): string | null =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+/** Query values arrive as plain strings (see parseSearch below); absent ones stay absent. */
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const present = <K extends string>(key: K, value: unknown): Partial<Record<K, string>> =>
+  typeof value === 'string' ? ({ [key]: value } as Record<K, string>) : {};
+
+/**
+ * The query as mailed stays the query shown: values are plain strings both ways (TanStack's default
+ * reads "2" as the number 2 and writes it back as %222%22, and writes absent values as "null").
+ */
+export function parsePlainSearch(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search.startsWith('?') ? search.slice(1) : search));
+}
+
+export function stringifyPlainSearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Shell,
@@ -94,10 +113,13 @@ const accountRoute = createRoute({
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email',
-  validateSearch: (search: Record<string, unknown>) => ({ userId: text(search.userId), token: text(search.token) }),
+  validateSearch: (search: Record<string, unknown>): { userId?: string; token?: string } => ({
+    ...present('userId', search.userId),
+    ...present('token', search.token),
+  }),
   component: function ConfirmEmailRoute() {
     const { userId, token } = confirmEmailRoute.useSearch();
-    return <ConfirmEmailPage userId={userId} token={token} />;
+    return <ConfirmEmailPage userId={text(userId)} token={text(token)} />;
   },
   staticData: { requiresAuth: false, title: 'Confirm e-mail' },
 });
@@ -105,7 +127,10 @@ const confirmEmailRoute = createRoute({
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
-  validateSearch: (search: Record<string, unknown>) => ({ email: text(search.email), token: text(search.token) }),
+  validateSearch: (search: Record<string, unknown>): { email?: string; token?: string } => ({
+    ...present('email', search.email),
+    ...present('token', search.token),
+  }),
   component: function ResetPasswordRoute() {
     const { email, token } = resetPasswordRoute.useSearch();
     return <ResetPasswordPage email={email ?? ''} token={token ?? ''} />;
@@ -121,6 +146,8 @@ export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
     context: { app },
     defaultPreload: 'intent',
     scrollRestoration: false,
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifyPlainSearch,
     ...(history ? { history } : {}),
   });
 }

@@ -249,6 +249,28 @@ export function parseAmount(text: string, options: ParseAmountOptions = {}): Par
   return { ok: true, units, canonical, value: Number(canonical) };
 }
 
+/**
+ * What an amount field holds, read for a bet (SPEC §5: amounts round to 8 decimals, 2 in fiat
+ * display): like parseAmount, but more decimals than allowed are rounded half up instead of refused.
+ */
+export function parseAmountRounded(text: string, decimals: number = DECIMALS): ParsedAmount {
+  const WIDE = 30;
+  const wide = parseAmount(text, { decimals: WIDE });
+  if (!wide.ok) return wide;
+  const units = divide(wide.units, pow10(WIDE - decimals), 'halfUp');
+  const canonical = trimFraction(formatScaled(units, decimals, false));
+  return { ok: true, units, canonical, value: Number(canonical) };
+}
+
+/**
+ * A number as plain decimal text for an input field, never in exponent notation: 2e-7 becomes
+ * "0.0000002". Rounded half up to `decimals`, trailing zeros dropped.
+ */
+export function plainDecimal(value: number, decimals: number = DECIMALS): string {
+  if (!Number.isFinite(value)) return '0';
+  return trimFraction(formatScaled(scaleDecimal(value, decimals, 'halfUp'), decimals, false));
+}
+
 function trimFraction(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }

@@ -259,14 +259,18 @@ describe('confirm e-mail and reset password pages', () => {
     expect(api.calls[0]?.body).toEqual({ userId: 7, token: 'abc' });
   });
 
-  it.each(['/confirm-email?userId=7&token=abc', '/confirm-email?token=abc', '/confirm-email'])(
-    'should say it could not confirm for %s (refused or incomplete)',
-    async (path) => {
-      renderApp(path, { routes: { '/auth/confirm-email': () => ({ status: 400, body: { error: 'invalid_token', message: 'x' } }) } });
-      expect(await screen.findByRole('heading', { name: 'Error Confirming Email Address' })).toBeTruthy();
-      expect(screen.getByText('Please contact support for assistance.')).toBeTruthy();
-    },
-  );
+  it('should say it could not confirm when the server refuses the link', async () => {
+    renderApp('/confirm-email?userId=7&token=abc', { routes: { '/auth/confirm-email': () => ({ status: 400, body: { error: 'invalid_token', message: 'x' } }) } });
+    expect(await screen.findByRole('heading', { name: 'Error Confirming Email Address' })).toBeTruthy();
+    expect(screen.getByText('Please contact support for assistance.')).toBeTruthy();
+  });
+
+  // Issue 14: a link cut short is not a refusal; nothing is sent.
+  it.each(['/confirm-email?token=abc', '/confirm-email'])('should say the link %s is incomplete and send nothing', async (path) => {
+    const { api } = renderApp(path, { routes: { '/auth/confirm-email': () => ({ status: 400, body: { error: 'invalid_token', message: 'x' } }) } });
+    expect(await screen.findByRole('heading', { name: 'This confirmation link is incomplete' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/auth/confirm-email')).toEqual([]);
+  });
 
   it("should reset the password without the old one and say 'Password Reset!'", async () => {
     const { api } = renderApp('/reset-password?email=ada%40example.com&token=tok', { routes: { '/auth/reset-password': () => ok() } });

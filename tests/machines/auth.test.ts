@@ -220,6 +220,11 @@ describe('auth machine', () => {
     await settled(actor);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(log).toContain('announceLoggedIn');
+    // A new player is welcomed with the next steps until the panel is dismissed.
+    expect(actor.getSnapshot().hasTag('welcome')).toBe(true);
+    actor.send({ type: 'user.dismissWelcome' });
+    expect(actor.getSnapshot().hasTag('welcome')).toBe(false);
+    expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
   });
 
   it('should show a taken name from the server on sign-up', async () => {
@@ -337,6 +342,7 @@ describe('auth machine', () => {
       { type: 'user.register', userName: 'ada', email: 'ada@example.com', password: 'secret123' },
       { type: 'user.register', userName: '', email: '', password: '' },
       { type: 'xstate.done.actor.register', output: signIn() },
+      { type: 'xstate.done.actor.register', output: { ...signIn(), sessionId: null } },
       { type: 'xstate.error.actor.register', error: failure(409, 'conflict', 'taken') },
       { type: 'user.forgotPassword' },
       { type: 'user.requestPasswordReset', email: 'ada@example.com' },
@@ -350,6 +356,8 @@ describe('auth machine', () => {
       { type: 'tokens.renewed', tokens: { accessToken: 'jwt-9', refreshToken: 'refresh-9' } },
       { type: 'tokens.expired' },
       { type: 'security.twoFactorChanged', enabled: true },
+      { type: 'security.emailConfirmed', userId: '7' },
+      { type: 'user.dismissWelcome' },
     ] as unknown as AuthEvent[];
     const model = new PathModel({
       machine,

@@ -471,6 +471,7 @@ describe('baccarat', () => {
         if (context.wallet.currency === 'BTC' && context.wallet.balance === WALLET.balance) {
           list.push(
             { type: 'wallet.changed', wallet: { ...WALLET, currency: 'USDT' } },
+            { type: 'wallet.changed', wallet: { ...WALLET, currency: 'ACC' } },
             { type: 'wallet.changed', wallet: { ...WALLET, balance: 0.02 } },
           );
         }
@@ -490,6 +491,8 @@ describe('baccarat', () => {
       new PathModel({ machine, input: { signedIn: true, wallet: WALLET }, events: events(true) as never, serializeState, coverage }),
       // A visitor who never signs in: the start without a player, and Bet opening the login modal.
       new PathModel({ machine, input: { wallet: WALLET }, events: events(false) as never, serializeState, coverage }),
+      // ACC selected before the screen opens: no limits are asked for, until a bettable currency is chosen.
+      new PathModel({ machine, input: { signedIn: true, wallet: { ...WALLET, currency: 'ACC' } }, events: [{ type: 'wallet.changed', wallet: WALLET }] as never, serializeState, coverage }),
     ];
     const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
 

@@ -185,7 +185,7 @@ describe('blackjack machine', () => {
 
   it("should quote limits in dollars in fiat display and send the amount converted to coins", async () => {
     const { actor, effects } = await started({}, { signedIn: true, wallet: { currency: 'BTC', balance: 1, fiatRate: 100_000 } });
-    actor.send({ type: 'user.typeAmount', text: '0.001' });
+    actor.send({ type: 'user.typeAmount', text: '0.01' });
     actor.send({ type: 'user.bet' });
     expect(selectMessage(actor.getSnapshot())).toBe('Bet must be greater than $10,000.00');
     actor.send({ type: 'user.typeAmount', text: '50000' });
@@ -435,6 +435,7 @@ describe('blackjack machine', () => {
       { type: 'user.doubleAmount' },
       { type: 'wallet.changed', wallet: { currency: 'BTC', balance: 1, fiatRate: null } },
       { type: 'wallet.changed', wallet: USDT },
+      { type: 'wallet.changed', wallet: { currency: 'ACC', balance: 1, fiatRate: null } },
       { type: 'auth.loggedOut' },
       { type: 'xstate.done.actor.loadLimits', output: modelLimits },
       { type: 'xstate.error.actor.loadLimits', error: failure },
@@ -475,6 +476,8 @@ describe('blackjack machine', () => {
       { signedIn: false, wallet: USDT },
     ];
     const models = inputs.map((input) => new PathModel({ machine, input, events, serializeState, coverage }));
+    // ACC selected before the screen opens: no limits are asked for.
+    models.push(new PathModel({ machine, input: { signedIn: true, wallet: { currency: 'ACC', balance: 1, fiatRate: null } }, events: [], serializeState, coverage }));
     const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
 
     it('generates a bounded set of paths', () => {

@@ -1,19 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { cashierMachine, WITHDRAW_MESSAGES } from '../../machines/cashier/machine';
-import type { CashierEvent, DemoClaim, Withdrawal } from '../../machines/cashier/machine';
-import { selectCopied, selectDemoOffered, selectTab } from '../../machines/cashier/selectors';
+import type { CashierEvent, CashierInfo, DemoClaim, Withdrawal } from '../../machines/cashier/machine';
+import { selectCanClaimDemo, selectCopied, selectDemoNotice, selectDemoOffered, selectTab } from '../../machines/cashier/selectors';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
 
 const claim: DemoClaim = { currency: 'BTC', amount: 0.00105263, balance: 0.00105263, nextClaimAt: '2026-11-22T01:00:00.000Z' };
 const pending: Withdrawal = { id: 7, currency: 'BTC', address: 'bc1qxyz', amount: 0.0004, status: 'pending', createdAt: '2026-11-21T00:00:00.000Z' };
 
-function fakes(options: { demo?: boolean; claimFails?: { message: string; retryAt?: string } } = {}) {
+function fakes(options: { demo?: boolean; info?: Partial<CashierInfo>; claimFails?: { message: string; retryAt?: string; retryAfter?: number } } = {}) {
   const log = { copied: [] as string[], moved: [] as string[], withdrawn: [] as unknown[], cancelled: [] as number[] };
   const machine = cashierMachine.provide({
     actors: {
       loadAddress: fromPromise(async ({ input }) => `address-for-${input.currency}`),
-      loadDemoMode: fromPromise(async () => options.demo ?? true),
+      loadDemoMode: fromPromise(async () => ({ demoFunds: options.demo ?? true, ...options.info })),
       claimDemoFunds: fromPromise(async () => {
         if (options.claimFails) throw options.claimFails;
         return claim;
@@ -77,6 +77,51 @@ describe('cashier', () => {
     expect(actor.getSnapshot().context).toMatchObject({ demoMessage: refusal.message, nextClaimAt: refusal.retryAt });
   });
 
+  it('should show one message after a claim refused as too soon, the wait in words, and keep the button disabled until then', async () => {
+    const refusal = { message: 'Demo BTC can be claimed once an hour: try again in 58 minutes (at 2026-11-22T00:58:00.000Z).', retryAfter: 3480 };
+    const clock = new SimulatedClock();
+    const { machine } = fakes({ claimFails: refusal });
+    const actor = createActor(machine, { input: { currency: 'BTC' }, clock }).start();
+    await settle();
+    actor.send({ type: 'user.claimDemoFunds' });
+    await settle();
+    expect(selectDemoNotice(actor.getSnapshot())).toEqual({ kind: 'alert', text: 'You can claim again in 58 minutes.' });
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
+    clock.increment(3480 * 1000);
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(true);
+    expect(selectDemoNotice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('should show only the credit after a claim, and disable the button for the interval', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(fakes({ info: { demoClaimIntervalSeconds: 3600 } }).machine, { input: { currency: 'BTC' }, clock }).start();
+    await settle();
+    actor.send({ type: 'user.claimDemoFunds' });
+    await settle();
+    expect(selectDemoNotice(actor.getSnapshot())).toEqual({
+      kind: 'status',
+      text: 'Added 0.00105263 BTC to your balance.',
+      detail: 'You can claim again in 1 hour.',
+    });
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
+    clock.increment(3600 * 1000);
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(true);
+  });
+
+  it('should open with the button disabled when the server says the next claim is not due yet', async () => {
+    const actor = createActor(fakes({ info: { demoClaimWaits: { BTC: 1500 } } }).machine, { input: { currency: 'BTC' } }).start();
+    await settle();
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
+    expect(selectDemoNotice(actor.getSnapshot())?.text).toBe('You can claim again in 25 minutes.');
+  });
+
+  it('should not offer demo funds in a currency the server does not hand out (ACC)', async () => {
+    const actor = createActor(fakes({ info: { demoCurrencies: ['BTC', 'ETH'] } }).machine, { input: { currency: 'ACC' } }).start();
+    await settle();
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
+    expect(selectDemoNotice(actor.getSnapshot())?.text).toBe('ACC is earned by playing: it is not handed out as demo funds.');
+  });
+
   it.each([
     ['', '0.1', WITHDRAW_MESSAGES.noAddress],
     ['bc1qxyz', '', 'Enter an amount'],
@@ -122,7 +167,7 @@ describe('cashier', () => {
     const machine = fakes().machine.provide({
       actors: {
         loadAddress: never<string, { currency: string }>(),
-        loadDemoMode: never<boolean>(),
+        loadDemoMode: never<CashierInfo>(),
         claimDemoFunds: never<DemoClaim, { currency: string }>(),
         withdraw: never<Withdrawal, { currency: string; address: string; amount: string }>(),
         loadWithdrawals: never<Withdrawal[]>(),
@@ -143,11 +188,16 @@ describe('cashier', () => {
       { type: 'user.cancelWithdrawal', id: 7 },
       { type: `xstate.done.actor.${id('deposit.address.loading')}`, output: 'addr' },
       { type: `xstate.error.actor.${id('deposit.address.loading')}`, error: new Error('x') },
-      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: true },
-      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: false },
+      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: { demoFunds: true } },
+      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: { demoFunds: false } },
+      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: { demoFunds: true, demoCurrencies: ['ETH'] } },
+      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: { demoFunds: true, demoClaimWaits: { BTC: 120 } } },
       { type: `xstate.error.actor.${id('deposit.demo.checking')}`, error: new Error('x') },
       { type: `xstate.done.actor.${id('deposit.demo.claiming')}`, output: claim },
       { type: `xstate.error.actor.${id('deposit.demo.claiming')}`, error: { message: 'too soon', retryAt: null } },
+      { type: `xstate.error.actor.${id('deposit.demo.claiming')}`, error: { message: 'too soon', retryAt: null, retryAfter: 3480 } },
+      { type: 'xstate.after.demoClaimOpens.cashier.deposit.demo.claimed' },
+      { type: 'xstate.after.demoClaimOpens.cashier.deposit.demo.waiting' },
       { type: `xstate.done.actor.${id('withdraw.form.submitting')}`, output: pending },
       { type: `xstate.error.actor.${id('withdraw.form.submitting')}`, error: { message: 'refused' } },
       { type: `xstate.done.actor.${id('withdraw.list.loading')}`, output: [pending] },
@@ -168,8 +218,14 @@ describe('cashier', () => {
     const coverage = new CoverageTracker(machine);
     const model = new PathModel({ machine, input: { currency: 'BTC' }, events, serializeState: serializeState as never, coverage });
 
+    // The demo claim wait comes from the context (Retry-After or the interval), not a fixed delay: its
+    // timer event is delivered as such, so a longer wait cannot also end the 1.5 s copied flag.
+    const execute = async (actor: { send: (e: never) => void }, event: { type: string }, clock: SimulatedClock) => {
+      if (event.type === 'xstate.after.copiedFlag.cashier.deposit.address.shown.copied') clock.increment(1500);
+      else actor.send(event as never);
+    };
     it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
-      await model.replay(path);
+      await model.replay(path, { execute: execute as never });
     });
 
     afterAll(() => {

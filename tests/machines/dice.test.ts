@@ -406,6 +406,7 @@ describe('dice', () => {
       { type: 'wallet.changed', wallet: BTC },
       { type: 'wallet.changed', wallet: { ...BTC, balance: 0 } },
       { type: 'wallet.changed', wallet: { currency: 'ETH', balance: 1, fiatRate: null } },
+      { type: 'wallet.changed', wallet: { currency: 'ACC', balance: 1, fiatRate: null } },
       { type: 'xstate.done.actor.loadLimits', output: { minBet: 0.01, maxBet: 0.01, maxPayout: 0.5 } },
       { type: 'xstate.error.actor.loadLimits', error: new Error('down') },
       { type: 'xstate.done.actor.placeBet', output: { balance: 1, bet: { id: 'w', roll: 3, wager: 0.01, payout: 0.02 } } },
@@ -423,6 +424,8 @@ describe('dice', () => {
     const models = [
       new PathModel({ machine, input: { wallet: BTC }, events: enabledOnly(events), serializeState: serializeState as never, coverage }),
       new PathModel({ machine, input: { signedIn: true, wallet: BTC }, events: [], coverage }),
+      // ACC selected before the screen opens: no limits are asked for.
+      new PathModel({ machine, input: { signedIn: true, wallet: { currency: 'ACC', balance: 1, fiatRate: null } }, events: [], coverage }),
     ];
     const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
 

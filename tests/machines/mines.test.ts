@@ -361,6 +361,7 @@ describe('mines machine', () => {
     const limitsEvents = [
       { type: 'wallet.changed', wallet: wallet('USDT') },
       { type: 'wallet.changed', wallet: wallet('ETH') },
+      { type: 'wallet.changed', wallet: wallet('ACC') },
       { type: 'xstate.done.actor.loadLimits', output: limits },
       { type: 'xstate.error.actor.loadLimits', error: new Error('x') },
       { type: 'user.bet' },
@@ -419,6 +420,8 @@ describe('mines machine', () => {
       limits: [new PathModel({ machine, input: visitor, events: limitsEvents, serializeState, coverage })],
       betting: [visitor, player].map((input) => new PathModel({ machine, input, events: bettingEvents, serializeState, coverage })),
       play: [new PathModel({ machine, input: player, events: playEvents, serializeState, coverage })],
+      // ACC selected before the screen opens: no limits are asked for.
+      acc: [new PathModel({ machine, input: { signedIn: true, wallet: wallet('ACC') }, events: [], serializeState, coverage })],
     };
     const cases = Object.entries(models).flatMap(([name, list]) =>
       list.flatMap((model, i) => model.paths.map((path) => [`${name} ${i}: ${path.description}`, model, path] as const)),

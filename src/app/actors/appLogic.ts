@@ -4,6 +4,7 @@ import type { ActorSystem, AnyActorRef, InspectionEvent } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
 import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
+import { resendConfirmationMachine } from '../../../machines/resendConfirmation/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
 import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { shellMachine } from '../../../machines/shell/machine';
@@ -19,7 +20,7 @@ import { provideDice } from './games/dice';
 import { provideMines } from './games/mines';
 import { provideSeed } from './seed';
 import { cashierMachine } from '../../../machines/cashier/machine';
-import type { CashierFailure } from '../../../machines/cashier/machine';
+import type { CashierFailure, CashierInfo } from '../../../machines/cashier/machine';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
@@ -81,6 +82,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const cashierFailure = (error: unknown): CashierFailure => ({
     message: error instanceof ApiError && error.status ? error.message : 'The casino could not be reached. Please try again.',
     retryAt: error instanceof ApiError && error.retryAfter ? new Date(Date.now() + error.retryAfter * 1000).toISOString() : null,
+    retryAfter: error instanceof ApiError && error.status === 429 && error.retryAfter ? error.retryAfter : null,
   });
   const navigation = createNavigationAdapter();
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
@@ -162,7 +164,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     cashier: cashierMachine.provide({
       actors: {
         loadAddress: fromPromise(async ({ input }) => (await wallet.depositAddress(input.currency)).address),
-        loadDemoMode: fromPromise(async () => (await wallet.cashierInfo()).demoFunds),
+        loadDemoMode: fromPromise<CashierInfo>(() => wallet.cashierInfo()),
         claimDemoFunds: fromPromise(async ({ input }) => {
           try {
             return await wallet.claimDemoFunds(input.currency);
@@ -223,6 +225,14 @@ export function createAppRuntime(deps: AppDependencies = {}) {
           await calls.confirmEmail(input.userId, input.token);
         }),
       },
+      actions: {
+        announceEmailConfirmed: (_, params) => {
+          (system?.get('auth') as AnyActorRef | undefined)?.send({ type: 'security.emailConfirmed', userId: params.userId });
+        },
+      },
+    }),
+    resendConfirmation: resendConfirmationMachine.provide({
+      actors: { resendConfirmation: fromPromise(() => calls.resendConfirmation()) },
     }),
   };
 

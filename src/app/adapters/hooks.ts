@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useRouter } from '@tanstack/react-router';
+import { useMatches, useRouter } from '@tanstack/react-router';
 import type { ModalStackRef, ShellRef } from '../actors/AppActor';
 
 /*
@@ -27,6 +27,17 @@ export function useNavigationEvents(shell: ShellRef): void {
       }),
     [router, shell],
   );
+}
+
+/** The deepest route's title becomes the document's ("Dice · ACC Casino"), so tabs and history tell pages apart. */
+export const DOCUMENT_TITLE_SUFFIX = 'ACC Casino';
+export function useDocumentTitle(): void {
+  const title = useMatches({
+    select: (matches) => [...matches].reverse().find((match) => match.staticData?.title)?.staticData.title,
+  });
+  useEffect(() => {
+    document.title = title ? `${title} · ${DOCUMENT_TITLE_SUFFIX}` : `${DOCUMENT_TITLE_SUFFIX} — provably fair`;
+  }, [title]);
 }
 
 /** Escape closes the top modal, wherever focus is. */

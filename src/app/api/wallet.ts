@@ -1,4 +1,4 @@
-import type { DemoClaim, Withdrawal } from '../../../machines/cashier/machine';
+import type { CashierInfo, DemoClaim, Withdrawal } from '../../../machines/cashier/machine';
 import type { ExchangeRate, Wallet } from '../../../machines/wallet/machine';
 import type { ApiClient } from './client';
 
@@ -7,7 +7,8 @@ export function walletCalls(api: ApiClient) {
   return {
     wallets: () => api.get<Wallet[]>('/wallet/get-wallets'),
     rates: () => api.get<ExchangeRate[]>('/payments/get-exchange-rates', { authorize: false }),
-    cashierInfo: () => api.get<{ demoFunds: boolean; demoClaimUsd: number }>('/wallet/get-cashier-info', { authorize: false }),
+    // Signed in, the answer also holds the player's demo claim waits.
+    cashierInfo: () => api.get<CashierInfo & { demoClaimUsd: number }>('/wallet/get-cashier-info'),
     depositAddress: (currency: string) =>
       api.get<{ currency: string; address: string }>('/wallet/get-deposit-address', { query: { currency } }),
     claimDemoFunds: (currency: string) => api.post<DemoClaim>('/wallet/claim-demo-funds', { currency }),

@@ -11,13 +11,14 @@ import {
   WithdrawalNotPendingError,
   cancelWithdrawal,
   claimDemoFunds,
+  demoClaimWaits,
   depositAddressFor,
   listWithdrawals,
   requestWithdrawal,
   walletsOf,
 } from '../wallet/cashier';
 import type { Withdrawal } from '../wallet/cashier';
-import { requireCurrency } from '../wallet/currencies';
+import { listCurrencies, requireCurrency } from '../wallet/currencies';
 
 const currencySchema = { type: 'string', minLength: 1, maxLength: 16 } as const;
 const errorBody = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } as const;
@@ -69,10 +70,21 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   const onRequest = app.auth.requireUser;
 
   // Public: the Cashier decides whether to offer demo funds before the player asks.
-  app.get('/wallet/get-cashier-info', async () => ({
-    demoFunds: app.wallet.demoFunds,
-    demoClaimUsd: app.wallet.config.demoClaimUsd,
-  }));
+  // With a bearer token it also says when each of the player's next claims opens, so the Cashier can
+  // disable the button instead of offering a claim it would refuse.
+  app.get('/wallet/get-cashier-info', async (request) => {
+    const { demoFunds, config, rates } = app.wallet;
+    return {
+      demoFunds,
+      demoClaimUsd: config.demoClaimUsd,
+      // The claim route's own rule: bettable currencies with a rate.
+      demoCurrencies: listCurrencies(app.db)
+        .filter((currency) => currency.bettable && rates.get(currency.symbol) !== undefined)
+        .map((currency) => currency.symbol),
+      demoClaimIntervalSeconds: Math.ceil(config.demoClaimIntervalMs / 1000),
+      ...(request.user ? { demoClaimWaits: demoClaimWaits(app.db, request.user.id, Date.now(), config.demoClaimIntervalMs) } : {}),
+    };
+  });
 
   app.get(
     '/wallet/get-wallets',

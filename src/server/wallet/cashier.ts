@@ -238,6 +238,20 @@ export class DemoClaimTooSoonError extends Error {
  * Credits play money at most once per interval per player and currency. The window is claimed with
  * one conditional upsert, so two simultaneous claims cannot both pass.
  */
+/** Seconds until each of the player's demo claims opens again, only for those not yet due. */
+export function demoClaimWaits(db: Database, userId: number, now: number, intervalMs: number): Record<string, number> {
+  const rows = db.prepare('SELECT currency, last_claimed_at AS at FROM demo_claims WHERE user_id = ?').all(userId) as Array<{
+    currency: string;
+    at: number;
+  }>;
+  const waits: Record<string, number> = {};
+  for (const row of rows) {
+    const wait = row.at + intervalMs - now;
+    if (wait > 0) waits[row.currency] = Math.ceil(wait / 1000);
+  }
+  return waits;
+}
+
 export function claimDemoFunds(
   db: Database,
   input: { userId: number; currency: string; amount: bigint; now: number; intervalMs: number },

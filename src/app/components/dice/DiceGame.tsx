@@ -10,6 +10,7 @@ import {
   selectChanceText,
   selectIsPlacing,
   selectMaxPayout,
+  selectCurrencyNotBettable,
   selectMessage,
   selectMultiplier,
   selectMultiplierPlaceholder,
@@ -51,6 +52,7 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
   const roll = useSelector(dice, (s) => selectResult(s)?.roll ?? null);
   const profit = useSelector(dice, selectProfitOnWin);
   const maxPayout = useSelector(dice, selectMaxPayout);
+  const notBettable = useSelector(dice, selectCurrencyNotBettable);
   const canBet = useSelector(dice, selectCanBet);
   const placing = useSelector(dice, selectIsPlacing);
   const message = useSelector(dice, selectMessage);
@@ -92,7 +94,7 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
             <span className={styles.maxPayout}>
               Max payout{' '}
               <strong data-testid="max-payout">
-                {maxPayout === null ? '…' : shown(maxPayout, fiat)} {fiat ? '' : wallet.currency}
+                {notBettable ? '—' : maxPayout === null ? '…' : shown(maxPayout, fiat)} {fiat || notBettable ? '' : wallet.currency}
               </strong>
             </span>
             <button type="button" className={styles.fairness} onClick={openFairness}>

@@ -2,11 +2,12 @@ import { Outlet } from '@tanstack/react-router';
 import { selectSidebarOpen } from '../../../../machines/shell/selectors';
 import { useShell, useShellRef } from '../../actors/AppActor';
 import { MAIN_ID } from '../../adapters/dom';
-import { useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
+import { useDocumentTitle, useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
 import { ModalHost } from '../modals/ModalHost';
 import { Footer, MobileBar } from './Footer';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { Welcome } from './Welcome';
 import styles from './Shell.module.css';
 
 export function Shell() {
@@ -14,6 +15,7 @@ export function Shell() {
   const [sidebarOpen, sendShell] = useShell(selectSidebarOpen);
   useViewportEvents(shell);
   useNavigationEvents(shell);
+  useDocumentTitle();
 
   return (
     <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
@@ -25,6 +27,7 @@ export function Shell() {
         <Sidebar open={sidebarOpen} onClose={() => sendShell({ type: 'user.closeSidebar' })} />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           <div className={styles.content}>
+            <Welcome />
             <Outlet />
           </div>
           <Footer />

@@ -1,8 +1,11 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import {
   selectAddressState,
+  selectCanClaimDemo,
   selectClaiming,
   selectCopied,
+  selectDemoNotForCurrency,
+  selectDemoNotice,
   selectDemoOffered,
   selectSubmitting,
   selectTab,
@@ -10,18 +13,12 @@ import {
 } from '../../../../machines/cashier/selectors';
 import { selectSelectedWallet } from '../../../../machines/wallet/selectors';
 import { useRuntime, useWalletRef } from '../../actors/AppActor';
-import { formatCrypto } from '../../../core/money';
 import { QrCode } from '../account/QrCode';
 import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
+import { formatCrypto } from '../../../core/money';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './Cashier.module.css';
-
-function untilText(iso: string | null): string | null {
-  if (!iso) return null;
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? null : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
 
 /** The Cashier modal: Deposit (address, QR, copy, demo funds) and Withdraw (form and list). */
 export function CashierModal() {
@@ -82,10 +79,9 @@ function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: stri
   const copied = useSelector(cashier, selectCopied);
   const demoOffered = useSelector(cashier, selectDemoOffered);
   const claiming = useSelector(cashier, selectClaiming);
-  const demoMessage = useSelector(cashier, (s) => s.context.demoMessage);
-  const lastClaim = useSelector(cashier, (s) => s.context.lastClaim);
-  const nextClaimAt = useSelector(cashier, (s) => s.context.nextClaimAt);
-  const next = untilText(nextClaimAt);
+  const notice = useSelector(cashier, selectDemoNotice, shallowEqual);
+  const canClaim = useSelector(cashier, selectCanClaimDemo);
+  const notForCurrency = useSelector(cashier, selectDemoNotForCurrency);
   return (
     <div className={styles.panel}>
       {addressState === 'loading' ? <p className={styles.muted}>Fetching your {currency} address…</p> : null}
@@ -110,27 +106,17 @@ function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: stri
         <div className={styles.demo}>
           <div>
             <strong>Play money</strong>
-            <p className={styles.muted}>
-              This casino runs in demo mode: claim $100 worth of {currency} once an hour.
-              {next ? ` Next claim from ${next}.` : ''}
-            </p>
+            <p className={styles.muted}>This casino runs in demo mode: claim $100 worth of {currency} once an hour.</p>
           </div>
-          <button
-            type="button"
-            className={formStyles.submit}
-            disabled={!cashier.getSnapshot().can({ type: 'user.claimDemoFunds' }) || claiming}
-            onClick={() => cashier.send({ type: 'user.claimDemoFunds' })}
-          >
-            {claiming ? 'Claiming…' : 'Get demo funds'}
-          </button>
-          {lastClaim ? (
-            <p className={formStyles.notice} role="status">
-              Added {formatCrypto(lastClaim.amount)} {lastClaim.currency} to your balance.
-            </p>
-          ) : null}
-          {demoMessage ? (
-            <p className={formStyles.alert} role="alert">
-              {demoMessage}
+          {notForCurrency ? null : (
+            <button type="button" className={formStyles.submit} disabled={!canClaim} onClick={() => cashier.send({ type: 'user.claimDemoFunds' })}>
+              {claiming ? 'Claiming…' : 'Get demo funds'}
+            </button>
+          )}
+          {notice ? (
+            <p className={notice.kind === 'alert' ? formStyles.alert : formStyles.notice} role={notice.kind}>
+              <span>{notice.text}</span>
+              {notice.detail ? <span> {notice.detail}</span> : null}
             </p>
           ) : null}
         </div>

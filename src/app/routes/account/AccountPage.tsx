@@ -8,6 +8,7 @@ import { messages } from '../../../core/accounts/validation';
 import { useSelector } from '@xstate/react';
 import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
 import styles from '../../components/account/Account.module.css';
+import form from '../../components/forms/Form.module.css';
 
 /** /account, the security page (SPEC §2): change password and two-factor. Login only. */
 export function AccountPage() {
@@ -20,6 +21,7 @@ export function AccountPage() {
         Signed in as <strong>{user.userName}</strong> ({user.email}
         {user.emailConfirmed ? '' : ', not confirmed yet'}).
       </p>
+      {user.emailConfirmed ? null : <ResendConfirmation />}
       <div className={styles.grid}>
         <section className={styles.card} aria-labelledby="change-password-heading">
           <h2 id="change-password-heading">Change password</h2>
@@ -44,5 +46,26 @@ function ChangePassword({ needsCode }: { needsCode: boolean }) {
       <FormNotice message={succeeded ? messages.passwordChanged : null} />
       <PasswordForm actor={actor} submitLabel="Change password" label="Change password" />
     </>
+  );
+}
+
+/** Offered while the address is not confirmed: asks the server for a new link. */
+function ResendConfirmation() {
+  const runtime = useRuntime();
+  const actor = useActorRef(runtime.screens.resendConfirmation);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const message = useSelector(actor, (s) => s.context.message);
+  const refused = useSelector(actor, (s) => s.hasTag('alert'));
+  return (
+    <div className={styles.resend}>
+      <button type="button" className={styles.resendButton} disabled={busy} onClick={() => actor.send({ type: 'user.resend' })}>
+        {busy ? 'Sending…' : 'Resend confirmation e-mail'}
+      </button>
+      {message ? (
+        <p className={refused ? form.alert : form.notice} role={refused ? 'alert' : 'status'}>
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }

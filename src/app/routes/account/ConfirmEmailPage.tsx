@@ -7,11 +7,19 @@ import styles from '../../components/account/Account.module.css';
 export function ConfirmEmailPage({ userId, token }: { userId: string | null; token: string | null }) {
   const runtime = useRuntime();
   const actor = useActorRef(runtime.screens.confirmEmail, { input: { userId, token } });
-  const state = useSelector(actor, (s) => (s.matches('confirmed') ? 'confirmed' : s.matches('failed') ? 'failed' : 'checking'));
+  const state = useSelector(actor, (s) =>
+    s.matches('confirmed') ? 'confirmed' : s.matches('failed') ? 'failed' : s.matches('incomplete') ? 'incomplete' : 'checking',
+  );
   return (
     <div className={`${styles.card} ${styles.narrow} ${styles.result}`} aria-live="polite">
       {state === 'checking' ? <p className={styles.lead}>Confirming your e-mail address…</p> : null}
       {state === 'confirmed' ? <h1 className={styles.ok}>{messages.emailConfirmed}</h1> : null}
+      {state === 'incomplete' ? (
+        <>
+          <h1 className={styles.bad}>This confirmation link is incomplete</h1>
+          <p className={styles.lead}>Open the link from the e-mail exactly as it was sent, or ask for a new one on your account page.</p>
+        </>
+      ) : null}
       {state === 'failed' ? (
         <>
           <h1 className={styles.bad}>{messages.emailConfirmFailed}</h1>

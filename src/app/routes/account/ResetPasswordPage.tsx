@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { messages } from '../../../core/accounts/validation';
-import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
+import { selectLinkIncomplete, selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
 import { useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { PasswordForm } from '../../components/account/PasswordForm';
 import form from '../../components/forms/Form.module.css';
@@ -12,6 +12,15 @@ export function ResetPasswordPage({ email, token }: { email: string; token: stri
   const modals = useModalStackRef();
   const actor = useActorRef(runtime.screens.passwordForm, { input: { mode: 'reset', email, token } });
   const succeeded = useSelector(actor, selectPasswordSucceeded);
+  const incomplete = useSelector(actor, selectLinkIncomplete);
+  if (incomplete) {
+    return (
+      <div className={`${styles.card} ${styles.narrow} ${styles.result}`}>
+        <h1 className={styles.bad}>This reset link is incomplete</h1>
+        <p className={styles.lead}>Open the link from the e-mail exactly as it was sent, or ask for a new one with Forgot password.</p>
+      </div>
+    );
+  }
   if (succeeded) {
     return (
       <div className={`${styles.card} ${styles.narrow} ${styles.result}`}>
