@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium())('the token economy in Chromium against the real 
     await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
     await page.getByRole('button', { name: 'Wallet', exact: true }).first().click();
     await page.getByRole('dialog').getByLabel('Currency').selectOption('USDT');
-    await page.getByRole('button', { name: 'Get demo funds' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Get demo funds' }).click();
     await page.getByRole('status').filter({ hasText: 'USDT to your balance' }).waitFor();
     await page.keyboard.press('Escape');
     const token = await page.evaluate(() => localStorage.getItem('authToken'));

@@ -44,7 +44,7 @@ const DIRECTIONS: Record<string, Direction> = {};
  * How many levels of states a diagram opens (2 unless listed): busy regions open one level and
  * draw each state that has states of its own as a separate diagram, to stay within the budget.
  */
-const OPEN_LEVELS: Record<string, number> = { 'mines.game': 1, 'blackjack.round': 1 };
+const OPEN_LEVELS: Record<string, number> = { 'mines.game': 1, 'blackjack.round': 1, auth: 1 };
 
 /** The Mermaid settings of the committed pictures and of the inspector: text labels keep an SVG readable outside a browser. */
 export const MERMAID_CONFIG = {
