@@ -96,6 +96,18 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
     const definition = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; states: Record<string, unknown> };
     expect(definition.id).toBe('dice');
     expect(Object.keys(definition.states)).toEqual(['form', 'player', 'limits', 'bet']);
+
+    // The actors of modals are live too: with the Cashier open, its machine is listed as running.
+    await panel.getByRole('button', { name: 'Close inspector' }).click();
+    const headerWallet = page.getByRole('button', { name: 'Wallet', exact: true }).filter({ visible: true });
+    if ((await headerWallet.count()) === 0) await page.getByRole('button', { name: /^Balance: / }).click();
+    await page.getByRole('button', { name: 'Wallet', exact: true }).filter({ visible: true }).first().click();
+    await page.getByRole('dialog', { name: 'Wallet' }).waitFor();
+    await page.keyboard.press('Alt+Shift+KeyI');
+    panel = inspector(page);
+    await panel.waitFor();
+    expect(await panel.getByRole('combobox', { name: 'Machine' }).locator('option', { hasText: 'cashier (running)' }).count()).toBe(1);
+
     expect(elsewhere).toEqual([]);
     await context.close();
   });

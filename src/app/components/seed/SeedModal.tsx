@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { seedMachine, SeedTab, VerifyField, VerifyResult } from '../../../../machines/seed/machine';
 import {
@@ -27,6 +27,7 @@ import { useAuth, useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import styles from './SeedModal.module.css';
+import { useInspectedActorRef } from '../../adapters/inspectedActor';
 
 type SeedRef = ActorRefFrom<typeof seedMachine>;
 
@@ -43,7 +44,7 @@ const NONCES_SHOWN = 60;
 /** The fairness dialog (SPEC §1): the active seed pair and rotation, an in-browser verifier, and the revealed pairs. */
 export function SeedModal() {
   const runtime = useRuntime();
-  const seed = useActorRef(runtime.screens.seed, { input: { clientSeed: null } });
+  const seed = useInspectedActorRef(runtime.screens.seed, { input: { clientSeed: null } });
   const tab = useSelector(seed, selectTab);
   return (
     <div className={styles.seedModal}>

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import {useSelector } from '@xstate/react';
 import type { ModalParams } from '../../../../machines/modalStack/machine';
 import type { TokenActionKind, TokenActionMachine } from '../../../../machines/tokenAction/machine';
 import { DEFAULT_UNLOCK_FEE } from '../../../../machines/staking/machine';
@@ -9,6 +9,7 @@ import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './Token.module.css';
+import { useInspectedActorRef } from '../../adapters/inspectedActor';
 
 const COPY: Record<TokenActionKind, { intro: string; availableLabel: string; submit: string; busy: string; max: string }> = {
   lockTokens: { intro: 'Locked ACC earns a share of every daily payout. You can unlock it at any time for a 1% fee.', availableLabel: 'In your wallet', submit: 'Lock', busy: 'Locking…', max: 'Max' },
@@ -43,7 +44,7 @@ interface TokenActionFormProps {
 
 /** One token modal's form: amount, Max (or All), the check's or the server's message, and the result. */
 function TokenActionForm({ kind, logic, currency, available, fee }: TokenActionFormProps) {
-  const actor = useActorRef(logic, { input: { currency } });
+  const actor = useInspectedActorRef(logic, { input: { currency } });
   const amount = useSelector(actor, selectAmount);
   const message = useSelector(actor, selectMessage);
   const submitting = useSelector(actor, selectSubmitting);

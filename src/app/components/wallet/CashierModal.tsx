@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import {
   selectAddressState,
   selectCanClaimDemo,
@@ -19,6 +19,7 @@ import formStyles from '../forms/Form.module.css';
 import { formatCrypto } from '../../../core/money';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './Cashier.module.css';
+import { useInspectedActorRef } from '../../adapters/inspectedActor';
 
 /** The Cashier modal: Deposit (address, QR, copy, demo funds) and Withdraw (form and list). */
 export function CashierModal() {
@@ -26,7 +27,7 @@ export function CashierModal() {
   const wallet = useWalletRef();
   const selected = useSelector(wallet, selectSelectedWallet, shallowEqual);
   const wallets = useSelector(wallet, (s) => s.context.wallets, shallowEqual);
-  const cashier = useActorRef(runtime.screens.cashier, { input: { currency: selected.currencySymbol } });
+  const cashier = useInspectedActorRef(runtime.screens.cashier, { input: { currency: selected.currencySymbol } });
   const tab = useSelector(cashier, selectTab);
   const context = useSelector(cashier, (s) => s.context);
   const currency = context.currency;
@@ -71,7 +72,7 @@ export function CashierModal() {
   );
 }
 
-type CashierRef = ReturnType<typeof useActorRef<ReturnType<typeof useRuntime>['screens']['cashier']>>;
+type CashierRef = ReturnType<typeof useInspectedActorRef<ReturnType<typeof useRuntime>['screens']['cashier']>>;
 
 function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: string }) {
   const addressState = useSelector(cashier, selectAddressState);

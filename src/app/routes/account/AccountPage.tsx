@@ -1,4 +1,3 @@
-import { useActorRef } from '@xstate/react';
 import { selectUser } from '../../../../machines/auth/selectors';
 import { useAuth, useRuntime } from '../../actors/AppActor';
 import { PasswordForm } from '../../components/account/PasswordForm';
@@ -9,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
 import styles from '../../components/account/Account.module.css';
 import form from '../../components/forms/Form.module.css';
+import { useInspectedActorRef } from '../../adapters/inspectedActor';
 
 /** /account, the security page (SPEC §2): change password and two-factor. Login only. */
 export function AccountPage() {
@@ -39,7 +39,7 @@ export function AccountPage() {
 
 function ChangePassword({ needsCode }: { needsCode: boolean }) {
   const runtime = useRuntime();
-  const actor = useActorRef(runtime.screens.passwordForm, { input: { mode: 'change', needsCode } });
+  const actor = useInspectedActorRef(runtime.screens.passwordForm, { input: { mode: 'change', needsCode } });
   const succeeded = useSelector(actor, selectPasswordSucceeded);
   return (
     <>
@@ -52,7 +52,7 @@ function ChangePassword({ needsCode }: { needsCode: boolean }) {
 /** Offered while the address is not confirmed: asks the server for a new link. */
 function ResendConfirmation() {
   const runtime = useRuntime();
-  const actor = useActorRef(runtime.screens.resendConfirmation);
+  const actor = useInspectedActorRef(runtime.screens.resendConfirmation);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const message = useSelector(actor, (s) => s.context.message);
   const refused = useSelector(actor, (s) => s.hasTag('alert'));

@@ -1,12 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import {useSelector } from '@xstate/react';
 import { messages } from '../../../core/accounts/validation';
 import { useRuntime } from '../../actors/AppActor';
 import styles from '../../components/account/Account.module.css';
+import { useInspectedActorRef } from '../../adapters/inspectedActor';
 
 /** /confirm-email?userId=..&token=.. (SPEC §2, §8). */
 export function ConfirmEmailPage({ userId, token }: { userId: string | null; token: string | null }) {
   const runtime = useRuntime();
-  const actor = useActorRef(runtime.screens.confirmEmail, { input: { userId, token } });
+  const actor = useInspectedActorRef(runtime.screens.confirmEmail, { input: { userId, token } });
   const state = useSelector(actor, (s) =>
     s.matches('confirmed') ? 'confirmed' : s.matches('failed') ? 'failed' : s.matches('incomplete') ? 'incomplete' : 'checking',
   );
