@@ -387,7 +387,7 @@ export const baccaratMachine = setup({
           always: [{ guard: 'currencyNotBettable', target: 'notBettable' }, { target: 'loading' }],
         },
         loading: {
-          description: "The selected currency's baccarat limits (min bet, max bet) are being fetched.",
+          description: "The selected currency's baccarat limits (min bet, max bet) are being fetched; its chips wait for them (a new currency clears the table).",
           on: {
             'wallet.changed': [{
               guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
@@ -409,7 +409,7 @@ export const baccaratMachine = setup({
           },
         },
         known: {
-          description: 'The limits of the selected currency are known: a bet can be checked.',
+          description: 'The limits of the selected currency are known: a bet can be checked, and the chips run from about $0.10 to $100 within them, the cheapest selected.',
           tags: ['limitsKnown'],
           on: {
             'wallet.changed': [{
