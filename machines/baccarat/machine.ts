@@ -4,8 +4,9 @@
  * Receives
  *   user.selectChip {value} · user.placeChip {area} · user.clear · user.bet · user.closeWinPopup
  *   auth.loggedIn · auth.loggedOut                       (from the auth actor, or the provider)
- *   wallet.changed {wallet: {currency, balance, fiatRate}} (from the provider, which follows the wallet
- *     actor: the selected currency, its balance, and the dollar rate only while Display FIAT is on)
+ *   wallet.changed {wallet: {currency, balance, fiatRate, exchangeRate}} (from the provider, which follows
+ *     the wallet actor: the selected currency, its balance, the dollar rate only while Display FIAT is
+ *     on (fiatRate), and the dollar rate always (exchangeRate, for the chip values))
  * Sends (effect actions; the defaults deliver through the actor system, tests provide fakes)
  *   openLogin                          → modals:   app.openModal {name: 'Auth', params: {tab: 'login'}}
  *   adjustBalance {currency, delta}    → wallet:   game.balanceAdjusted (the stake held at once, refunded on failure)
@@ -18,13 +19,16 @@
  *               with success false), or rejects with ofetch's FetchError (body in `data`) or with no answer at all
  *
  * Chips are counted in base units (10^-8 coin), so stacks add up exactly; the checks are the shared
- * src/core ones, so the browser refuses a bet with the server's words.
+ * src/core ones, so the browser refuses a bet with the server's words. The chip values follow the
+ * selected currency (src/core chipLadder over its limits and dollar rate): none until its limits are
+ * known, and a new currency takes the chips off the table, since their values were in the old coin.
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 import type { EventObject } from 'xstate';
 import { BACCARAT_ERROR_CLEAR_MS, BET_MESSAGES, checkBaccaratBetUnits, isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import type { BaccaratSide, WireBaccaratGame } from '../../src/core/games/baccarat';
+import { chipLadder } from '../../src/core/bets/chips';
 import { toUnitsFloor, unitsToNumber } from '../../src/core/money';
 import { playerRegion } from '../shared/regions';
 import type { GameWallet } from '../shared/events';
@@ -33,9 +37,10 @@ import { notBettableRefusal } from '../shared/betAmount';
 export type BaccaratArea = 'player' | 'tie' | 'banker';
 export const BACCARAT_AREAS: readonly BaccaratArea[] = ['player', 'tie', 'banker'];
 
-/** The chip selector, in base units: 1 to 100M (one coin), each ten times the last. */
-export const CHIP_VALUES = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000] as const;
-export const DEFAULT_CHIP = 10_000;
+/** The chip values (base units) for limits in coins and a dollar rate (null when unknown). */
+export function chipValuesFor(limits: BetLimits, exchangeRate: number | null): number[] {
+  return chipLadder({ minBet: toUnitsFloor(limits.minBet), maxBet: toUnitsFloor(limits.maxBet), exchangeRate }).map(Number);
+}
 
 /** SPEC §8: a bet that got no answer, or an answer without a message. */
 export const BACCARAT_NETWORK_ERROR = 'An error occurred while placing the bet.';
@@ -110,7 +115,9 @@ export interface BaccaratInput {
 }
 
 export interface BaccaratContext {
-  /** Chip value the next placed chip has, base units. */
+  /** The selector's chips, base units, cheapest first; empty until the currency's limits are known. */
+  chipValues: readonly number[];
+  /** Chip value the next placed chip has, base units; 0 while there are no chips. */
   selectedChip: number;
   /** Each area's stack, bottom first, chip values in base units. */
   chips: Chips;
@@ -224,6 +231,12 @@ function tell<TParams>(to: 'modals' | 'wallet' | 'betsFeed', toEvent: (params: T
   };
 }
 
+/** The selected position survives a new ladder (the same rung in the new rate); the cheapest chip otherwise. */
+function keepSelection(context: BaccaratContext, chipValues: readonly number[]): number {
+  const index = context.chipValues.indexOf(context.selectedChip);
+  return chipValues[index >= 0 ? Math.min(index, chipValues.length - 1) : 0] ?? 0;
+}
+
 const storeWallet = { type: 'storeWallet', params: ({ event }: { event: { wallet: GameWallet } }) => ({ wallet: event.wallet }) } as const;
 
 export const baccaratMachine = setup({
@@ -261,7 +274,19 @@ export const baccaratMachine = setup({
     clearMessage: assign({ message: null }),
     storeWallet: assign({ wallet: (_, params: { wallet: GameWallet }) => params.wallet }),
     forgetLimits: assign({ limits: null }),
-    storeLimits: assign({ limits: (_, params: { limits: BetLimits }) => params.limits }),
+    /** A new currency: no chips until its limits come, and the old coin's chips leave the table. */
+    forgetChips: assign({ chipValues: [], selectedChip: 0, chips: EMPTY_CHIPS, message: null }),
+    /** The cheapest chip is the default: a first bet with it is always within the limits. */
+    storeLimits: assign(({ context }, params: { limits: BetLimits }) => {
+      const chipValues = chipValuesFor(params.limits, context.wallet.exchangeRate ?? null);
+      return { limits: params.limits, chipValues, selectedChip: keepSelection(context, chipValues) };
+    }),
+    /** A new dollar rate for the same currency moves the chips to the new rate, same position selected. */
+    refreshChips: assign(({ context }) => {
+      if (!context.limits) return {};
+      const chipValues = chipValuesFor(context.limits, context.wallet.exchangeRate ?? null);
+      return { chipValues, selectedChip: keepSelection(context, chipValues) };
+    }),
     storeRefusal: assign({
       message: ({ context }) => {
         const check = baccaratCheck(context);
@@ -315,7 +340,8 @@ export const baccaratMachine = setup({
       params.wallet.currency !== context.wallet.currency && !isBettableCurrency(params.wallet.currency),
     isVisitor: stateIn('#baccarat.player.visitor'),
     isBetting: stateIn('#baccarat.round.betting'),
-    isChipValue: (_, params: { value: number }) => (CHIP_VALUES as readonly number[]).includes(params.value),
+    isChipValue: ({ context }, params: { value: number }) => context.chipValues.includes(params.value),
+    hasChip: ({ context }) => context.selectedChip > 0,
     hasNoBet: ({ context }) => {
       const check = baccaratCheck(context);
       return check?.kind === 'invalid' && check.message === BET_MESSAGES.baccaratNoBet;
@@ -333,7 +359,8 @@ export const baccaratMachine = setup({
 }).createMachine({
   id: 'baccarat',
   context: ({ input }) => ({
-    selectedChip: DEFAULT_CHIP,
+    chipValues: [],
+    selectedChip: 0,
     chips: EMPTY_CHIPS,
     wallet: input.wallet ?? DEFAULT_WALLET,
     limits: null,
@@ -352,7 +379,7 @@ export const baccaratMachine = setup({
       initial: 'choosing',
       on: {
         // Same currency: a new balance or display; the limits stay (the states below handle a new currency).
-        'wallet.changed': { actions: storeWallet },
+        'wallet.changed': { actions: [storeWallet, 'refreshChips'] },
       },
       states: {
         choosing: {
@@ -360,17 +387,17 @@ export const baccaratMachine = setup({
           always: [{ guard: 'currencyNotBettable', target: 'notBettable' }, { target: 'loading' }],
         },
         loading: {
-          description: "The selected currency's baccarat limits (min bet, max bet) are being fetched.",
+          description: "The selected currency's baccarat limits (min bet, max bet) are being fetched; its chips wait for them (a new currency clears the table).",
           on: {
             'wallet.changed': [{
               guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'notBettable',
-              actions: ['forgetLimits', storeWallet],
+              actions: ['forgetLimits', 'forgetChips', storeWallet],
             }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
               reenter: true,
-              actions: ['forgetLimits', storeWallet],
+              actions: ['forgetLimits', 'forgetChips', storeWallet],
             }],
           },
           invoke: {
@@ -382,17 +409,17 @@ export const baccaratMachine = setup({
           },
         },
         known: {
-          description: 'The limits of the selected currency are known: a bet can be checked.',
+          description: 'The limits of the selected currency are known: a bet can be checked, and the chips run from about $0.10 to $100 within them, the cheapest selected.',
           tags: ['limitsKnown'],
           on: {
             'wallet.changed': [{
               guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'notBettable',
-              actions: ['forgetLimits', storeWallet],
+              actions: ['forgetLimits', 'forgetChips', storeWallet],
             }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
-              actions: ['forgetLimits', storeWallet],
+              actions: ['forgetLimits', 'forgetChips', storeWallet],
             }],
           },
         },
@@ -403,7 +430,7 @@ export const baccaratMachine = setup({
             'wallet.changed': {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
-              actions: ['forgetLimits', storeWallet],
+              actions: ['forgetLimits', 'forgetChips', storeWallet],
             },
           },
         },
@@ -413,11 +440,11 @@ export const baccaratMachine = setup({
             'wallet.changed': [{
               guard: { type: 'isNewUnbettableCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'notBettable',
-              actions: ['forgetLimits', storeWallet],
+              actions: ['forgetLimits', 'forgetChips', storeWallet],
             }, {
               guard: { type: 'isNewCurrency', params: ({ event }) => ({ wallet: event.wallet }) },
               target: 'loading',
-              actions: ['forgetLimits', storeWallet],
+              actions: ['forgetLimits', 'forgetChips', storeWallet],
             }],
             // Only while the controls are enabled, so Bet stays disabled during a round.
             'user.bet': { guard: 'isBetting', target: 'loading' },
@@ -437,7 +464,7 @@ export const baccaratMachine = setup({
               guard: { type: 'isChipValue', params: ({ event }) => ({ value: event.value }) },
               actions: { type: 'selectChip', params: ({ event }) => ({ value: event.value }) },
             },
-            'user.placeChip': { actions: { type: 'placeChip', params: ({ event }) => ({ area: event.area }) } },
+            'user.placeChip': { guard: 'hasChip', actions: { type: 'placeChip', params: ({ event }) => ({ area: event.area }) } },
             'user.clear': { actions: 'clearChips' },
             'user.bet': [
               { guard: 'isVisitor', actions: 'openLogin' },
@@ -456,14 +483,14 @@ export const baccaratMachine = setup({
               tags: ['message'],
               after: { errorClear: { target: 'ready', actions: 'clearMessage' } },
               on: {
-                'user.placeChip': { target: 'ready', actions: ['clearMessage', { type: 'placeChip', params: ({ event }) => ({ area: event.area }) }] },
+                'user.placeChip': { guard: 'hasChip', target: 'ready', actions: ['clearMessage', { type: 'placeChip', params: ({ event }) => ({ area: event.area }) }] },
               },
             },
             refused: {
               description: "A check of SPEC §5 refused the bet ('Balance too low.', the limits, ACC); the message stays until the chips change.",
               tags: ['message'],
               on: {
-                'user.placeChip': { target: 'ready', actions: ['clearMessage', { type: 'placeChip', params: ({ event }) => ({ area: event.area }) }] },
+                'user.placeChip': { guard: 'hasChip', target: 'ready', actions: ['clearMessage', { type: 'placeChip', params: ({ event }) => ({ area: event.area }) }] },
                 'user.clear': { target: 'ready', actions: ['clearMessage', 'clearChips'] },
               },
             },

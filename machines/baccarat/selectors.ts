@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BaccaratSide } from '../../src/core/games/baccarat';
 import { baccaratScore } from '../../src/core/games/cards';
+import { chipFaces } from '../../src/core/bets/chips';
 import { cryptoToFiat, toUnitsFloor, unitsToNumber } from '../../src/core/money';
-import { areaUnits, CHIP_VALUES, totalUnits } from './machine';
+import { areaUnits, totalUnits } from './machine';
 import type { BaccaratArea, baccaratMachine } from './machine';
 
 type Snapshot = SnapshotFrom<typeof baccaratMachine>;
@@ -24,14 +25,32 @@ export interface WinPopup {
   currency: string;
 }
 
-/** "1", "10", …, "1K", "100M": a chip's face (values are base units, 10^-8 coin). */
-export function chipLabel(value: number): string {
-  if (value >= 1_000_000) return `${value / 1_000_000}M`;
-  if (value >= 1_000) return `${value / 1_000}K`;
-  return String(value);
+/** One chip of the selector: its value (base units), its face, and its rung (0 = cheapest), which picks its colour. */
+export interface ChipView {
+  value: number;
+  face: string;
+  rung: number;
 }
 
-export const selectChipValues = (): readonly number[] => CHIP_VALUES;
+export const selectChipValues = (s: Snapshot): readonly number[] => s.context.chipValues;
+
+/** The selector's chips with their faces in the currency (or dollars); empty until the limits are known. */
+export function selectChips(s: Snapshot): ChipView[] {
+  const { chipValues, wallet } = s.context;
+  const faces = chipFaces(chipValues.map(BigInt), { exchangeRate: wallet.exchangeRate ?? null, fiat: wallet.fiatRate !== null });
+  return chipValues.map((value, rung) => ({ value, face: faces[rung] ?? '', rung }));
+}
+
+/**
+ * A stacked chip's look: the selector's chip of that value, else (a rate moved the ladder under a
+ * stack) the rung of the nearest cheaper chip with the coin amount as its face.
+ */
+export function chipViewOf(chips: readonly ChipView[], value: number): ChipView {
+  const same = chips.find((chip) => chip.value === value);
+  if (same) return same;
+  const rung = Math.max(0, chips.filter((chip) => chip.value < value).length - 1);
+  return { value, face: String(unitsToNumber(BigInt(value))), rung };
+}
 export const selectSelectedChip = (s: Snapshot): number => s.context.selectedChip;
 /** The stack on one area, bottom first (base units). */
 export const selectStack = (area: BaccaratArea) => (s: Snapshot): readonly number[] => s.context.chips[area];

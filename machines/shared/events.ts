@@ -48,4 +48,6 @@ export interface GameWallet {
   currency: string;
   balance: number;
   fiatRate: number | null;
+  /** Dollars per coin whatever the display, when known: baccarat sizes its chips by it. */
+  exchangeRate?: number | null;
 }

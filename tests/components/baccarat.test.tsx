@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
+import { chipLadder } from '../../src/core/bets/chips';
+import { formatCrypto } from '../../src/core/money';
 import { createTestHistory } from '../../src/app/router';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
@@ -8,6 +10,9 @@ import type { Reply, Route } from '../support/fakeApi';
 
 
 const LIMITS = { data: { limit: { minBet: 0.000001, maxBet: 0.01, maxPayout: 0.1 } } };
+/** The chips those limits give at $95,000 per BTC (base units): about $0.10, $1, $5, $10, $50, $100. */
+const [CHIP, SECOND_CHIP, , , , TOP_CHIP] = chipLadder({ minBet: 100n, maxBet: 1_000_000n, exchangeRate: 95_000 }).map(Number) as [number, number, number, number, number, number];
+const btc = (units: number) => formatCrypto(BigInt(units));
 const BACKGROUND_READS: Record<string, unknown> = {
   '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
   '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0.01 }],
@@ -42,24 +47,55 @@ describe('Baccarat screen', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Baccarat' });
     await click(area('Player'));
     await click(area('Player'));
-    await click(screen.getByRole('button', { name: 'Chip 1K' }));
-    expect(screen.getByRole('button', { name: 'Chip 1K' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByTestId('chip-worth').textContent).toBe('0.00001000 BTC');
+    await click(screen.getByRole('button', { name: 'Chip $1' }));
+    expect(screen.getByRole('button', { name: 'Chip $1' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('chip-worth').textContent).toBe(`${btc(SECOND_CHIP)} BTC`);
     await click(area('Player'));
     await click(area('Banker'));
 
-    expect(stackOf('player')).toEqual([10_000, 10_000, 1_000]);
-    expect(stackOf('banker')).toEqual([1_000]);
+    expect(stackOf('player')).toEqual([CHIP, CHIP, SECOND_CHIP]);
+    expect(stackOf('banker')).toEqual([SECOND_CHIP]);
     expect(stackOf('tie')).toEqual([]);
-    expect(screen.getByTestId('total-player').textContent).toBe('0.00021000');
-    expect(screen.getByTestId('total-banker').textContent).toBe('0.00001000');
+    expect(screen.getByTestId('total-player').textContent).toBe(btc(2 * CHIP + SECOND_CHIP));
+    expect(screen.getByTestId('total-banker').textContent).toBe(btc(SECOND_CHIP));
     expect(screen.getByTestId('total-tie').textContent).toBe('0.00000000');
-    expect(screen.getByTestId('total-bet').textContent).toContain('0.00022000');
+    expect(screen.getByTestId('total-bet').textContent).toContain(btc(2 * CHIP + 2 * SECOND_CHIP));
 
     await click(screen.getByRole('button', { name: 'Clear' }));
     expect(stackOf('player')).toEqual([]);
     expect(stackOf('banker')).toEqual([]);
     expect(screen.getByTestId('total-bet').textContent).toContain('0.00000000');
+  });
+
+  it('should show BTC chip faces a player can read: their dollar worth, not base units', async () => {
+    renderBaccarat();
+    const faces = async () => {
+      const row = await screen.findByRole('group', { name: 'Chip value' });
+      await waitFor(() => expect(within(row).getAllByRole('button').length).toBeGreaterThan(0));
+      return within(row).getAllByRole('button').map((chip) => chip.textContent);
+    };
+    expect(await faces()).toEqual(['10¢', '$1', '$5', '$10', '$50', '$100']);
+    // The cheapest chip is selected, and its exact coin amount shows beside the selector.
+    expect(screen.getByRole('button', { name: 'Chip 10¢' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('chip-worth').textContent).toBe(`${btc(CHIP)} BTC`);
+  });
+
+  it('should show USDT chips in USDT, from ten cents up', async () => {
+    renderBaccarat({
+      routes: {
+        '/wallet/get-wallets': () => ({ status: 200, body: [{ currencySymbol: 'USDT', balance: 50 }] }),
+        '/payments/get-exchange-rates': () => ({ status: 200, body: [{ symbol: 'USDT', exchangeRate: 1 }] }),
+        '/casino/get-limits': () => ({ status: 200, body: { data: { limit: { minBet: 0.1, maxBet: 1000, maxPayout: 10000 } } } }),
+      },
+      storage: (() => {
+        const storage = signedIn();
+        storage.setItem('selectedCurrency', 'USDT');
+        return storage;
+      })(),
+    });
+    const row = await screen.findByRole('group', { name: 'Chip value' });
+    await waitFor(() => expect(within(row).getAllByRole('button').map((chip) => chip.textContent)).toEqual(['0.10', '1', '5', '10', '50', '100']));
+    expect(screen.getByTestId('chip-worth').textContent).toBe('0.10000000 USDT');
   });
 
   it('should ask for a bet when none is placed, and clear the message after 3 s', async () => {
@@ -95,11 +131,11 @@ describe('Baccarat screen', { timeout: 20_000 }, () => {
     await click(screen.getByRole('button', { name: 'Bet' }));
 
     // The stake leaves the balance at once, and the controls wait for the round.
-    await waitFor(() => expect(headerBalance()).toBe('0.00970000'));
+    await waitFor(() => expect(headerBalance()).toBe(btc(1_000_000 - 3 * CHIP)));
     expect(api.calls.find((c) => c.path === '/baccarat/bet')?.body).toEqual({
-      playerBetAmount: 0.0002,
+      playerBetAmount: Number(btc(2 * CHIP)),
       tieBetAmount: 0,
-      bankerBetAmount: 0.0001,
+      bankerBetAmount: Number(btc(CHIP)),
       currency: 'BTC',
     });
     for (const name of ['Bet', 'Clear'] as const) expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
@@ -128,7 +164,7 @@ describe('Baccarat screen', { timeout: 20_000 }, () => {
     expect(headerBalance()).toBe('0.01010000');
     expect(screen.getByRole('button', { name: 'Bet' }).hasAttribute('disabled')).toBe(false);
     // The chips stay on the table for the next deal.
-    expect(stackOf('player')).toEqual([10_000, 10_000]);
+    expect(stackOf('player')).toEqual([CHIP, CHIP]);
   });
 
   it("should show the server's refusal and give the stake back", async () => {
@@ -140,7 +176,7 @@ describe('Baccarat screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
     await click(area('Tie'));
     await click(screen.getByRole('button', { name: 'Bet' }));
-    await waitFor(() => expect(headerBalance()).toBe('0.00990000'));
+    await waitFor(() => expect(headerBalance()).toBe(btc(1_000_000 - CHIP)));
     const refusal = { success: false, errorMessage: 'Balance too low.', error: 'Balance too low.', message: 'Balance too low.' };
     await act(async () => answer({ status: 400, body: refusal }));
     await waitFor(() => expect(screen.getByTestId('baccarat-message').textContent).toBe('Balance too low.'));
@@ -151,8 +187,9 @@ describe('Baccarat screen', { timeout: 20_000 }, () => {
   it("should refuse a total above the balance in the browser with 'Balance too low.'", async () => {
     const api = renderBaccarat({ storage: signedIn() });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
-    await click(screen.getByRole('button', { name: 'Chip 10M' }));
-    await click(area('Banker'));
+    await click(screen.getByRole('button', { name: 'Chip $100' }));
+    // The dearest chip is within the limits: enough of them pass the 0.01 BTC balance.
+    for (let placed = 0; placed * TOP_CHIP <= 1_000_000; placed++) await click(area('Banker'));
     await click(screen.getByRole('button', { name: 'Bet' }));
     expect(screen.getByTestId('baccarat-message').textContent).toBe('Balance too low.');
     expect(api.calls.some((c) => c.path === '/baccarat/bet')).toBe(false);

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dealOrder } from '../../machines/baccarat/machine';
-import { formatCrypto } from '../../src/core/money';
-import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { chipFaces, chipLadder } from '../../src/core/bets/chips';
+import { fiatToUnits, formatCrypto, unitsToNumber } from '../../src/core/money';
+import { DEFAULT_EXCHANGE_RATES, DEFAULT_LIMITS } from '../../src/server/wallet/config';
+import { DESKTOP, hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 interface BetAnswer {
@@ -17,6 +21,19 @@ async function signUpWithDemoFunds(page: Page): Promise<string> {
   await claimDemoFundsInBrowser(page);
   return userName;
 }
+
+/** The chips the server's default baccarat limits and rates give a currency: values (coins) and faces. */
+function expectedChips(currency: string): { values: number[]; faces: string[] } {
+  const rate = DEFAULT_EXCHANGE_RATES[currency] as number;
+  const ladder = chipLadder({
+    minBet: -fiatToUnits(-DEFAULT_LIMITS.baccarat.minBet, rate),
+    maxBet: fiatToUnits(DEFAULT_LIMITS.baccarat.maxBet, rate),
+    exchangeRate: rate,
+  });
+  return { values: ladder.map(unitsToNumber), faces: chipFaces(ladder, { exchangeRate: rate, fiat: false }) };
+}
+
+const SCREENS = path.resolve('.tmp/screens');
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance').textContent();
 const expectHeaderBalance = (page: Page, amount: number) =>
@@ -54,18 +71,19 @@ describe.skipIf(!hasChromium())('baccarat in Chromium against the real server', 
     const start = Number(await headerBalance(page));
     expect(start).toBeGreaterThan(0);
 
-    // Two 10K chips on Player, one 1K chip on Banker (base units): 0.00021 BTC in all.
+    // Two of the cheapest chips (about 10¢) on Player, one of about $1 on Banker.
+    const [cheapest = 0, dollar = 0] = expectedChips('BTC').values;
     const player = page.getByRole('button', { name: /^Bet on Player/ });
     const banker = page.getByRole('button', { name: /^Bet on Banker/ });
     await player.click();
     await player.click();
-    await page.getByRole('button', { name: 'Chip 1K' }).click();
+    await page.getByRole('button', { name: 'Chip $1', exact: true }).click();
     await banker.click();
     expect(await page.getByTestId('stack-player').getAttribute('data-count')).toBe('2');
     expect(await page.getByTestId('stack-banker').getAttribute('data-count')).toBe('1');
-    expect(await page.getByTestId('total-player').textContent()).toBe('0.00020000');
-    expect(await page.getByTestId('total-banker').textContent()).toBe('0.00001000');
-    const stake = 0.00021;
+    expect(await page.getByTestId('total-player').textContent()).toBe(formatCrypto(2 * cheapest));
+    expect(await page.getByTestId('total-banker').textContent()).toBe(formatCrypto(dollar));
+    const stake = Number((2 * cheapest + dollar).toFixed(8));
 
     await recordDeal(page);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/baccarat/bet'));
@@ -113,7 +131,7 @@ describe.skipIf(!hasChromium())('baccarat in Chromium against the real server', 
     await page.goto('/baccarat');
     await page.getByRole('region', { name: 'Baccarat' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    for (const name of [/^Bet on Player/, /^Bet on Tie/, /^Bet on Banker/, 'Chip 1', 'Clear']) {
+    for (const name of [/^Bet on Player/, /^Bet on Tie/, /^Bet on Banker/, 'Chip 10¢', 'Clear']) {
       const box = await page.getByRole('button', { name, exact: typeof name === 'string' }).boundingBox();
       expect(box).not.toBeNull();
       expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -123,4 +141,53 @@ describe.skipIf(!hasChromium())('baccarat in Chromium against the real server', 
     expect(await page.getByRole('button', { name: 'Bet', exact: true }).isVisible()).toBe(true);
     await context.close();
   });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`should offer chips in the selected currency, each reachable, and take a first bet with the default chip (${label})`, async () => {
+      const { context, page } = await openPage(browser, viewport);
+      await page.goto('/baccarat');
+      await signUpInBrowser(page, uniqueName(label === 'phone' ? 'bcp' : 'bcd'));
+      for (const currency of ['USDT', 'BTC']) {
+        // The claim selects the currency: the chips follow it.
+        await claimDemoFundsInBrowser(page, currency);
+        const { values, faces } = expectedChips(currency);
+        const row = page.getByRole('group', { name: 'Chip value' });
+        await expect.poll(() => row.getByRole('button').allTextContents()).toEqual(faces);
+        expect(await page.getByTestId('chip-worth').textContent()).toBe(`${formatCrypto(values[0] ?? 0)} ${currency}`);
+
+        // Every chip can be brought into view and tapped (the row scrolls if it must).
+        const chips = row.getByRole('button');
+        for (let i = 0; i < faces.length; i++) {
+          const chip = chips.nth(i);
+          await chip.scrollIntoViewIfNeeded();
+          const box = await chip.boundingBox();
+          expect(box).not.toBeNull();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+          await chip.click();
+          expect(await chip.getAttribute('aria-pressed')).toBe('true');
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+        // The default (cheapest) chip on Player: the real server takes it.
+        await chips.first().click();
+        await page.getByRole('button', { name: /^Bet on Player/ }).click();
+        fs.mkdirSync(SCREENS, { recursive: true });
+        await page.getByRole('region', { name: 'Baccarat' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SCREENS, `baccarat-${label}-${currency}.png`), fullPage: true });
+        const answered = page.waitForResponse((r) => r.url().endsWith('/api/baccarat/bet'));
+        await page.getByRole('button', { name: 'Bet', exact: true }).click();
+        const response = await answered;
+        expect(response.request().postDataJSON()).toEqual({ playerBetAmount: values[0], tieBetAmount: 0, bankerBetAmount: 0, currency });
+        expect(response.status()).toBe(200);
+        expect(((await response.json()) as BetAnswer).success).toBe(true);
+        await page.getByTestId('baccarat-outcome').getByText(/^(You Won|You Lost|Draw)$/).waitFor();
+        await page.screenshot({ path: path.join(SCREENS, `baccarat-${label}-${currency}-dealt.png`), fullPage: true });
+      }
+      await context.close();
+    });
+  }
 });

@@ -131,7 +131,8 @@ describe.skipIf(!hasChromium())('a first visit in Chromium against the real serv
       ] as const) {
         await navigate(page, route);
         await expect.poll(() => page.title()).toBe(`${title} · ACC Casino`);
-        if (route === '/baccarat') await page.getByRole('button', { name: /^Bet on Player/ }).click();
+        // Baccarat's chips come from the currency's limits, which ACC has none of: no chip to place, Bet alone says why.
+        if (route === '/baccarat') expect(await page.getByRole('group', { name: 'Chip value' }).getByRole('button').count()).toBe(0);
         else await page.getByLabel('Bet amount').fill('1');
         await page.getByRole('button', { name: 'Bet', exact: true }).click();
         await page.getByText('ACC betting not available at this time').waitFor();

@@ -3,7 +3,7 @@ import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import type { WireBaccaratGame } from '../../src/core/games/baccarat';
-import { baccaratMachine, BACCARAT_NETWORK_ERROR, DEFAULT_CHIP } from '../../machines/baccarat/machine';
+import { baccaratMachine, BACCARAT_NETWORK_ERROR, chipValuesFor } from '../../machines/baccarat/machine';
 import type {
   BaccaratBetRequest,
   BaccaratBetResponse,
@@ -18,6 +18,7 @@ import {
   selectCanClear,
   selectCanPlaceChips,
   selectCanSelectChip,
+  selectChips,
   selectHand,
   selectIsRunning,
   selectMessage,
@@ -27,6 +28,8 @@ import {
   selectTotalBet,
   selectWinPopup,
 } from '../../machines/baccarat/selectors';
+import { chipLadder } from '../../src/core/bets/chips';
+import { unitsToNumber } from '../../src/core/money';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate } from '../../machines/wallet/machine';
 import type { GameWallet } from '../../machines/shared/events';
@@ -35,6 +38,17 @@ import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPath
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 0.01, maxPayout: 1 };
 const WALLET: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null };
 const NO_BET = 'Please place at least one bet before starting the game.';
+/** The chips those limits give without a dollar rate (multiples of minBet up to maxBet): 0.0001, 0.001, 0.005, 0.01 BTC. */
+const CHIPS = chipValuesFor(LIMITS, null);
+const DEFAULT_CHIP = CHIPS[0] as number;
+const SECOND_CHIP = CHIPS[1] as number;
+const TOP_CHIP = CHIPS.at(-1) as number;
+const coins = (units: number) => unitsToNumber(BigInt(units));
+/** What the server answers for $0.10–$1,000 at its default rates (README), per currency. */
+const SERVER_LIMITS: Record<string, BetLimits> = {
+  BTC: { minBet: 0.00000106, maxBet: 0.01052631, maxPayout: 0.10526315 },
+  USDT: { minBet: 0.1, maxBet: 1000, maxPayout: 10000 },
+};
 
 // Card indexes: rank = index ÷ 4 (0 Two, 1 Three, 2 Four, 3 Five, 8 Ten, 9 Jack); baccarat values 2, 3, 4, 5, 0, 0.
 /** Both draw: player Two, Three, Four = 9 against banker Ten, Jack, Five = 5. */
@@ -61,15 +75,15 @@ type Effect =
   | { effect: 'reportBet'; bet: PlacedBaccaratBet }
   | { effect: 'reportAnimationOver'; betId: string };
 
-function harness(input: BaccaratInput = { signedIn: true, wallet: WALLET }, options: { limitsFail?: boolean } = {}) {
+function harness(input: BaccaratInput = { signedIn: true, wallet: WALLET }, options: { limitsFail?: boolean; limits?: Record<string, BetLimits> } = {}) {
   const effects: Effect[] = [];
   const requests: BaccaratBetRequest[] = [];
   let settle: { resolve: (r: BaccaratBetResponse) => void; reject: (e: unknown) => void } | null = null;
   const machine = baccaratMachine.provide({
     actors: {
-      loadLimits: fromPromise(async () => {
+      loadLimits: fromPromise<BetLimits, LimitsRequest>(async ({ input: request }) => {
         if (options.limitsFail) throw new Error('down');
-        return LIMITS;
+        return options.limits?.[request.currency] ?? LIMITS;
       }),
       placeBet: fromPromise<BaccaratBetResponse, BaccaratBetRequest>(
         ({ input: request }) =>
@@ -117,7 +131,7 @@ function tick(clock: SimulatedClock, ms: number): void {
   for (let t = 0; t < ms; t += 50) clock.increment(50);
 }
 
-async function ready(input?: BaccaratInput, options?: { limitsFail?: boolean }) {
+async function ready(input?: BaccaratInput, options?: { limitsFail?: boolean; limits?: Record<string, BetLimits> }) {
   const h = harness(input, options);
   await flush();
   return h;
@@ -128,22 +142,73 @@ describe('baccarat', () => {
     const { send, snapshot } = await ready();
     send({ type: 'user.placeChip', area: 'player' });
     send({ type: 'user.placeChip', area: 'player' });
-    send({ type: 'user.selectChip', value: 1_000_000 });
+    send({ type: 'user.selectChip', value: TOP_CHIP });
     send({ type: 'user.placeChip', area: 'banker' });
-    send({ type: 'user.selectChip', value: 1 });
+    send({ type: 'user.selectChip', value: SECOND_CHIP });
     send({ type: 'user.placeChip', area: 'player' });
-    expect(selectStack('player')(snapshot())).toEqual([DEFAULT_CHIP, DEFAULT_CHIP, 1]);
-    expect(selectStack('banker')(snapshot())).toEqual([1_000_000]);
+    expect(selectStack('player')(snapshot())).toEqual([DEFAULT_CHIP, DEFAULT_CHIP, SECOND_CHIP]);
+    expect(selectStack('banker')(snapshot())).toEqual([TOP_CHIP]);
     expect(selectStack('tie')(snapshot())).toEqual([]);
-    expect(selectAreaTotal('player')(snapshot())).toBe(0.00020001);
-    expect(selectTotalBet(snapshot())).toBe(0.01020001);
+    expect(selectAreaTotal('player')(snapshot())).toBe(coins(2 * DEFAULT_CHIP + SECOND_CHIP));
+    expect(selectTotalBet(snapshot())).toBe(coins(2 * DEFAULT_CHIP + SECOND_CHIP + TOP_CHIP));
+  });
+
+  it('should offer the ladder of the limits, the cheapest chip (the minimum bet) selected', async () => {
+    const { snapshot } = await ready();
+    expect(snapshot().context.chipValues).toEqual([10_000, 100_000, 500_000, 1_000_000]);
+    expect(snapshot().context.selectedChip).toBe(10_000);
+    expect(selectChips(snapshot()).map((chip) => chip.face)).toEqual(['0.00010', '0.0010', '0.0050', '0.01']);
+  });
+
+  it('should size the chips by the dollar rate and show their faces in dollars when the coin amount is too long', async () => {
+    const btc: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null, exchangeRate: 95_000 };
+    const { send, snapshot, requests } = await ready({ signedIn: true, wallet: btc }, { limits: SERVER_LIMITS });
+    const ladder = chipLadder({ minBet: 106n, maxBet: 1_052_631n, exchangeRate: 95_000 }).map(Number);
+    expect(snapshot().context.chipValues).toEqual(ladder);
+    expect(selectChips(snapshot()).map((chip) => chip.face)).toEqual(['10¢', '$1', '$5', '$10', '$50', '$100']);
+    send({ type: 'user.placeChip', area: 'banker' });
+    send({ type: 'user.bet' });
+    expect(requests).toEqual([{ playerBetAmount: 0, tieBetAmount: 0, bankerBetAmount: coins(ladder[0] as number), currency: 'BTC' }]);
+    expect(coins(ladder[0] as number)).toBeGreaterThanOrEqual(SERVER_LIMITS.BTC?.minBet as number);
+  });
+
+  it('should take the chips off the table on a new currency and offer its own chips once its limits are known', async () => {
+    const btc: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null, exchangeRate: 95_000 };
+    const { send, snapshot, requests } = await ready({ signedIn: true, wallet: btc }, { limits: SERVER_LIMITS });
+    send({ type: 'user.selectChip', value: snapshot().context.chipValues[2] as number });
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'wallet.changed', wallet: { currency: 'USDT', balance: 5, fiatRate: null, exchangeRate: 1 } });
+    expect(snapshot().context.chips).toEqual({ player: [], tie: [], banker: [] });
+    expect(selectChips(snapshot())).toEqual([]);
+    expect(selectCanPlaceChips(snapshot())).toBe(false);
+    send({ type: 'user.placeChip', area: 'player' });
+    expect(selectStack('player')(snapshot())).toEqual([]);
+    await flush();
+    expect(snapshot().context.chipValues).toEqual([10_000_000, 100_000_000, 500_000_000, 1_000_000_000, 5_000_000_000, 10_000_000_000]);
+    expect(selectChips(snapshot()).map((chip) => chip.face)).toEqual(['0.10', '1', '5', '10', '50', '100']);
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.bet' });
+    expect(requests).toEqual([{ playerBetAmount: 0.1, tieBetAmount: 0, bankerBetAmount: 0, currency: 'USDT' }]);
+  });
+
+  it('should move the chips to a new dollar rate of the same currency, keeping the selected rung and the table', async () => {
+    const btc: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null, exchangeRate: 95_000 };
+    const { send, snapshot } = await ready({ signedIn: true, wallet: btc }, { limits: SERVER_LIMITS });
+    send({ type: 'user.selectChip', value: snapshot().context.chipValues[1] as number });
+    send({ type: 'user.placeChip', area: 'tie' });
+    const stacked = selectStack('tie')(snapshot());
+    send({ type: 'wallet.changed', wallet: { ...btc, exchangeRate: 50_000 } });
+    const ladder = chipLadder({ minBet: 106n, maxBet: 1_052_631n, exchangeRate: 50_000 }).map(Number);
+    expect(snapshot().context.chipValues).toEqual(ladder);
+    expect(snapshot().context.selectedChip).toBe(ladder[1]);
+    expect(selectStack('tie')(snapshot())).toEqual(stacked);
   });
 
   it('should show area totals in dollars in fiat display', async () => {
     const { send, snapshot } = await ready({ signedIn: true, wallet: { ...WALLET, fiatRate: 100_000 } });
-    send({ type: 'user.selectChip', value: 1_000_000 });
+    send({ type: 'user.selectChip', value: TOP_CHIP });
     send({ type: 'user.placeChip', area: 'tie' });
-    expect(selectAreaTotal('tie')(snapshot())).toBe(1000);
+    expect(selectAreaTotal('tie')(snapshot())).toBe(coins(TOP_CHIP) * 100_000);
   });
 
   it('should refuse a chip value that is not on the selector', async () => {
@@ -187,12 +252,14 @@ describe('baccarat', () => {
     expect(effects).toEqual([]);
   });
 
+  // No chip is below minBet any more (the ladder starts there), so the limit a stack can cross is the maximum.
   it('should refuse a total outside the limits with the shared messages', async () => {
-    const { send, snapshot } = await ready();
-    send({ type: 'user.selectChip', value: 10 });
+    const { send, snapshot } = await ready({ signedIn: true, wallet: { ...WALLET, balance: 1 } });
+    send({ type: 'user.selectChip', value: TOP_CHIP });
+    send({ type: 'user.placeChip', area: 'tie' });
     send({ type: 'user.placeChip', area: 'tie' });
     send({ type: 'user.bet' });
-    expect(selectMessage(snapshot())).toBe('Bet must be greater than 0.00010000 BTC');
+    expect(selectMessage(snapshot())).toBe('Bet must be less than less 0.01000000 BTC');
     send({ type: 'user.placeChip', area: 'tie' });
     expect(selectMessage(snapshot())).toBeNull();
   });
@@ -219,15 +286,15 @@ describe('baccarat', () => {
   it('should hold the total bet at once, send the stakes in coins and disable every control while the round runs', async () => {
     const { send, snapshot, effects, requests, respond } = await ready();
     send({ type: 'user.placeChip', area: 'player' });
-    send({ type: 'user.selectChip', value: 1_000 });
+    send({ type: 'user.selectChip', value: SECOND_CHIP });
     send({ type: 'user.placeChip', area: 'tie' });
     send({ type: 'user.bet' });
-    expect(requests).toEqual([{ playerBetAmount: 0.0001, tieBetAmount: 0.00001, bankerBetAmount: 0, currency: 'BTC' }]);
-    expect(effects).toEqual([{ effect: 'adjustBalance', currency: 'BTC', delta: -0.00011 }]);
+    expect(requests).toEqual([{ playerBetAmount: coins(DEFAULT_CHIP), tieBetAmount: coins(SECOND_CHIP), bankerBetAmount: 0, currency: 'BTC' }]);
+    expect(effects).toEqual([{ effect: 'adjustBalance', currency: 'BTC', delta: -coins(DEFAULT_CHIP + SECOND_CHIP) }]);
     const controlsDisabled = () => {
       const s = snapshot();
       expect(selectIsRunning(s)).toBe(true);
-      expect([selectCanBet(s), selectCanClear(s), selectCanPlaceChips(s), selectCanSelectChip(1)(s)]).toEqual([false, false, false, false]);
+      expect([selectCanBet(s), selectCanClear(s), selectCanPlaceChips(s), selectCanSelectChip(SECOND_CHIP)(s)]).toEqual([false, false, false, false]);
     };
     controlsDisabled();
     await respond(answer(SIX_CARDS, 0.0002, 0.00011));
@@ -464,8 +531,8 @@ describe('baccarat', () => {
       const chipCount = Object.values(context.chips).reduce((n, stack) => n + stack.length, 0);
       if (chipCount < 2) list.push({ type: 'user.placeChip', area: 'banker' });
       if (chipCount === 0) {
-        // A 1-unit chip is below minBet: the refusal path. Value 7 is not on the selector.
-        list.push({ type: 'user.selectChip', value: context.selectedChip === 1 ? DEFAULT_CHIP : 1 }, { type: 'user.selectChip', value: 7 });
+        // Two top chips are above maxBet: the refusal path. Value 7 is not on the selector.
+        list.push({ type: 'user.selectChip', value: context.selectedChip === TOP_CHIP ? DEFAULT_CHIP : TOP_CHIP }, { type: 'user.selectChip', value: 7 });
       }
       if (onEmptyTable(s)) {
         if (context.wallet.currency === 'BTC' && context.wallet.balance === WALLET.balance) {
@@ -473,6 +540,8 @@ describe('baccarat', () => {
             { type: 'wallet.changed', wallet: { ...WALLET, currency: 'USDT' } },
             { type: 'wallet.changed', wallet: { ...WALLET, currency: 'ACC' } },
             { type: 'wallet.changed', wallet: { ...WALLET, balance: 0.02 } },
+            // Below the cheapest chip: one chip is refused ('Balance too low.') and another may follow it.
+            { type: 'wallet.changed', wallet: { ...WALLET, balance: 0.00005 } },
           );
         }
         list.push({ type: 'auth.loggedOut' });
@@ -484,7 +553,10 @@ describe('baccarat', () => {
     /** The vertices: the states, the chips and the round's shape; balances and messages are data. */
     const serializeState = (s: AnyMachineSnapshot) => {
       const context = s.context as Context;
-      return JSON.stringify([s.value, context.chips, context.selectedChip, context.dealt, context.placed?.totalUnits, context.round?.order.length]);
+      // The currency too: a new one while its chips are unknown would otherwise look like the start;
+      // and whether the balance is below one chip, which the refusal path needs.
+      const short = context.wallet.balance < coins(DEFAULT_CHIP);
+      return JSON.stringify([s.value, context.wallet.currency, short, context.chips, context.selectedChip, context.dealt, context.placed?.totalUnits, context.round?.order.length]);
     };
     const coverage = new CoverageTracker(machine);
     const models = [

@@ -10,7 +10,7 @@ function gameWalletOf(wallet: WalletRef): GameWallet {
   const selected = snapshot.context.selected;
   const balance = snapshot.context.wallets.find((w) => w.currencySymbol === selected)?.balance ?? 0;
   const rate = snapshot.context.rates[selected];
-  return { currency: selected, balance, fiatRate: snapshot.hasTag('fiat') && rate !== undefined ? rate : null };
+  return { currency: selected, balance, fiatRate: snapshot.hasTag('fiat') && rate !== undefined ? rate : null, exchangeRate: rate ?? null };
 }
 
 const signedIn = (auth: AuthRef) => auth.getSnapshot().hasTag('signedIn');

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { BACCARAT_AREAS } from '../../../../machines/baccarat/machine';
 import type { BaccaratArea } from '../../../../machines/baccarat/machine';
-import { selectAreaTotal, selectCanPlaceChips, selectStack } from '../../../../machines/baccarat/selectors';
+import { chipViewOf, selectAreaTotal, selectCanPlaceChips, selectChips, selectStack } from '../../../../machines/baccarat/selectors';
 import { Chip } from './Chip';
 import { displayAmount } from './format';
 import styles from './Baccarat.module.css';
@@ -28,6 +28,7 @@ function BettingArea({ actor, area, enabled, won }: { actor: BaccaratRef; area: 
   const stack = useSelector(actor, selectStack(area));
   const total = useSelector(actor, selectAreaTotal(area));
   const fiat = useSelector(actor, (s) => s.context.wallet.fiatRate !== null);
+  const chips = useSelector(actor, selectChips, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const shown = stack.slice(-VISIBLE_CHIPS);
   return (
     <button
@@ -45,7 +46,7 @@ function BettingArea({ actor, area, enabled, won }: { actor: BaccaratRef; area: 
         {shown.map((value, i) => (
           // Chips only ever go on top, so the position is a stable key.
           <span key={stack.length - shown.length + i} className={styles.stackChip} style={{ bottom: i * 4 }}>
-            <Chip value={value} size={44} />
+            <Chip {...chipViewOf(chips, value)} size={44} />
           </span>
         ))}
         {stack.length > VISIBLE_CHIPS ? <span className={styles.stackCount}>×{stack.length}</span> : null}
