@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from '../db/statements';
 import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
 import { gemsCount, minesPayoutUnits } from '../../core/games/mines';
 import { balanceOf, houseAccount } from '../ledger/ledger';
@@ -16,15 +17,14 @@ import { balanceOf, houseAccount } from '../ledger/ledger';
  */
 export function reservedPayouts(db: Database, currency: string): bigint {
   let reserved = 0n;
-  const mines = db
-    .prepare(`SELECT wager, mines_count, max_payout FROM mines_games WHERE status = 'open' AND currency = ?`)
+  const mines = statement(db, `SELECT wager, mines_count, max_payout FROM mines_games WHERE status = 'open' AND currency = ?`)
     .safeIntegers(true)
     .all(currency) as Array<{ wager: bigint; mines_count: bigint; max_payout: bigint }>;
   for (const game of mines) {
     const count = Number(game.mines_count);
     reserved += minesPayoutUnits(game.wager, count, gemsCount(count), game.max_payout);
   }
-  const rounds = db.prepare(`SELECT state FROM blackjack_games WHERE status = 'open' AND currency = ?`).all(currency) as Array<{ state: string }>;
+  const rounds = statement(db, `SELECT state FROM blackjack_games WHERE status = 'open' AND currency = ?`).all(currency) as Array<{ state: string }>;
   for (const round of rounds) reserved += blackjackMaxPayout(parseBlackjackState(JSON.parse(round.state)));
   return reserved;
 }

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from '../db/statements';
 import { unitsToNumber } from '../../core/money';
 import type { BetSeed } from '../fairness/seeds';
 
@@ -55,8 +56,8 @@ export function multiplierOf(wager: bigint, payout: bigint): number {
 
 /** Writes the bet row; call inside the bet's transaction. */
 export function recordBet(db: Database, bet: NewBet): WireBet {
-  const result = db
-    .prepare(
+  const result = statement(
+      db,
       `INSERT INTO bets (user_id, game, currency, wager, payout, seed_pair_id, nonce, outcome, wager_usd_cents, payout_usd_cents, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
@@ -73,9 +74,9 @@ export function recordBet(db: Database, bet: NewBet): WireBet {
       toCents(bet.payout, bet.usdRate),
       new Date().toISOString(),
     );
-  const id = Number(result.lastInsertRowid);
-  const row = db.prepare(`SELECT b.*, u.user_name FROM bets b JOIN users u ON u.id = b.user_id WHERE b.id = ?`).get(id) as BetRow;
-  return toWireBet(row);
+  // The row just written is known here; only the player's name has to be read back.
+  const user = statement(db, 'SELECT user_name FROM users WHERE id = ?').get(bet.userId) as { user_name: string };
+  return toWireBet({ id: Number(result.lastInsertRowid), game: bet.game, user_name: user.user_name, currency: bet.currency, wager: bet.wager, payout: bet.payout });
 }
 
 export function toWireBet(row: BetRow): WireBet {
@@ -95,17 +96,16 @@ export function toWireBet(row: BetRow): WireBet {
 const SELECT = `SELECT b.id, b.game, b.currency, b.wager, b.payout, u.user_name FROM bets b JOIN users u ON u.id = b.user_id`;
 
 export function latestBets(db: Database, limit = FEED_SIZE): WireBet[] {
-  return (db.prepare(`${SELECT} ORDER BY b.id DESC LIMIT ?`).all(limit) as BetRow[]).map(toWireBet);
+  return (statement(db, `${SELECT} ORDER BY b.id DESC LIMIT ?`).all(limit) as BetRow[]).map(toWireBet);
 }
 
 export function playerBets(db: Database, userId: number, limit = FEED_SIZE): WireBet[] {
-  return (db.prepare(`${SELECT} WHERE b.user_id = ? ORDER BY b.id DESC LIMIT ?`).all(userId, limit) as BetRow[]).map(toWireBet);
+  return (statement(db, `${SELECT} WHERE b.user_id = ? ORDER BY b.id DESC LIMIT ?`).all(userId, limit) as BetRow[]).map(toWireBet);
 }
 
 export function highRollerBets(db: Database, limit = FEED_SIZE): WireBet[] {
   return (
-    db
-      .prepare(`${SELECT} WHERE b.wager_usd_cents >= ? OR b.payout_usd_cents >= ? ORDER BY b.id DESC LIMIT ?`)
+    statement(db, `${SELECT} WHERE b.wager_usd_cents >= ? OR b.payout_usd_cents >= ? ORDER BY b.id DESC LIMIT ?`)
       .all(HIGH_ROLLER_CENTS, HIGH_ROLLER_CENTS, limit) as BetRow[]
   ).map(toWireBet);
 }
@@ -121,8 +121,8 @@ export interface BetDetail extends WireBet {
 }
 
 export function betDetail(db: Database, id: number): BetDetail | null {
-  const row = db
-    .prepare(
+  const row = statement(
+      db,
       `SELECT b.*, u.user_name, s.server_seed_hash, s.client_seed AS pair_client_seed, s.status, s.server_seed
        FROM bets b JOIN users u ON u.id = b.user_id LEFT JOIN seed_pairs s ON s.id = b.seed_pair_id WHERE b.id = ?`,
     )

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from '../db/statements';
 import { parseBlackjackState } from '../../core/games/blackjack';
 import type { BlackjackState } from '../../core/games/blackjack';
 import type { BetSeed } from '../fairness/seeds';
@@ -45,17 +46,17 @@ function toGame(row: GameRow): StoredGame {
 }
 
 export function openGameOf(db: Database, userId: number): StoredGame | null {
-  const row = db.prepare(`${SELECT} WHERE g.user_id = ? AND g.status = 'open'`).get(userId) as GameRow | undefined;
+  const row = statement(db, `${SELECT} WHERE g.user_id = ? AND g.status = 'open'`).get(userId) as GameRow | undefined;
   return row ? toGame(row) : null;
 }
 
 export function gameById(db: Database, id: number): StoredGame | null {
-  const row = db.prepare(`${SELECT} WHERE g.id = ?`).get(id) as GameRow | undefined;
+  const row = statement(db, `${SELECT} WHERE g.id = ?`).get(id) as GameRow | undefined;
   return row ? toGame(row) : null;
 }
 
 export function hasOpenGame(db: Database, userId: number): boolean {
-  return db.prepare(`SELECT 1 FROM blackjack_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
+  return statement(db, `SELECT 1 FROM blackjack_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
 }
 
 /**
@@ -64,8 +65,8 @@ export function hasOpenGame(db: Database, userId: number): boolean {
  */
 export function insertGame(db: Database, game: { userId: number; currency: string; seed: BetSeed; state: BlackjackState }): number {
   const now = new Date().toISOString();
-  const result = db
-    .prepare(
+  const result = statement(
+      db,
       `INSERT INTO blackjack_games (user_id, currency, seed_pair_id, nonce, state, status, version, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
     )
@@ -78,8 +79,8 @@ export function insertGame(db: Database, game: { userId: number; currency: strin
  * still open). Returns false when the update lost that race: the caller must then roll back.
  */
 export function updateGame(db: Database, id: number, expectedVersion: number, state: BlackjackState): boolean {
-  const result = db
-    .prepare(
+  const result = statement(
+      db,
       `UPDATE blackjack_games SET state = ?, status = ?, version = version + 1, updated_at = ?
        WHERE id = ? AND version = ? AND status = 'open'`,
     )
@@ -88,5 +89,5 @@ export function updateGame(db: Database, id: number, expectedVersion: number, st
 }
 
 export function linkBet(db: Database, id: number, betId: number): void {
-  db.prepare('UPDATE blackjack_games SET bet_id = ? WHERE id = ?').run(betId, id);
+  statement(db, 'UPDATE blackjack_games SET bet_id = ? WHERE id = ?').run(betId, id);
 }
