@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { statement } from '../db/statements';
-import { parseBlackjackState } from '../../core/games/blackjack';
+import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
 import type { BlackjackState } from '../../core/games/blackjack';
 import type { BetSeed } from '../fairness/seeds';
 
@@ -59,6 +59,9 @@ export function hasOpenGame(db: Database, userId: number): boolean {
   return statement(db, `SELECT 1 FROM blackjack_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
 }
 
+/** What the round may still take from the house (bets/exposure.ts); nothing once it is over. */
+const reservedOf = (state: BlackjackState): bigint => (statusOf(state) === 'open' ? blackjackMaxPayout(state) : 0n);
+
 /**
  * Inserts a new round at version 0, already `over` when it ended at the deal; the unique index
  * refuses a second open round of one player.
@@ -67,10 +70,10 @@ export function insertGame(db: Database, game: { userId: number; currency: strin
   const now = new Date().toISOString();
   const result = statement(
       db,
-      `INSERT INTO blackjack_games (user_id, currency, seed_pair_id, nonce, state, status, version, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+      `INSERT INTO blackjack_games (user_id, currency, seed_pair_id, nonce, state, status, version, created_at, updated_at, reserved)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
     )
-    .run(game.userId, game.currency, game.seed.seedPairId, game.seed.nonce, JSON.stringify(game.state), statusOf(game.state), now, now);
+    .run(game.userId, game.currency, game.seed.seedPairId, game.seed.nonce, JSON.stringify(game.state), statusOf(game.state), now, now, reservedOf(game.state));
   return Number(result.lastInsertRowid);
 }
 
@@ -81,10 +84,10 @@ export function insertGame(db: Database, game: { userId: number; currency: strin
 export function updateGame(db: Database, id: number, expectedVersion: number, state: BlackjackState): boolean {
   const result = statement(
       db,
-      `UPDATE blackjack_games SET state = ?, status = ?, version = version + 1, updated_at = ?
+      `UPDATE blackjack_games SET state = ?, status = ?, version = version + 1, updated_at = ?, reserved = ?
        WHERE id = ? AND version = ? AND status = 'open'`,
     )
-    .run(JSON.stringify(state), statusOf(state), new Date().toISOString(), id, expectedVersion);
+    .run(JSON.stringify(state), statusOf(state), new Date().toISOString(), reservedOf(state), id, expectedVersion);
   return result.changes === 1;
 }
 

@@ -235,8 +235,8 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       const seed = takeBetSeed(db, userId);
       const inserted = statement(
           db,
-          `INSERT INTO mines_games (user_id, currency, wager, mines_count, max_payout, seed_pair_id, nonce, mine_tiles, status, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
+          `INSERT INTO mines_games (user_id, currency, wager, mines_count, max_payout, seed_pair_id, nonce, mine_tiles, status, created_at, reserved)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
         )
         .run(
           userId,
@@ -248,6 +248,8 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
           seed.nonce,
           JSON.stringify(boardFor(seed, minesCount)),
           new Date().toISOString(),
+          // Its cap is fixed at bet time, so the game's reserve never changes while it is open.
+          minesPayoutUnits(wager, minesCount, gemsCount(minesCount), limits.maxPayout),
         );
       const gameId = Number(inserted.lastInsertRowid);
       transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref: `mines:${gameId}` });
