@@ -19,12 +19,18 @@ export function reservedPayouts(db: Database, currency: string): bigint {
   // Each open game carries its reserve (written with the game), so this is one indexed sum per table
   // on every bet. Games opened before that column existed have none and are computed as they stand.
   let reserved = 0n;
+  let legacy = 0n;
   for (const table of ['mines_games', 'blackjack_games'] as const) {
-    const sum = statement(db, `SELECT COALESCE(SUM(reserved), 0) AS total FROM ${table} WHERE status = 'open' AND currency = ? AND reserved IS NOT NULL`)
+    const sum = statement(
+      db,
+      `SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM ${table} WHERE status = 'open' AND currency = ?`,
+    )
       .safeIntegers(true)
-      .get(currency) as { total: bigint };
+      .get(currency) as { total: bigint; unknown: bigint };
     reserved += sum.total;
+    legacy += sum.unknown;
   }
+  if (legacy === 0n) return reserved;
   const mines = statement(db, `SELECT wager, mines_count, max_payout FROM mines_games WHERE status = 'open' AND currency = ? AND reserved IS NULL`)
     .safeIntegers(true)
     .all(currency) as Array<{ wager: bigint; mines_count: bigint; max_payout: bigint }>;
