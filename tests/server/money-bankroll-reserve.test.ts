@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gemsCount } from '../../src/core/games/mines';
+import { gemsCount, minesPayoutUnits } from '../../src/core/games/mines';
+import { reservedPayouts } from '../../src/server/bets/exposure';
 import { loadConfig } from '../../src/server/config';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balanceOf, externalAccount, houseAccount, playerAccount, transfer } from '../../src/server/ledger/ledger';
@@ -143,5 +144,32 @@ describe('bankroll money promised to open games', () => {
     expect(openGameOf(server.app.db, player.id)).toBeNull();
     const report = checkLedger(server.app.db);
     expect(report).toMatchObject({ ok: true, violations: [], shortfalls: [{ currency: 'USDT', count: 1, total: 1_030_000_000n }] });
+  });
+});
+
+describe('the reserves of open games as one indexed sum (issue 19)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('reads the reserve each open game carries, and computes it for games opened before that column', async () => {
+    const db = server.app.db;
+    const player = createPlayer(server);
+    expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
+    expect((await player.call('GET', '/casino/get-seed')).status).toBe(200);
+    expect((await player.call('POST', '/mines/bet', { betAmount: 10, minesCount: 3, currency: 'USDT' })).status).toBe(200);
+    const game = openGameOf(db, player.id)!;
+    const { max_payout: cap } = db.prepare('SELECT max_payout FROM mines_games WHERE id = ?').safeIntegers(true).get(game.id) as { max_payout: bigint };
+    const expected = minesPayoutUnits(game.wager, 3, gemsCount(3), cap);
+    expect(expected).toBeGreaterThan(0n);
+    expect(reservedPayouts(db, 'USDT')).toBe(expected);
+    // The sum is what is read: a different stored reserve changes the answer.
+    db.prepare('UPDATE mines_games SET reserved = 1 WHERE id = ?').run(game.id);
+    expect(reservedPayouts(db, 'USDT')).toBe(1n);
+    // A game from before the column (reserved NULL) still counts in full.
+    db.prepare('UPDATE mines_games SET reserved = NULL WHERE id = ?').run(game.id);
+    expect(reservedPayouts(db, 'USDT')).toBe(expected);
   });
 });

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from '../db/statements';
 import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
 import { gemsCount, minesPayoutUnits } from '../../core/games/mines';
 import { balanceOf, houseAccount } from '../ledger/ledger';
@@ -15,16 +16,31 @@ import { balanceOf, houseAccount } from '../ledger/ledger';
  * stands (blackjackMaxPayout).
  */
 export function reservedPayouts(db: Database, currency: string): bigint {
+  // Each open game carries its reserve (written with the game), so this is one indexed sum per table
+  // on every bet. Games opened before that column existed have none and are computed as they stand.
   let reserved = 0n;
-  const mines = db
-    .prepare(`SELECT wager, mines_count, max_payout FROM mines_games WHERE status = 'open' AND currency = ?`)
+  let legacy = 0n;
+  for (const table of ['mines_games', 'blackjack_games'] as const) {
+    const sum = statement(
+      db,
+      `SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM ${table} WHERE status = 'open' AND currency = ?`,
+    )
+      .safeIntegers(true)
+      .get(currency) as { total: bigint; unknown: bigint };
+    reserved += sum.total;
+    legacy += sum.unknown;
+  }
+  if (legacy === 0n) return reserved;
+  const mines = statement(db, `SELECT wager, mines_count, max_payout FROM mines_games WHERE status = 'open' AND currency = ? AND reserved IS NULL`)
     .safeIntegers(true)
     .all(currency) as Array<{ wager: bigint; mines_count: bigint; max_payout: bigint }>;
   for (const game of mines) {
     const count = Number(game.mines_count);
     reserved += minesPayoutUnits(game.wager, count, gemsCount(count), game.max_payout);
   }
-  const rounds = db.prepare(`SELECT state FROM blackjack_games WHERE status = 'open' AND currency = ?`).all(currency) as Array<{ state: string }>;
+  const rounds = statement(db, `SELECT state FROM blackjack_games WHERE status = 'open' AND currency = ? AND reserved IS NULL`).all(currency) as Array<{
+    state: string;
+  }>;
   for (const round of rounds) reserved += blackjackMaxPayout(parseBlackjackState(JSON.parse(round.state)));
   return reserved;
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { balanceOf, externalAccount, houseAccount, transfer } from '../ledger/ledger';
-import type { AccountRef, TransferResult } from '../ledger/ledger';
+import { balanceOf, externalAccount, houseAccount, InsufficientFundsError, transfer } from '../ledger/ledger';
+import type { AccountRef, TransferInput, TransferResult } from '../ledger/ledger';
 
 /**
  * Pays a win from the house. The limits and the reserves of open games (bets/exposure.ts) keep the
@@ -12,9 +12,17 @@ import type { AccountRef, TransferResult } from '../ledger/ledger';
  */
 export function payFromHouse(db: Database, input: { to: AccountRef; currency: string; amount: bigint; ref: string }): TransferResult {
   const house = houseAccount(input.currency);
+  const payout: TransferInput = { from: house, to: input.to, amount: input.amount, kind: 'payout', ref: input.ref };
+  // The house almost always holds the win: try the conditional debit first instead of reading the
+  // balance before every payout. A refused debit writes nothing, so the retry starts clean.
+  try {
+    return transfer(db, payout);
+  } catch (error) {
+    if (!(error instanceof InsufficientFundsError) || error.account.holder !== house.holder) throw error;
+  }
   const shortfall = input.amount - balanceOf(db, house);
   if (shortfall > 0n) {
     transfer(db, { from: externalAccount(input.currency), to: house, amount: shortfall, kind: 'house_shortfall', ref: input.ref });
   }
-  return transfer(db, { from: house, to: input.to, amount: input.amount, kind: 'payout', ref: input.ref });
+  return transfer(db, payout);
 }

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from '../db/statements';
 import { unitsToNumber } from '../../core/money';
 import type { BetSeed } from '../fairness/seeds';
 
@@ -55,8 +56,8 @@ export function multiplierOf(wager: bigint, payout: bigint): number {
 
 /** Writes the bet row; call inside the bet's transaction. */
 export function recordBet(db: Database, bet: NewBet): WireBet {
-  const result = db
-    .prepare(
+  const result = statement(
+      db,
       `INSERT INTO bets (user_id, game, currency, wager, payout, seed_pair_id, nonce, outcome, wager_usd_cents, payout_usd_cents, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
@@ -73,9 +74,9 @@ export function recordBet(db: Database, bet: NewBet): WireBet {
       toCents(bet.payout, bet.usdRate),
       new Date().toISOString(),
     );
-  const id = Number(result.lastInsertRowid);
-  const row = db.prepare(`SELECT b.*, u.user_name FROM bets b JOIN users u ON u.id = b.user_id WHERE b.id = ?`).get(id) as BetRow;
-  return toWireBet(row);
+  // The row just written is known here; only the player's name has to be read back.
+  const user = statement(db, 'SELECT user_name FROM users WHERE id = ?').get(bet.userId) as { user_name: string };
+  return toWireBet({ id: Number(result.lastInsertRowid), game: bet.game, user_name: user.user_name, currency: bet.currency, wager: bet.wager, payout: bet.payout });
 }
 
 export function toWireBet(row: BetRow): WireBet {
@@ -114,15 +115,15 @@ export const BETS_SQL = {
 } as const;
 
 export function latestBets(db: Database, page: BetsPage = FEED_PAGE): WireBet[] {
-  return (db.prepare(BETS_SQL.latest).all(page.before, page.limit) as BetRow[]).map(toWireBet);
+  return (statement(db, BETS_SQL.latest).all(page.before, page.limit) as BetRow[]).map(toWireBet);
 }
 
 export function playerBets(db: Database, userId: number, page: BetsPage = FEED_PAGE): WireBet[] {
-  return (db.prepare(BETS_SQL.player).all(userId, page.before, page.limit) as BetRow[]).map(toWireBet);
+  return (statement(db, BETS_SQL.player).all(userId, page.before, page.limit) as BetRow[]).map(toWireBet);
 }
 
 export function highRollerBets(db: Database, page: BetsPage = FEED_PAGE): WireBet[] {
-  return (db.prepare(BETS_SQL.highRollers).all(page.before, page.limit) as BetRow[]).map(toWireBet);
+  return (statement(db, BETS_SQL.highRollers).all(page.before, page.limit) as BetRow[]).map(toWireBet);
 }
 
 export interface BetDetail extends WireBet {
@@ -136,8 +137,8 @@ export interface BetDetail extends WireBet {
 }
 
 export function betDetail(db: Database, id: number): BetDetail | null {
-  const row = db
-    .prepare(
+  const row = statement(
+      db,
       `SELECT b.*, u.user_name, s.server_seed_hash, s.client_seed AS pair_client_seed, s.status, s.server_seed
        FROM bets b JOIN users u ON u.id = b.user_id LEFT JOIN seed_pairs s ON s.id = b.seed_pair_id WHERE b.id = ?`,
     )

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { parseBlackjackState } from '../../core/games/blackjack';
+import { statement } from '../db/statements';
+import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
 import type { BlackjackState } from '../../core/games/blackjack';
 import type { BetSeed } from '../fairness/seeds';
 
@@ -45,18 +46,21 @@ function toGame(row: GameRow): StoredGame {
 }
 
 export function openGameOf(db: Database, userId: number): StoredGame | null {
-  const row = db.prepare(`${SELECT} WHERE g.user_id = ? AND g.status = 'open'`).get(userId) as GameRow | undefined;
+  const row = statement(db, `${SELECT} WHERE g.user_id = ? AND g.status = 'open'`).get(userId) as GameRow | undefined;
   return row ? toGame(row) : null;
 }
 
 export function gameById(db: Database, id: number): StoredGame | null {
-  const row = db.prepare(`${SELECT} WHERE g.id = ?`).get(id) as GameRow | undefined;
+  const row = statement(db, `${SELECT} WHERE g.id = ?`).get(id) as GameRow | undefined;
   return row ? toGame(row) : null;
 }
 
 export function hasOpenGame(db: Database, userId: number): boolean {
-  return db.prepare(`SELECT 1 FROM blackjack_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
+  return statement(db, `SELECT 1 FROM blackjack_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
 }
+
+/** What the round may still take from the house (bets/exposure.ts); nothing once it is over. */
+const reservedOf = (state: BlackjackState): bigint => (statusOf(state) === 'open' ? blackjackMaxPayout(state) : 0n);
 
 /**
  * Inserts a new round at version 0, already `over` when it ended at the deal; the unique index
@@ -64,12 +68,12 @@ export function hasOpenGame(db: Database, userId: number): boolean {
  */
 export function insertGame(db: Database, game: { userId: number; currency: string; seed: BetSeed; state: BlackjackState }): number {
   const now = new Date().toISOString();
-  const result = db
-    .prepare(
-      `INSERT INTO blackjack_games (user_id, currency, seed_pair_id, nonce, state, status, version, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+  const result = statement(
+      db,
+      `INSERT INTO blackjack_games (user_id, currency, seed_pair_id, nonce, state, status, version, created_at, updated_at, reserved)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
     )
-    .run(game.userId, game.currency, game.seed.seedPairId, game.seed.nonce, JSON.stringify(game.state), statusOf(game.state), now, now);
+    .run(game.userId, game.currency, game.seed.seedPairId, game.seed.nonce, JSON.stringify(game.state), statusOf(game.state), now, now, reservedOf(game.state));
   return Number(result.lastInsertRowid);
 }
 
@@ -78,15 +82,15 @@ export function insertGame(db: Database, game: { userId: number; currency: strin
  * still open). Returns false when the update lost that race: the caller must then roll back.
  */
 export function updateGame(db: Database, id: number, expectedVersion: number, state: BlackjackState): boolean {
-  const result = db
-    .prepare(
-      `UPDATE blackjack_games SET state = ?, status = ?, version = version + 1, updated_at = ?
+  const result = statement(
+      db,
+      `UPDATE blackjack_games SET state = ?, status = ?, version = version + 1, updated_at = ?, reserved = ?
        WHERE id = ? AND version = ? AND status = 'open'`,
     )
-    .run(JSON.stringify(state), statusOf(state), new Date().toISOString(), id, expectedVersion);
+    .run(JSON.stringify(state), statusOf(state), new Date().toISOString(), reservedOf(state), id, expectedVersion);
   return result.changes === 1;
 }
 
 export function linkBet(db: Database, id: number, betId: number): void {
-  db.prepare('UPDATE blackjack_games SET bet_id = ? WHERE id = ?').run(betId, id);
+  statement(db, 'UPDATE blackjack_games SET bet_id = ? WHERE id = ?').run(betId, id);
 }

@@ -27,4 +27,14 @@ export const blackjackMigrations: Migration[] = [
       CREATE INDEX blackjack_games_user ON blackjack_games (user_id, id);
     `,
   },
+  {
+    id: 601,
+    name: 'blackjack reserved payout',
+    // The round's largest payout from where it stands (bets/exposure.ts), rewritten with its state so
+    // the reserves of a currency are one indexed sum. NULL on rounds opened before this column existed.
+    sql: `
+      ALTER TABLE blackjack_games ADD COLUMN reserved INTEGER CHECK (reserved >= 0);
+      CREATE INDEX blackjack_games_open_reserved ON blackjack_games (currency, reserved) WHERE status = 'open';
+    `,
+  },
 ];

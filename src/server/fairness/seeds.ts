@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { statement } from '../db/statements';
 import { randomClientSeed, randomServerSeed } from '../../core/fairness/seeds';
 import { AppError } from '../errors';
 import { sha256Hex } from './hmac';
@@ -59,14 +60,15 @@ export const newClientSeed = () => randomClientSeed(bytes);
 
 function insertPair(db: Database, userId: number, status: 'active' | 'next', clientSeed: string | null, shownAt: string | null): void {
   const serverSeed = randomServerSeed(bytes);
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO seed_pairs (user_id, server_seed, server_seed_hash, client_seed, nonce, status, created_at, shown_at, client_seed_chosen)
      VALUES (?, ?, ?, ?, 0, ?, ?, ?, 0)`,
   ).run(userId, serverSeed, sha256Hex(serverSeed), clientSeed, status, new Date().toISOString(), shownAt);
 }
 
 function pair(db: Database, userId: number, status: 'active' | 'next'): PairRow | undefined {
-  return db.prepare('SELECT * FROM seed_pairs WHERE user_id = ? AND status = ?').get(userId, status) as PairRow | undefined;
+  return statement(db, 'SELECT * FROM seed_pairs WHERE user_id = ? AND status = ?').get(userId, status) as PairRow | undefined;
 }
 
 /**
@@ -96,10 +98,10 @@ export function loadSeeds(db: Database, userId: number, offeredClientSeed?: stri
   return db.transaction(() => {
     const active = pair(db, userId, 'active');
     if (active && offeredClientSeed !== undefined && active.shown_at !== null && active.nonce === 0 && active.client_seed_chosen === 0) {
-      db.prepare('UPDATE seed_pairs SET client_seed = ?, client_seed_chosen = 1 WHERE id = ? AND nonce = 0').run(offeredClientSeed, active.id);
+      statement(db, 'UPDATE seed_pairs SET client_seed = ?, client_seed_chosen = 1 WHERE id = ? AND nonce = 0').run(offeredClientSeed, active.id);
     }
     if (!active || !pair(db, userId, 'next')) createFirstSeeds(db, userId);
-    db.prepare(`UPDATE seed_pairs SET shown_at = ? WHERE user_id = ? AND status IN ('active', 'next') AND shown_at IS NULL`).run(
+    statement(db, `UPDATE seed_pairs SET shown_at = ? WHERE user_id = ? AND status IN ('active', 'next') AND shown_at IS NULL`).run(
       new Date().toISOString(),
       userId,
     );
@@ -113,8 +115,8 @@ export function loadSeeds(db: Database, userId: number, offeredClientSeed?: stri
  * than given a pair drawn inside the very request that plays it.
  */
 export function takeBetSeed(db: Database, userId: number): BetSeed {
-  const row = db
-    .prepare(
+  const row = statement(
+      db,
       `UPDATE seed_pairs SET nonce = nonce + 1 WHERE user_id = ? AND status = 'active'
        RETURNING id, server_seed, client_seed, nonce - 1 AS nonce`,
     )
@@ -134,8 +136,8 @@ export function rotateSeeds(db: Database, userId: number, clientSeed: string): {
     const next = pair(db, userId, 'next');
     if (!active || !next || next.shown_at === null) throw new AppError(409, 'seeds_not_shown', SEED_MESSAGES.nextNotShown);
     const revealedAt = new Date().toISOString();
-    db.prepare(`UPDATE seed_pairs SET status = 'revealed', revealed_at = ? WHERE id = ?`).run(revealedAt, active.id);
-    db.prepare(`UPDATE seed_pairs SET status = 'active', client_seed = ?, client_seed_chosen = 1, nonce = 0 WHERE id = ?`).run(
+    statement(db, `UPDATE seed_pairs SET status = 'revealed', revealed_at = ? WHERE id = ?`).run(revealedAt, active.id);
+    statement(db, `UPDATE seed_pairs SET status = 'active', client_seed = ?, client_seed_chosen = 1, nonce = 0 WHERE id = ?`).run(
       clientSeed,
       next.id,
     );
@@ -154,8 +156,7 @@ export function rotateSeeds(db: Database, userId: number, clientSeed: string): {
 }
 
 export function revealedPairs(db: Database, userId: number, limit = 50): RevealedPair[] {
-  const rows = db
-    .prepare(`SELECT * FROM seed_pairs WHERE user_id = ? AND status = 'revealed' ORDER BY id DESC LIMIT ?`)
+  const rows = statement(db, `SELECT * FROM seed_pairs WHERE user_id = ? AND status = 'revealed' ORDER BY id DESC LIMIT ?`)
     .all(userId, limit) as PairRow[];
   return rows.map((row) => ({
     serverSeed: row.server_seed,

@@ -160,36 +160,56 @@ export function balanceOf(db: Database, ref: AccountRef): bigint {
 /**
  * Moves `amount` base units from one account to another as a double entry. Call it inside your own
  * `db.transaction(...)` together with the rest of your write (the bet row, the withdrawal row...):
- * it nests as a savepoint, and any throw rolls everything back. Called alone it is atomic by itself.
+ * any throw rolls everything back. Called alone it is atomic by itself.
+ *
+ * Inside a transaction it opens no savepoint of its own (one per transfer was a large share of a
+ * bet's cost): it needs none, because the conditional debit runs first and a refused debit throws
+ * before anything is written, so a caller that catches InsufficientFundsError finds the database as
+ * it was. Accounts are created only when an update finds no row, which after the first move of an
+ * account is never.
  *
  * Throws InsufficientFundsError when `from` (other than external) holds less than `amount`,
  * LedgerError for a programming mistake (non-positive amount, mixed currencies, same account).
  */
 export function transfer(db: Database, input: TransferInput): TransferResult {
-  const { from, to, amount, kind, ref } = input;
+  const { from, to, amount, kind } = input;
   if (typeof amount !== 'bigint' || amount <= 0n) throw new LedgerError(`transfer amount must be a positive bigint, got ${String(amount)}`);
   if (from.currency !== to.currency || (input.currency !== undefined && input.currency !== from.currency)) {
     throw new LedgerError(`transfer between currencies: ${from.currency} -> ${to.currency}`);
   }
   if (from.holder === to.holder) throw new LedgerError(`transfer from ${from.holder} to itself`);
-  if (!/^[a-z_]+$/.test(kind)) throw new LedgerError(`invalid ledger kind "${kind}"`);
-  const s = statements(db);
+  if (!KIND_PATTERN.test(kind)) throw new LedgerError(`invalid ledger kind "${kind}"`);
+  if (db.inTransaction) return move(db, statements(db), input);
+  return db.transaction(() => move(db, statements(db), input))();
+}
+
+const KIND_PATTERN = /^[a-z_]+$/;
+
+type Moved = { id: bigint; balance: bigint } | undefined;
+
+function move(db: Database, s: Statements, { from, to, amount, kind, ref }: TransferInput): TransferResult {
   const currency = from.currency;
-  return db.transaction((): TransferResult => {
-    const now = new Date().toISOString();
+  const now = new Date().toISOString();
+  const debit = from.holder === EXTERNAL_HOLDER ? s.debitExternal : s.debit;
+  const debitParams = { amount, holder: from.holder, currency };
+  let debited = debit.get(debitParams) as Moved;
+  // Only the external account may be debited before it exists (it goes below zero by design).
+  if (!debited && from.holder === EXTERNAL_HOLDER) {
     s.ensure.run(from.holder, from.userId, currency, now);
+    debited = debit.get(debitParams) as Moved;
+  }
+  if (!debited) throw new InsufficientFundsError(from, amount, balanceOf(db, from));
+  const creditParams = { amount, holder: to.holder, currency };
+  let credited = s.credit.get(creditParams) as Moved;
+  if (!credited) {
     s.ensure.run(to.holder, to.userId, currency, now);
-    const params = { amount, holder: from.holder, currency };
-    const debited = (from.holder === EXTERNAL_HOLDER ? s.debitExternal : s.debit).get(params) as
-      | { id: bigint; balance: bigint }
-      | undefined;
-    if (!debited) throw new InsufficientFundsError(from, amount, balanceOf(db, from));
-    const credited = s.credit.get({ amount, holder: to.holder, currency }) as { id: bigint; balance: bigint };
-    const transferId = s.insertTransfer.run(currency, amount, kind, ref, now).lastInsertRowid;
-    s.insertEntry.run(transferId, debited.id, currency, -amount, kind, ref, now);
-    s.insertEntry.run(transferId, credited.id, currency, amount, kind, ref, now);
-    return { transferId: Number(transferId), fromBalance: debited.balance, toBalance: credited.balance };
-  })();
+    credited = s.credit.get(creditParams) as Moved;
+    if (!credited) throw new LedgerError(`could not open the account ${to.holder}/${currency}`);
+  }
+  const transferId = s.insertTransfer.run(currency, amount, kind, ref, now).lastInsertRowid;
+  s.insertEntry.run(transferId, debited.id, currency, -amount, kind, ref, now);
+  s.insertEntry.run(transferId, credited.id, currency, amount, kind, ref, now);
+  return { transferId: Number(transferId), fromBalance: debited.balance, toBalance: credited.balance };
 }
 
 export interface LedgerEntry {

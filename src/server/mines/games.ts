@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from '../db/statements';
 import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
@@ -94,7 +95,7 @@ function toGame(row: GameRow): MinesGame {
 }
 
 export function openGameOf(db: Database, userId: number): MinesGame | null {
-  const row = db.prepare(`SELECT * FROM mines_games WHERE user_id = ? AND status = 'open'`).get(userId) as GameRow | undefined;
+  const row = statement(db, `SELECT * FROM mines_games WHERE user_id = ? AND status = 'open'`).get(userId) as GameRow | undefined;
   return row ? toGame(row) : null;
 }
 
@@ -115,8 +116,8 @@ export interface GameChange {
  */
 export function claimMove(db: Database, game: MinesGame, change: GameChange): boolean {
   const ended = change.status === 'open' ? null : new Date().toISOString();
-  const result = db
-    .prepare(
+  const result = statement(
+      db,
       `UPDATE mines_games SET picks = ?, status = ?, payout = ?, ended_at = ?, version = version + 1
        WHERE id = ? AND version = ? AND status = 'open'`,
     )
@@ -150,7 +151,7 @@ export interface GameEnd {
 export type PickResult = { isMine: boolean; gameOver: null } | { isMine: boolean; gameOver: GameEnd };
 
 export function createMinesGames(db: Database, deps: MinesDeps) {
-  const seedOf = db.prepare('SELECT server_seed, client_seed FROM seed_pairs WHERE id = ?');
+  const seedOf = statement(db, 'SELECT server_seed, client_seed FROM seed_pairs WHERE id = ?');
 
   function requireOpen(userId: number): MinesGame {
     const game = openGameOf(db, userId);
@@ -179,7 +180,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       },
       usdRate,
     });
-    db.prepare('UPDATE mines_games SET bet_id = ? WHERE id = ?').run(bet.id, game.id);
+    statement(db, 'UPDATE mines_games SET bet_id = ? WHERE id = ?').run(bet.id, game.id);
     const player = playerAccount(game.userId, game.currency);
     if (payout > 0n) {
       payFromHouse(db, { to: player, currency: game.currency, amount: payout, ref: `mines:${game.id}` });
@@ -203,7 +204,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
 
   return {
     hasOpenGame(userId: number): boolean {
-      return db.prepare(`SELECT 1 FROM mines_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
+      return statement(db, `SELECT 1 FROM mines_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
     },
 
     activeGame(userId: number): ActiveGame | null {
@@ -232,10 +233,10 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       if (payable.kind === 'invalid') throw refuseBet(payable.message);
 
       const seed = takeBetSeed(db, userId);
-      const inserted = db
-        .prepare(
-          `INSERT INTO mines_games (user_id, currency, wager, mines_count, max_payout, seed_pair_id, nonce, mine_tiles, status, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
+      const inserted = statement(
+          db,
+          `INSERT INTO mines_games (user_id, currency, wager, mines_count, max_payout, seed_pair_id, nonce, mine_tiles, status, created_at, reserved)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
         )
         .run(
           userId,
@@ -247,6 +248,8 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
           seed.nonce,
           JSON.stringify(boardFor(seed, minesCount)),
           new Date().toISOString(),
+          // Its cap is fixed at bet time, so the game's reserve never changes while it is open.
+          minesPayoutUnits(wager, minesCount, gemsCount(minesCount), limits.maxPayout),
         );
       const gameId = Number(inserted.lastInsertRowid);
       transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref: `mines:${gameId}` });

@@ -84,9 +84,10 @@ export const baccaratRoutes: FastifyPluginAsync = async (app) => {
       usdRate,
     });
     const ref = `baccarat:${bet.id}`;
-    transfer(db, { from: player, to: houseAccount(currency), amount: settlement.wager, kind: 'bet', ref });
+    // The transfers report the balances they leave: no read-back of the player's balance.
+    let balance = transfer(db, { from: player, to: houseAccount(currency), amount: settlement.wager, kind: 'bet', ref }).fromBalance;
     if (settlement.resultAmount > 0n) {
-      payFromHouse(db, { to: player, currency, amount: settlement.resultAmount, ref });
+      balance = payFromHouse(db, { to: player, currency, amount: settlement.resultAmount, ref }).toBalance;
     }
     app.settlement.settled({
       betId: bet.id,
@@ -98,7 +99,7 @@ export const baccaratRoutes: FastifyPluginAsync = async (app) => {
       houseEdge: roundHouseEdge(bets),
       usdRate,
     });
-    return { bet, game: toWireBaccaratGame(deal, settlement.resultAmount), balance: balanceOf(db, player) };
+    return { bet, game: toWireBaccaratGame(deal, settlement.resultAmount), balance };
   });
 
   app.post<{ Body: BaccaratBetBody }>(
@@ -134,7 +135,8 @@ export const baccaratRoutes: FastifyPluginAsync = async (app) => {
 
       let result: ReturnType<typeof placeBet>;
       try {
-        result = placeBet(request.user!.id, currency, bets);
+        const userId = request.user!.id;
+        result = await app.groupCommit.run(() => placeBet(userId, currency, bets));
       } catch (error) {
         // The balance raced away between the check and the debit (a concurrent bet).
         if (error instanceof InsufficientFundsError && error.account.holder.startsWith('player')) {

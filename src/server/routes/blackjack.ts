@@ -60,10 +60,11 @@ export const blackjackRoutes: FastifyPluginAsync = async (app) => {
   app.openGames.register((userId) => (hasOpenGame(db, userId) ? 'blackjack' : null));
 
   /** Runs one round request; refusals become the spec's answer shape, anything else the error handler. */
-  const run = (reply: FastifyReply, work: () => RoundAnswer) => {
+  const run = async (reply: FastifyReply, work: () => RoundAnswer) => {
     let result: RoundAnswer;
     try {
-      result = work();
+      // In a group commit: answered once the round's writes are durable (db/groupCommit.ts).
+      result = await app.groupCommit.run(work);
     } catch (error) {
       if (error instanceof BlackjackRefusal) {
         return reply.code(error.statusCode).send(refusalBody(error.code, error.message, error.game));
@@ -96,12 +97,13 @@ export const blackjackRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) =>
       run(reply, () => {
+        const userId = request.user!.id;
         const currency = request.body.currency.toUpperCase();
         const known = bettable.get(currency) as { bettable: number } | undefined;
         if (!known) throw badRequest(`Unknown currency ${request.body.currency}.`, 'unknown_currency');
         if (known.bettable !== 1) throw refuse(BET_MESSAGES.accNotAvailable);
         const wager = wagerOf(request.body.betAmount, refuse);
-        return rounds.bet(request.user!.id, wager, currency);
+        return rounds.bet(userId, wager, currency);
       }),
   );
 
@@ -119,7 +121,11 @@ export const blackjackRoutes: FastifyPluginAsync = async (app) => {
           },
         },
       },
-      async (request, reply) => run(reply, () => rounds.act(request.user!.id, action, request.body.activeHand)),
+      async (request, reply) => {
+        const userId = request.user!.id;
+        const { activeHand } = request.body;
+        return run(reply, () => rounds.act(userId, action, activeHand));
+      },
     );
   }
 

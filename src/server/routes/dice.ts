@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { diceProfitOnWinUnits, isValidChance, settleDiceBet } from '../../core/games/dice';
@@ -23,11 +23,14 @@ interface DiceBetBody {
 /** 99 / chance pays 99% of the fair 100 / chance. */
 const DICE_HOUSE_EDGE = 0.01;
 
-export const diceRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * The dice bet's database transaction: limits, checks, nonce, roll, bet row, ledger transfers and
+ * settlement hooks, all or nothing. The route runs it in a group commit; bench/dice.ts calls this very
+ * function to measure the bet without HTTP.
+ */
+export function diceBetTransaction(app: FastifyInstance) {
   const db = app.db;
-  const bettable = db.prepare('SELECT bettable FROM currencies WHERE symbol = ?');
-
-  const placeBet = db.transaction((userId: number, wager: bigint, currency: string, chance: number, target: DiceTarget) => {
+  return db.transaction((userId: number, wager: bigint, currency: string, chance: number, target: DiceTarget) => {
     const limits = app.wallet.limitsFor('dice', currency);
     const player = playerAccount(userId, currency);
     const check = checkBetUnits({
@@ -58,9 +61,10 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
       usdRate,
     });
     const ref = `dice:${bet.id}`;
-    transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref });
+    // The transfers report the balances they leave: no read-back of the player's balance.
+    let balance = transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref }).fromBalance;
     if (settlement.payoutUnits > 0n) {
-      payFromHouse(db, { to: player, currency, amount: settlement.payoutUnits, ref });
+      balance = payFromHouse(db, { to: player, currency, amount: settlement.payoutUnits, ref }).toBalance;
     }
     app.settlement.settled({
       betId: bet.id,
@@ -72,8 +76,14 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
       houseEdge: DICE_HOUSE_EDGE,
       usdRate,
     });
-    return { bet, settlement, nonce: seed.nonce, balance: balanceOf(db, player) };
+    return { bet, settlement, nonce: seed.nonce, balance };
   });
+}
+
+export const diceRoutes: FastifyPluginAsync = async (app) => {
+  const bettable = app.db.prepare('SELECT bettable FROM currencies WHERE symbol = ?');
+
+  const placeBet = diceBetTransaction(app);
 
   app.post<{ Body: DiceBetBody }>(
     '/dice/bet',
@@ -102,9 +112,10 @@ export const diceRoutes: FastifyPluginAsync = async (app) => {
       const wager = wagerOf(betAmount);
       if (!isValidChance(chance)) throw badRequest('Win chance must be from 0.01 to 98 with at most 2 decimals.', 'invalid_chance');
 
+      const userId = request.user!.id;
       let result: ReturnType<typeof placeBet>;
       try {
-        result = placeBet(request.user!.id, wager, currency, chance, target);
+        result = await app.groupCommit.run(() => placeBet(userId, wager, currency, chance, target));
       } catch (error) {
         // A balance raced away between the check and the debit by a concurrent bet.
         if (error instanceof InsufficientFundsError && error.account.holder.startsWith('player')) {

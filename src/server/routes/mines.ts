@@ -74,7 +74,9 @@ export const minesRoutes: FastifyPluginAsync = async (app) => {
       const wager = wagerOf(request.body.betAmount);
       if (!isValidMinesCount(request.body.minesCount)) throw badRequest(MINES_MESSAGES.invalidMinesCount, 'invalid_mines_count');
       try {
-        const placed = games.placeBet(request.user!.id, currency, wager, request.body.minesCount);
+        const userId = request.user!.id;
+        const { minesCount } = request.body;
+        const placed = await app.groupCommit.run(() => games.placeBet(userId, currency, wager, minesCount));
         return { success: true, balance: unitsToNumber(placed.balance), errorMessage: null };
       } catch (error) {
         // A balance raced away between the check and the debit by a concurrent bet on another game.
@@ -101,7 +103,9 @@ export const minesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const result = games.pick(request.user!.id, request.body.tileId);
+      const userId = request.user!.id;
+      const { tileId } = request.body;
+      const result = await app.groupCommit.run(() => games.pick(userId, tileId));
       if (!result.gameOver) {
         // Never a mine location while the game is open.
         return { success: true, isMine: false, gameState: 'InPlay', cashedOutAmount: 0, mineLocations: null };
@@ -119,7 +123,8 @@ export const minesRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: {} } },
     },
     async (request) => {
-      const end = games.cashout(request.user!.id);
+      const userId = request.user!.id;
+      const end = await app.groupCommit.run(() => games.cashout(userId));
       app.hub.broadcast('bet', end.bet);
       return { success: true, ...gameOverFields(end), errorMessage: null };
     },

@@ -81,12 +81,12 @@ export function ensurePoolShares(db: Database, currency: string): { totalShares:
 
 /** The settlement hook: the pool's wager volume and its profit (house result less the rewards share). */
 export function recordPoolResult(db: Database, currency: string, wager: bigint, payout: bigint, rewardsShare: bigint): void {
-  poolRow(db, currency);
-  sql(db, 'UPDATE bankroll_pools SET wager_volume = wager_volume + ?, total_profit = total_profit + ? WHERE currency = ?').run(
-    wager,
-    wager - payout - rewardsShare,
-    currency,
-  );
+  const add = sql(db, 'UPDATE bankroll_pools SET wager_volume = wager_volume + ?, total_profit = total_profit + ? WHERE currency = ?');
+  // The pool row exists from the first bet on; create it only when the update found none.
+  if (add.run(wager, wager - payout - rewardsShare, currency).changes === 0) {
+    poolRow(db, currency);
+    add.run(wager, wager - payout - rewardsShare, currency);
+  }
 }
 
 export function poolFigures(db: Database, currency: string): PoolFigures {

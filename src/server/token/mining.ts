@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { mine, miningPosition, miningSupply } from '../../core/token/mining';
 import type { MiningPosition, MiningResult } from '../../core/token/mining';
-import { balanceOf, externalAccount, playerAccount, transfer } from '../ledger/ledger';
+import { balanceOf, externalAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
 import { ACC, miningTreasury } from './accounts';
 import type { TokenConfig } from './config';
@@ -36,11 +36,20 @@ export function currentMiningPosition(db: Database, config: TokenConfig): Mining
 export function mineForBet(db: Database, config: TokenConfig, bet: SettledBet): MiningResult {
   const before = totalMined(db);
   const result = mine(config.levels, config.maxSupply, before, bet.wager, bet.usdRate);
-  // The treasury is the hard stop: a shrunk configuration can never mine beyond what was minted.
-  const available = balanceOf(db, miningTreasury());
-  const mined = result.mined < available ? result.mined : available;
-  if (mined <= 0n) return { ...result, mined: 0n, totalMinedAfter: before };
-  transfer(db, { from: miningTreasury(), to: playerAccount(bet.userId, ACC), amount: mined, kind: 'mining', ref: `${bet.game.toLowerCase()}:${bet.betId}` });
+  if (result.mined <= 0n) return { ...result, mined: 0n, totalMinedAfter: before };
+  const ref = `${bet.game.toLowerCase()}:${bet.betId}`;
+  const pay = (amount: bigint) => transfer(db, { from: miningTreasury(), to: playerAccount(bet.userId, ACC), amount, kind: 'mining', ref });
+  // The treasury is the hard stop: a shrunk configuration can never mine beyond what was minted. It
+  // nearly always holds enough, so the conditional debit is tried first; a refused one writes nothing.
+  let mined = result.mined;
+  try {
+    pay(mined);
+  } catch (error) {
+    if (!(error instanceof InsufficientFundsError)) throw error;
+    mined = balanceOf(db, miningTreasury());
+    if (mined <= 0n) return { ...result, mined: 0n, totalMinedAfter: before };
+    pay(mined);
+  }
   sql(db, 'UPDATE token_mining SET total_mined = total_mined + ? WHERE id = 1').run(mined);
   return { ...result, mined, totalMinedAfter: before + mined };
 }

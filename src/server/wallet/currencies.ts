@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from '../db/statements';
 import { badRequest } from '../errors';
 
 export interface Currency {
@@ -20,13 +21,13 @@ const toCurrency = (row: CurrencyRow): Currency => ({ ...row, bettable: row.bett
 
 /** Every currency the server knows, in display order: one added later shows up everywhere. */
 export function listCurrencies(db: Database): Currency[] {
-  return (db.prepare('SELECT symbol, name, bettable, position FROM currencies ORDER BY position, symbol').all() as CurrencyRow[]).map(
+  return (statement(db, 'SELECT symbol, name, bettable, position FROM currencies ORDER BY position, symbol').all() as CurrencyRow[]).map(
     toCurrency,
   );
 }
 
 export function findCurrency(db: Database, symbol: string): Currency | null {
-  const row = db.prepare('SELECT symbol, name, bettable, position FROM currencies WHERE symbol = ?').get(symbol.toUpperCase()) as
+  const row = statement(db, 'SELECT symbol, name, bettable, position FROM currencies WHERE symbol = ?').get(symbol.toUpperCase()) as
     | CurrencyRow
     | undefined;
   return row ? toCurrency(row) : null;

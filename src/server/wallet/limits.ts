@@ -13,6 +13,46 @@ export interface LimitsContext {
   rates: { get: (symbol: string) => number | undefined };
 }
 
+interface ConfiguredLimits {
+  minBet: bigint;
+  maxBet: bigint;
+  configuredMaxPayout: bigint;
+}
+
+/**
+ * The configured limits in base units change only with the rate, so they are converted once per
+ * game, currency and rate rather than on every bet. Keyed by the context so a test's own context
+ * never sees another's figures.
+ */
+const converted = new WeakMap<LimitsContext, Map<string, ConfiguredLimits>>();
+
+function configuredLimits(ctx: LimitsContext, game: BetGame, symbol: string): ConfiguredLimits {
+  const rate = ctx.rates.get(symbol);
+  const key = `${game} ${symbol} ${rate}`;
+  let byKey = converted.get(ctx);
+  if (!byKey) {
+    byKey = new Map();
+    converted.set(ctx, byKey);
+  }
+  const known = byKey.get(key);
+  if (known) return known;
+  const config = ctx.limits[game];
+  const override = config.currencies?.[symbol] ?? {};
+  const resolve = (field: 'minBet' | 'maxBet' | 'maxPayout'): bigint => {
+    const coins = override[field];
+    if (coins !== undefined) return toUnitsFloor(coins);
+    if (rate === undefined) throw new AppError(503, 'no_exchange_rate', `Limits for ${symbol} are not available: it has no exchange rate yet`);
+    // A minimum rounds up (a bet of minBet is worth at least the configured dollars), maxima round down.
+    return field === 'minBet' ? -fiatToUnits(-config[field], rate) : fiatToUnits(config[field], rate);
+  };
+  const configuredMin = resolve('minBet');
+  const limits = { minBet: configuredMin < 1n ? 1n : configuredMin, maxBet: resolve('maxBet'), configuredMaxPayout: resolve('maxPayout') };
+  // Rates move; keep only the figures of the rates in use now.
+  if (byKey.size > 256) byKey.clear();
+  byKey.set(key, limits);
+  return limits;
+}
+
 const DEFAULT_CONTEXT: LimitsContext = {
   limits: DEFAULT_LIMITS,
   maxPayoutShare: 0.01,
@@ -42,20 +82,7 @@ export function limitsFor(db: Database, game: string, currencySymbol: string, co
   const currency = requireCurrency(db, currencySymbol);
   if (!currency.bettable) throw badRequest(`${currency.symbol} betting not available at this time`, 'currency_not_bettable');
 
-  const config = ctx.limits[game];
-  const override = config.currencies?.[currency.symbol] ?? {};
-  const rate = ctx.rates.get(currency.symbol);
-  const resolve = (field: 'minBet' | 'maxBet' | 'maxPayout'): bigint => {
-    const coins = override[field];
-    if (coins !== undefined) return toUnitsFloor(coins);
-    if (rate === undefined) throw new AppError(503, 'no_exchange_rate', `Limits for ${currency.symbol} are not available: it has no exchange rate yet`);
-    // A minimum rounds up (a bet of minBet is worth at least the configured dollars), maxima round down.
-    return field === 'minBet' ? -fiatToUnits(-config[field], rate) : fiatToUnits(config[field], rate);
-  };
-  const configuredMin = resolve('minBet');
-  const minBet = configuredMin < 1n ? 1n : configuredMin;
-  const maxBet = resolve('maxBet');
+  const { minBet, maxBet, configuredMaxPayout } = configuredLimits(ctx, game, currency.symbol);
   const cap = (freeBankroll(db, currency.symbol) * scaleDecimal(ctx.maxPayoutShare, 8, 'floor')) / BASE_UNITS;
-  const configured = resolve('maxPayout');
-  return { minBet, maxBet, maxPayout: configured < cap ? configured : cap };
+  return { minBet, maxBet, maxPayout: configuredMaxPayout < cap ? configuredMaxPayout : cap };
 }
