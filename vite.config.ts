@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['tests/components/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/support/components-setup.ts'],
+          // A render and a few user events take well under a second alone, but seconds on a loaded 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {
