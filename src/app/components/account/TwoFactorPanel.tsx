@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectMfaKey, selectTwoFactorMessages, selectTwoFactorView } from '../../../../machines/twoFactor/selectors';
 import { useRuntime } from '../../actors/AppActor';
+import { provideTwoFactor } from '../../actors/account';
 import { Field, FormAlert, FormNotice, formValues } from '../forms/Field';
 import form from '../forms/Form.module.css';
 import { QrCode } from './QrCode';
@@ -9,7 +10,7 @@ import styles from './Account.module.css';
 /** Two-factor on the security page: QR code and key with Enable when off, Disable when on. */
 export function TwoFactorPanel({ enabledAtStart }: { enabledAtStart: boolean }) {
   const runtime = useRuntime();
-  const actor = useActorRef(runtime.screens.twoFactor, { input: { enabled: enabledAtStart } });
+  const actor = useActorRef(runtime.provided(provideTwoFactor), { input: { enabled: enabledAtStart } });
   const view = useSelector(actor, selectTwoFactorView);
   const key = useSelector(actor, selectMfaKey);
   const { codeError, formError, notice } = useSelector(actor, selectTwoFactorMessages);

@@ -24,6 +24,7 @@ import { formatRoll } from '../../../core/games/dice';
 import { VERIFIABLE_GAMES } from '../../../core/fairness/verify';
 import type { VerifiableGame } from '../../../core/fairness/verify';
 import { useAuth, useModalStackRef, useRuntime } from '../../actors/AppActor';
+import { provideSeed } from '../../actors/seed';
 import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import styles from './SeedModal.module.css';
@@ -43,7 +44,7 @@ const NONCES_SHOWN = 60;
 /** The fairness dialog (SPEC §1): the active seed pair and rotation, an in-browser verifier, and the revealed pairs. */
 export function SeedModal() {
   const runtime = useRuntime();
-  const seed = useActorRef(runtime.screens.seed, { input: { clientSeed: null } });
+  const seed = useActorRef(runtime.provided(provideSeed), { input: { clientSeed: null } });
   const tab = useSelector(seed, selectTab);
   return (
     <div className={styles.seedModal}>

@@ -10,6 +10,7 @@ import {
 } from '../../../../machines/cashier/selectors';
 import { selectSelectedWallet } from '../../../../machines/wallet/selectors';
 import { useRuntime, useWalletRef } from '../../actors/AppActor';
+import { provideCashier } from '../../actors/cashier';
 import { formatCrypto } from '../../../core/money';
 import { QrCode } from '../account/QrCode';
 import { Field } from '../forms/Field';
@@ -29,7 +30,7 @@ export function CashierModal() {
   const wallet = useWalletRef();
   const selected = useSelector(wallet, selectSelectedWallet, shallowEqual);
   const wallets = useSelector(wallet, (s) => s.context.wallets, shallowEqual);
-  const cashier = useActorRef(runtime.screens.cashier, { input: { currency: selected.currencySymbol } });
+  const cashier = useActorRef(runtime.provided(provideCashier), { input: { currency: selected.currencySymbol } });
   const tab = useSelector(cashier, selectTab);
   const context = useSelector(cashier, (s) => s.context);
   const currency = context.currency;
@@ -74,7 +75,7 @@ export function CashierModal() {
   );
 }
 
-type CashierRef = ReturnType<typeof useActorRef<ReturnType<typeof useRuntime>['screens']['cashier']>>;
+type CashierRef = ReturnType<typeof useActorRef<ReturnType<typeof provideCashier>>>;
 
 function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: string }) {
   const addressState = useSelector(cashier, selectAddressState);

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { selectUser } from '../../../../machines/auth/selectors';
 import { useAuth, useRuntime } from '../../actors/AppActor';
+import { providePasswordForm } from '../../actors/account';
 import { PasswordForm } from '../../components/account/PasswordForm';
 import { TwoFactorPanel } from '../../components/account/TwoFactorPanel';
 import { FormNotice } from '../../components/forms/Field';
@@ -37,7 +38,7 @@ export function AccountPage() {
 
 function ChangePassword({ needsCode }: { needsCode: boolean }) {
   const runtime = useRuntime();
-  const actor = useActorRef(runtime.screens.passwordForm, { input: { mode: 'change', needsCode } });
+  const actor = useActorRef(runtime.provided(providePasswordForm), { input: { mode: 'change', needsCode } });
   const succeeded = useSelector(actor, selectPasswordSucceeded);
   return (
     <>

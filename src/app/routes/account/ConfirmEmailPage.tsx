@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { messages } from '../../../core/accounts/validation';
 import { useRuntime } from '../../actors/AppActor';
+import { provideConfirmEmail } from '../../actors/account';
 import styles from '../../components/account/Account.module.css';
 
 /** /confirm-email?userId=..&token=.. (SPEC §2, §8). */
 export function ConfirmEmailPage({ userId, token }: { userId: string | null; token: string | null }) {
   const runtime = useRuntime();
-  const actor = useActorRef(runtime.screens.confirmEmail, { input: { userId, token } });
+  const actor = useActorRef(runtime.provided(provideConfirmEmail), { input: { userId, token } });
   const state = useSelector(actor, (s) => (s.matches('confirmed') ? 'confirmed' : s.matches('failed') ? 'failed' : 'checking'));
   return (
     <div className={`${styles.card} ${styles.narrow} ${styles.result}`} aria-live="polite">

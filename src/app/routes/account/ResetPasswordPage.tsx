@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { messages } from '../../../core/accounts/validation';
+import { providePasswordForm } from '../../actors/account';
 import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
 import { useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { PasswordForm } from '../../components/account/PasswordForm';
@@ -10,7 +11,7 @@ import styles from '../../components/account/Account.module.css';
 export function ResetPasswordPage({ email, token }: { email: string; token: string }) {
   const runtime = useRuntime();
   const modals = useModalStackRef();
-  const actor = useActorRef(runtime.screens.passwordForm, { input: { mode: 'reset', email, token } });
+  const actor = useActorRef(runtime.provided(providePasswordForm), { input: { mode: 'reset', email, token } });
   const succeeded = useSelector(actor, selectPasswordSucceeded);
   if (succeeded) {
     return (
