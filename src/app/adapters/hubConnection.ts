@@ -15,21 +15,6 @@ export function hubConnectionLogic(hubUrl: string) {
   return fromCallback<LiveCommand, HubInput>(({ input, receive, sendBack }) => {
     const token = input.token;
     const relay = (event: HubEvent) => sendBack(event);
-    // At a busy casino bets arrive by the hundred per second, each in a task of its own; relayed one
-    // by one, each would render the table again. They are handed on together once per frame (or
-    // after 100 ms where no frame comes, in a background tab), so the table renders once per frame.
-    let pendingBets: Array<Extract<HubEvent, { type: 'hub.bet' }>['bet']> = [];
-    const flushBets = () => {
-      const bets = pendingBets;
-      pendingBets = [];
-      for (const bet of bets) relay({ type: 'hub.bet', bet });
-    };
-    const queueBet = (bet: Extract<HubEvent, { type: 'hub.bet' }>['bet']) => {
-      pendingBets.push(bet);
-      if (pendingBets.length > 1) return;
-      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flushBets);
-      setTimeout(flushBets, 100);
-    };
     // The SignalR client is not part of the first download: it is fetched with the first connection,
     // and the commands given meanwhile wait for it, in order.
     const ready: Promise<HubConnection> = import('@microsoft/signalr').then(({ HttpTransportType, HubConnectionBuilder, LogLevel }) => {
@@ -44,7 +29,7 @@ export function hubConnectionLogic(hubUrl: string) {
       connection.serverTimeoutInMilliseconds = SERVER_TIMEOUT_MS;
       connection.keepAliveIntervalInMilliseconds = KEEP_ALIVE_MS;
 
-      connection.on('bet', (bet) => queueBet(bet));
+      connection.on('bet', (bet) => relay({ type: 'hub.bet', bet }));
       connection.on('deposit', (payload: { amount: number; currency: string }) =>
         relay({ type: 'hub.deposit', amount: payload.amount, currency: payload.currency }),
       );
