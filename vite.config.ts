@@ -1,10 +1,56 @@
 import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** Text worth compressing: what a page downloads (source maps only open in devtools, so they stay plain). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes a .br (maximum quality) and a .gz beside every built text asset above 1 KB, so the server
+ * sends them as they are (@fastify/static preCompressed) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'acc-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (fs.readdirSync(outDir, { recursive: true }) as string[])
+        .map((name) => path.join(outDir, name))
+        // The manifest under .vite is for the build tooling, never served.
+        .filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`) && fs.statSync(file).size >= 1024);
+      const brotli = (input: Buffer) =>
+        new Promise<Buffer>((resolve, reject) =>
+          zlib.brotliCompress(
+            input,
+            { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length } },
+            (error, out) => (error ? reject(error) : resolve(out)),
+          ),
+        );
+      const gzip = (input: Buffer) =>
+        new Promise<Buffer>((resolve, reject) => zlib.gzip(input, { level: 9 }, (error, out) => (error ? reject(error) : resolve(out))));
+      await Promise.all(
+        files.map(async (file) => {
+          const input = fs.readFileSync(file);
+          const [br, gz] = await Promise.all([brotli(input), gzip(input)]);
+          fs.writeFileSync(`${file}.br`, br);
+          fs.writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, ws: true, changeOrigin: true },
@@ -13,6 +59,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Read by the bundle budget test (tests/e2e/bundle-budget.test.ts) to size what each route loads.
+    manifest: true,
   },
   test: {
     projects: [

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { designerInspector } from './inspector/loader';
+import { preloadModalsWhenIdle } from './components/modals/lazyModals';
 import './styles/theme.css';
 
 async function start() {
@@ -22,6 +23,7 @@ async function start() {
       <App inspect={inspect} />
     </StrictMode>,
   );
+  preloadModalsWhenIdle();
 }
 
 void start();

@@ -3,6 +3,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
@@ -13,9 +14,11 @@ import { NotFound } from './routes/NotFound';
 import { ComingScreen } from './routes/ComingScreen';
 import { pages } from './routes/pages';
 import { screens } from './routes/screens';
-import { AccountPage } from './routes/account/AccountPage';
-import { ConfirmEmailPage } from './routes/account/ConfirmEmailPage';
-import { ResetPasswordPage } from './routes/account/ResetPasswordPage';
+
+// The account pages, like the game and token screens (pages.tsx), are chunks of their own.
+const AccountPage = lazyRouteComponent(() => import('./routes/account/AccountPage'), 'AccountPage');
+const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/ConfirmEmailPage'), 'ConfirmEmailPage');
+const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

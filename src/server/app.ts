@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerConfig, TrustProxy } from './config';
@@ -55,6 +57,9 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   installErrorHandler(app);
   // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
   await app.register(rateLimit, { global: false });
+  // API answers above 1 KB go out brotli or gzip, whatever the client accepts. The hub's WebSocket
+  // upgrade never passes through a reply, and the built assets arrive already compressed (spa.ts).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc, inspector: config.inspector });
   await app.register(databasePlugin, { dataDir: config.dataDir, synchronous: config.sqliteSynchronous });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret, sessionMaxAgeMs: config.sessionMaxAgeMs });

@@ -1,37 +1,25 @@
 import { fromPromise } from 'xstate';
 import { randomClientSeed } from '../../core/fairness/seeds';
-import type { ActorSystem, AnyActorRef, InspectionEvent } from 'xstate';
+import type { ActorSystem, AnyActorRef, EventObject, InspectionEvent } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
-import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
-import { resendConfirmationMachine } from '../../../machines/resendConfirmation/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
-import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { shellMachine } from '../../../machines/shell/machine';
 import { walletMachine } from '../../../machines/wallet/machine';
 import { liveMachine } from '../../../machines/live/machine';
 import { betsFeedMachine } from '../../../machines/betsFeed/machine';
 import type { BetsLists } from '../../../machines/betsFeed/machine';
 import { hubConnectionLogic } from '../adapters/hubConnection';
-import { provideBaccarat } from './games/baccarat';
-import { provideBlackjack } from './games/blackjack';
-import type { GameRuntime } from './games/context';
-import { provideDice } from './games/dice';
-import { provideMines } from './games/mines';
-import { provideSeed } from './seed';
-import { cashierMachine } from '../../../machines/cashier/machine';
-import type { CashierFailure, CashierInfo } from '../../../machines/cashier/machine';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
-import { twoFactorMachine } from '../../../machines/twoFactor/machine';
 import { accountCalls } from '../api/accounts';
 import { walletCalls } from '../api/wallet';
-import { ApiError, createApiClient } from '../api/client';
+import { createApiClient } from '../api/client';
+import type { ScreenProvider, ScreenRuntime } from './screenRuntime';
 import { API_BASE } from '../config';
 import { markPageModalOpen, scrollMainToTop, unmarkPageModalOpen } from '../adapters/dom';
 import { createNavigationAdapter } from '../adapters/navigation';
 import { createPreferenceStore, createSessionStore } from '../adapters/storage';
-import { provideTokenScreens } from '../routes/token/logic';
 
 /** The hub lives at /socket under the API (SPEC §7), on the page's origin unless the API is elsewhere. */
 function hubUrl(apiBase: string): string {
@@ -78,12 +66,6 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       if (screensOnShow.get(systemId) === actor) screensOnShow.delete(systemId);
     };
   };
-  /** A refused call as the cashier shows it: the server's words, and when to come back after a 429. */
-  const cashierFailure = (error: unknown): CashierFailure => ({
-    message: error instanceof ApiError && error.status ? error.message : 'The casino could not be reached. Please try again.',
-    retryAt: error instanceof ApiError && error.retryAfter ? new Date(Date.now() + error.retryAfter * 1000).toISOString() : null,
-    retryAfter: error instanceof ApiError && error.status === 429 && error.retryAfter ? error.retryAfter : null,
-  });
   const navigation = createNavigationAdapter();
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const refreshSession = fromPromise<Awaited<ReturnType<typeof calls.refreshToken>>, { refreshToken: string }>(({ input }) =>
@@ -157,95 +139,18 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     },
   });
 
-  /** Per-screen logic: each route starts its own actor from these and stops it when it leaves. */
-  const screens = {
-    // The token pages and modals (issue 10): tokenPage, mining, staking, earn, lockTokens, unlockTokens, addLiquidity, removeLiquidity.
-    ...provideTokenScreens({ api, tell: send }),
-    cashier: cashierMachine.provide({
-      actors: {
-        loadAddress: fromPromise(async ({ input }) => (await wallet.depositAddress(input.currency)).address),
-        loadDemoMode: fromPromise<CashierInfo>(() => wallet.cashierInfo()),
-        claimDemoFunds: fromPromise(async ({ input }) => {
-          try {
-            return await wallet.claimDemoFunds(input.currency);
-          } catch (error) {
-            throw cashierFailure(error);
-          }
-        }),
-        withdraw: fromPromise(async ({ input }) => {
-          try {
-            return (await wallet.withdraw(input)).withdrawal;
-          } catch (error) {
-            throw cashierFailure(error);
-          }
-        }),
-        loadWithdrawals: fromPromise(() => wallet.withdrawals()),
-        cancelWithdrawal: fromPromise(async ({ input }) => {
-          await wallet.cancelWithdrawal(input.id);
-        }),
-      },
-      actions: {
-        copyText: (_, params) => void navigator.clipboard?.writeText(params.text).catch(() => undefined),
-        announceFundsMoved: (_, params) => send('wallet', { type: 'cashier.fundsMoved', currency: params.currency }),
-      },
-    }),
-    passwordForm: passwordFormMachine.provide({
-      actors: {
-        submitPassword: fromPromise(async ({ input }) => {
-          if (input.form.mode === 'reset') {
-            await calls.resetPassword({ email: input.form.email, token: input.form.token, password: input.newPassword });
-          } else {
-            await calls.changePassword({
-              oldPassword: input.oldPassword,
-              newPassword: input.newPassword,
-              ...(input.form.needsCode ? { mfaCode: input.mfaCode } : {}),
-            });
-          }
-        }),
-      },
-    }),
-    twoFactor: twoFactorMachine.provide({
-      actors: {
-        getMfaKey: fromPromise(() => calls.getMfaKey()),
-        enableMfa: fromPromise(async ({ input }) => {
-          await calls.enableMfa(input.mfaCode);
-        }),
-        disableMfa: fromPromise(({ input }) => calls.disableMfa(input.mfaCode)),
-      },
-      actions: {
-        announceTwoFactorChanged: (_, params) => {
-          (system?.get('auth') as AnyActorRef | undefined)?.send({ type: 'security.twoFactorChanged', enabled: params.enabled });
-        },
-      },
-    }),
-    seed: provideSeed(api),
-    confirmEmail: confirmEmailMachine.provide({
-      actors: {
-        confirmEmail: fromPromise(async ({ input }) => {
-          await calls.confirmEmail(input.userId, input.token);
-        }),
-      },
-      actions: {
-        announceEmailConfirmed: (_, params) => {
-          (system?.get('auth') as AnyActorRef | undefined)?.send({ type: 'security.emailConfirmed', userId: params.userId });
-        },
-      },
-    }),
-    resendConfirmation: resendConfirmationMachine.provide({
-      actors: { resendConfirmation: fromPromise(() => calls.resendConfirmation()) },
-    }),
+  const screenRuntime: ScreenRuntime = { api, calls, wallet, tell: <E extends EventObject>(id: string, event: E) => send(id, event as EventObject & Record<string, unknown>) };
+  const providedLogic = new Map<ScreenProvider<unknown>, unknown>();
+  /**
+   * A screen's or modal's logic, provided the first time its lazily loaded chunk asks and then reused:
+   * the machines of the games, the token pages and the modals are not part of the first download.
+   */
+  const provided = <T>(provide: ScreenProvider<T>): T => {
+    if (!providedLogic.has(provide)) providedLogic.set(provide, provide(screenRuntime));
+    return providedLogic.get(provide) as T;
   };
 
-  const gameRuntime: GameRuntime = { api, tell: (id, event) => send(id, event as { type: string }) };
-  /** Game screens: one actor per visit of the route, started with useGameActor. */
-  const games = {
-    dice: provideDice(gameRuntime),
-    mines: provideMines(gameRuntime),
-    blackjack: provideBlackjack(gameRuntime),
-    baccarat: provideBaccarat(gameRuntime),
-  };
-
-  return { logic, api, calls, navigation, screens, games, showScreen, walletStart: preferences.read(), inspect: deps.inspect };
+  return { logic, api, calls, navigation, provided, showScreen, walletStart: preferences.read(), inspect: deps.inspect };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;

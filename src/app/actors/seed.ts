@@ -13,7 +13,7 @@ function rotateFailure(error: unknown): unknown {
 }
 
 /** The Seed (fairness) modal's machine with the browser's effects: the seed calls, WebCrypto, the clipboard. */
-export function provideSeed(api: ApiClient) {
+export function provideSeed({ api }: { api: ApiClient }) {
   return seedMachine.provide({
     actors: {
       randomClientSeed: fromPromise(async () => randomClientSeed((n) => crypto.getRandomValues(new Uint8Array(n)))),

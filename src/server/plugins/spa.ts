@@ -16,6 +16,9 @@ export const spaPlugin = fp<{ staticDir: string | null; apiPrefix: string }>(
         root: staticDir,
         wildcard: true,
         index: 'index.html',
+        // The build writes .br and .gz beside each text asset (vite.config.ts): served as they are,
+        // never compressed again per request (@fastify/compress skips an answer that has its encoding).
+        preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
           // Hashed assets never change; the HTML must always be fresh so a deploy is picked up.

@@ -1,4 +1,4 @@
-import {useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { selectMfaKey, selectTwoFactorMessages, selectTwoFactorView } from '../../../../machines/twoFactor/selectors';
 import { useRuntime } from '../../actors/AppActor';
 import { Field, FormAlert, FormNotice, formValues } from '../forms/Field';
@@ -6,11 +6,12 @@ import form from '../forms/Form.module.css';
 import { QrCode } from './QrCode';
 import styles from './Account.module.css';
 import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import { provideTwoFactor } from '../../actors/account';
 
 /** Two-factor on the security page: QR code and key with Enable when off, Disable when on. */
 export function TwoFactorPanel({ enabledAtStart }: { enabledAtStart: boolean }) {
   const runtime = useRuntime();
-  const actor = useInspectedActorRef(runtime.screens.twoFactor, { input: { enabled: enabledAtStart } });
+  const actor = useInspectedActorRef(runtime.provided(provideTwoFactor), { input: { enabled: enabledAtStart } });
   const view = useSelector(actor, selectTwoFactorView);
   const key = useSelector(actor, selectMfaKey);
   const { codeError, formError, notice } = useSelector(actor, selectTwoFactorMessages);

@@ -1,5 +1,6 @@
 import { useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { useGameActor } from '../../adapters/gameActor';
+import { provideMines } from '../../actors/games/mines';
 import { ShieldIcon } from '../ui/icons';
 import { MinesBoard } from './MinesBoard';
 import { MinesControls } from './MinesControls';
@@ -8,7 +9,7 @@ import styles from './MinesGame.module.css';
 /** The mines screen (SPEC §2): the controls beside (or, on a phone, under) the board, and the fairness button. */
 export function MinesGame() {
   const runtime = useRuntime();
-  const actor = useGameActor(runtime.games.mines);
+  const actor = useGameActor(runtime.provided(provideMines));
   const modals = useModalStackRef();
   return (
     <section className={styles.screen} aria-labelledby="mines-title">

@@ -1,14 +1,21 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type { ModalEntry, ModalName } from '../../../../machines/modalStack/machine';
 import { selectIsAnyModalOpen, selectModalStack } from '../../../../machines/modalStack/selectors';
 import { useModalStack, useModalStackRef } from '../../actors/AppActor';
 import { useEscapeClosesTopModal, useFocusOnMount } from '../../adapters/hooks';
 import { CloseIcon } from '../ui/icons';
-import { AuthModal } from './AuthModal';
-import { CashierModal } from '../wallet/CashierModal';
-import { SeedModal } from '../seed/SeedModal';
-import { AddLiquidityModal, LockTokensModal, RemoveLiquidityModal, UnlockTokensModal } from '../token/TokenActionModals';
+
+// Each modal's form, machine and libraries (the cashier's QR code, the seed verifier) are a chunk of their own.
+const AuthModal = lazyModal(() => import('./AuthModal').then((m) => m.AuthModal));
+const CashierModal = lazyModal(() => import('../wallet/CashierModal').then((m) => m.CashierModal));
+const SeedModal = lazyModal(() => import('../seed/SeedModal').then((m) => m.SeedModal));
+const tokenModals = () => import('../token/TokenActionModals');
+const AddLiquidityModal = lazyModal(() => tokenModals().then((m) => m.AddLiquidityModal));
+const RemoveLiquidityModal = lazyModal(() => tokenModals().then((m) => m.RemoveLiquidityModal));
+const LockTokensModal = lazyModal(() => tokenModals().then((m) => m.LockTokensModal));
+const UnlockTokensModal = lazyModal(() => tokenModals().then((m) => m.UnlockTokensModal));
+import { lazyModal } from './lazyModals';
 import styles from './Modal.module.css';
 
 interface ModalView {
@@ -84,7 +91,9 @@ function ModalFrame({ entry, view, isTop, depth, onBackdrop, onClose }: FramePro
             <CloseIcon size={18} />
           </button>
         </div>
-        <div className={styles.content}>{view.render(entry)}</div>
+        <div className={styles.content}>
+          <Suspense fallback={null}>{view.render(entry)}</Suspense>
+        </div>
       </div>
     </div>
   );

@@ -28,6 +28,7 @@ import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import styles from './SeedModal.module.css';
 import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import { provideSeed } from '../../actors/seed';
 
 type SeedRef = ActorRefFrom<typeof seedMachine>;
 
@@ -44,7 +45,7 @@ const NONCES_SHOWN = 60;
 /** The fairness dialog (SPEC §1): the active seed pair and rotation, an in-browser verifier, and the revealed pairs. */
 export function SeedModal() {
   const runtime = useRuntime();
-  const seed = useInspectedActorRef(runtime.screens.seed, { input: { clientSeed: null } });
+  const seed = useInspectedActorRef(runtime.provided(provideSeed), { input: { clientSeed: null } });
   const tab = useSelector(seed, selectTab);
   return (
     <div className={styles.seedModal}>

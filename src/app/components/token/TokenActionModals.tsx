@@ -5,6 +5,7 @@ import { DEFAULT_UNLOCK_FEE } from '../../../../machines/staking/machine';
 import { selectAmount, selectMessage, selectResult, selectSubmitting, selectSucceeded, unlockPreview } from '../../../../machines/tokenAction/selectors';
 import { formatCrypto, formatStaking } from '../../../core/money';
 import { useRuntime, useWallet } from '../../actors/AppActor';
+import { provideTokenScreens } from '../../routes/token/logic';
 import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
@@ -127,7 +128,7 @@ const walletBalance = (currency: string) => (s: { context: { wallets: Array<{ cu
 export function LockTokensModal() {
   const runtime = useRuntime();
   const [balance] = useWallet(walletBalance('ACC'));
-  return <TokenActionForm kind="lockTokens" logic={runtime.screens.lockTokens} currency="ACC" available={balance} />;
+  return <TokenActionForm kind="lockTokens" logic={runtime.provided(provideTokenScreens).lockTokens} currency="ACC" available={balance} />;
 }
 
 export function UnlockTokensModal({ params }: { params: ModalParams }) {
@@ -135,7 +136,7 @@ export function UnlockTokensModal({ params }: { params: ModalParams }) {
   return (
     <TokenActionForm
       kind="unlockTokens"
-      logic={runtime.screens.unlockTokens}
+      logic={runtime.provided(provideTokenScreens).unlockTokens}
       currency="ACC"
       available={num(params.staked)}
       fee={num(params.fee, DEFAULT_UNLOCK_FEE)}
@@ -147,11 +148,11 @@ export function AddLiquidityModal({ params }: { params: ModalParams }) {
   const runtime = useRuntime();
   const currency = typeof params.currency === 'string' ? params.currency : 'BTC';
   const [balance] = useWallet(walletBalance(currency));
-  return <TokenActionForm kind="addLiquidity" logic={runtime.screens.addLiquidity} currency={currency} available={balance} />;
+  return <TokenActionForm kind="addLiquidity" logic={runtime.provided(provideTokenScreens).addLiquidity} currency={currency} available={balance} />;
 }
 
 export function RemoveLiquidityModal({ params }: { params: ModalParams }) {
   const runtime = useRuntime();
   const currency = typeof params.currency === 'string' ? params.currency : 'BTC';
-  return <TokenActionForm kind="removeLiquidity" logic={runtime.screens.removeLiquidity} currency={currency} available={num(params.position)} />;
+  return <TokenActionForm kind="removeLiquidity" logic={runtime.provided(provideTokenScreens).removeLiquidity} currency={currency} available={num(params.position)} />;
 }

@@ -20,6 +20,7 @@ import { formatCrypto } from '../../../core/money';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './Cashier.module.css';
 import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import { provideCashier } from '../../actors/cashier';
 
 /** The Cashier modal: Deposit (address, QR, copy, demo funds) and Withdraw (form and list). */
 export function CashierModal() {
@@ -27,7 +28,7 @@ export function CashierModal() {
   const wallet = useWalletRef();
   const selected = useSelector(wallet, selectSelectedWallet, shallowEqual);
   const wallets = useSelector(wallet, (s) => s.context.wallets, shallowEqual);
-  const cashier = useInspectedActorRef(runtime.screens.cashier, { input: { currency: selected.currencySymbol } });
+  const cashier = useInspectedActorRef(runtime.provided(provideCashier), { input: { currency: selected.currencySymbol } });
   const tab = useSelector(cashier, selectTab);
   const context = useSelector(cashier, (s) => s.context);
   const currency = context.currency;
@@ -72,7 +73,7 @@ export function CashierModal() {
   );
 }
 
-type CashierRef = ReturnType<typeof useInspectedActorRef<ReturnType<typeof useRuntime>['screens']['cashier']>>;
+type CashierRef = ReturnType<typeof useInspectedActorRef<ReturnType<typeof provideCashier>>>;
 
 function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: string }) {
   const addressState = useSelector(cashier, selectAddressState);

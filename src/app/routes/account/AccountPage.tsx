@@ -9,6 +9,7 @@ import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selec
 import styles from '../../components/account/Account.module.css';
 import form from '../../components/forms/Form.module.css';
 import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import { providePasswordForm, provideResendConfirmation } from '../../actors/account';
 
 /** /account, the security page (SPEC §2): change password and two-factor. Login only. */
 export function AccountPage() {
@@ -39,7 +40,7 @@ export function AccountPage() {
 
 function ChangePassword({ needsCode }: { needsCode: boolean }) {
   const runtime = useRuntime();
-  const actor = useInspectedActorRef(runtime.screens.passwordForm, { input: { mode: 'change', needsCode } });
+  const actor = useInspectedActorRef(runtime.provided(providePasswordForm), { input: { mode: 'change', needsCode } });
   const succeeded = useSelector(actor, selectPasswordSucceeded);
   return (
     <>
@@ -52,7 +53,7 @@ function ChangePassword({ needsCode }: { needsCode: boolean }) {
 /** Offered while the address is not confirmed: asks the server for a new link. */
 function ResendConfirmation() {
   const runtime = useRuntime();
-  const actor = useInspectedActorRef(runtime.screens.resendConfirmation);
+  const actor = useInspectedActorRef(runtime.provided(provideResendConfirmation));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const message = useSelector(actor, (s) => s.context.message);
   const refused = useSelector(actor, (s) => s.hasTag('alert'));

@@ -1,13 +1,14 @@
-import {useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { messages } from '../../../core/accounts/validation';
 import { useRuntime } from '../../actors/AppActor';
 import styles from '../../components/account/Account.module.css';
 import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import { provideConfirmEmail } from '../../actors/account';
 
 /** /confirm-email?userId=..&token=.. (SPEC §2, §8). */
 export function ConfirmEmailPage({ userId, token }: { userId: string | null; token: string | null }) {
   const runtime = useRuntime();
-  const actor = useInspectedActorRef(runtime.screens.confirmEmail, { input: { userId, token } });
+  const actor = useInspectedActorRef(runtime.provided(provideConfirmEmail), { input: { userId, token } });
   const state = useSelector(actor, (s) =>
     s.matches('confirmed') ? 'confirmed' : s.matches('failed') ? 'failed' : s.matches('incomplete') ? 'incomplete' : 'checking',
   );

@@ -1,4 +1,4 @@
-import {useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { messages } from '../../../core/accounts/validation';
 import { selectLinkIncomplete, selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
 import { useModalStackRef, useRuntime } from '../../actors/AppActor';
@@ -6,12 +6,13 @@ import { PasswordForm } from '../../components/account/PasswordForm';
 import form from '../../components/forms/Form.module.css';
 import styles from '../../components/account/Account.module.css';
 import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import { providePasswordForm } from '../../actors/account';
 
 /** /reset-password?email=..&token=.. (SPEC §2, §8): a new password without the old one. */
 export function ResetPasswordPage({ email, token }: { email: string; token: string }) {
   const runtime = useRuntime();
   const modals = useModalStackRef();
-  const actor = useInspectedActorRef(runtime.screens.passwordForm, { input: { mode: 'reset', email, token } });
+  const actor = useInspectedActorRef(runtime.provided(providePasswordForm), { input: { mode: 'reset', email, token } });
   const succeeded = useSelector(actor, selectPasswordSucceeded);
   const incomplete = useSelector(actor, selectLinkIncomplete);
   if (incomplete) {

@@ -1,5 +1,6 @@
 import { useRuntime } from '../../actors/AppActor';
 import { useGameActor } from '../../adapters/gameActor';
+import { provideBlackjack } from '../../actors/games/blackjack';
 import { useKeyEvents } from '../../adapters/hooks';
 import { BetsPanel } from '../../components/bets/BetsPanel';
 import { BlackjackControls } from '../../components/blackjack/BlackjackControls';
@@ -20,7 +21,7 @@ const SHORTCUTS: Readonly<Record<string, ShortcutEvent>> = {
 /** /blackjack: the table and its controls, with the live bets table below. */
 export function BlackjackPage() {
   const runtime = useRuntime();
-  const actor = useGameActor(runtime.games.blackjack) as BlackjackRef;
+  const actor = useGameActor(runtime.provided(provideBlackjack)) as BlackjackRef;
   useKeyEvents(actor, SHORTCUTS);
   return (
     <>

@@ -6,6 +6,7 @@ import { useRuntime, useWallet } from '../../actors/AppActor';
 import { LoadFailed, Stat } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
+import { provideTokenScreens } from './logic';
 import { useTokenScreen } from './screenActor';
 
 const signed = (n: number) => (n < 0 ? styles.negative : n > 0 ? styles.positive : '');
@@ -13,7 +14,7 @@ const signed = (n: number) => (n < 0 ? styles.negative : n > 0 ? styles.positive
 /** /earn: the bankroll pools, adding liquidity to them, and the player's positions (SPEC §2 Earn). */
 export function EarnPage() {
   const runtime = useRuntime();
-  const actor = useTokenScreen(runtime.screens.earn, 'earn');
+  const actor = useTokenScreen(runtime.provided(provideTokenScreens).earn, 'earn');
   const pools = useSelector(actor, selectPools);
   const positions = useSelector(actor, selectPositions);
   const state = useSelector(actor, selectEarnLoadState);

@@ -4,12 +4,13 @@ import { formatStaking } from '../../../core/money';
 import { useAuth, useRuntime, useWallet } from '../../actors/AppActor';
 import { LoadFailed, Stat, formatShort, formatWhole } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
+import { provideTokenScreens } from './logic';
 import { useTokenScreen } from './screenActor';
 
 /** /mining: the level being mined, how far it has come, and the table of levels (SPEC §2 Mining). */
 export function MiningPage() {
   const runtime = useRuntime();
-  const actor = useTokenScreen(runtime.screens.mining);
+  const actor = useTokenScreen(runtime.provided(provideTokenScreens).mining);
   const data = useSelector(actor, selectMiningData);
   const state = useSelector(actor, selectMiningLoadState);
   const [signedIn] = useAuth((s) => s.hasTag('signedIn'));

@@ -17,16 +17,17 @@ import { useRuntime, useWallet } from '../../actors/AppActor';
 import { LoadFailed, Stat } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
+import { provideTokenScreens } from './logic';
 import { useTokenScreen } from './screenActor';
 
-type StakingRef = ReturnType<typeof useTokenScreen<ReturnType<typeof useRuntime>['screens']['staking']>>;
+type StakingRef = ReturnType<typeof useTokenScreen<ReturnType<typeof provideTokenScreens>['staking']>>;
 
 const TAB_LABELS: Record<HistoryTab, string> = { burn: 'Burn', payout: 'Payout', staking: 'Staking' };
 
 /** /staking: rewards pools and the next payout, My Rewards, locking ACC, and the histories (SPEC §2 Staking). */
 export function StakingPage() {
   const runtime = useRuntime();
-  const actor = useTokenScreen(runtime.screens.staking, 'staking');
+  const actor = useTokenScreen(runtime.provided(provideTokenScreens).staking, 'staking');
   const data = useSelector(actor, selectStakingData);
   const state = useSelector(actor, selectStakingLoadState);
   const signedIn = useSelector(actor, selectStakingSignedIn);

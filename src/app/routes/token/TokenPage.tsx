@@ -6,6 +6,7 @@ import { useRuntime } from '../../actors/AppActor';
 import { LoadFailed, Stat, formatPrice, formatShort, formatWhole } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { EarnIcon, MiningIcon, StakingIcon, TokenIcon } from '../../components/ui/icons';
+import { provideTokenScreens } from './logic';
 import { useTokenScreen } from './screenActor';
 
 const utilities = [
@@ -25,7 +26,7 @@ const roadmap = [
 /** /token: the ACC token's figures, what it is for and where it is going (SPEC §2 Token page). */
 export function TokenPage() {
   const runtime = useRuntime();
-  const actor = useTokenScreen(runtime.screens.tokenPage);
+  const actor = useTokenScreen(runtime.provided(provideTokenScreens).tokenPage);
   const details = useSelector(actor, selectTokenDetails);
   const state = useSelector(actor, selectTokenLoadState);
   const usd = (n: number) => formatCents(scaleDecimal(n, 2, 'floor'));

@@ -1,0 +1,62 @@
+import { fromPromise } from 'xstate';
+import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
+import { passwordFormMachine } from '../../../machines/passwordForm/machine';
+import { resendConfirmationMachine } from '../../../machines/resendConfirmation/machine';
+import { twoFactorMachine } from '../../../machines/twoFactor/machine';
+import type { ScreenRuntime } from './screenRuntime';
+
+/** The password form of /account and /reset-password: a reset with the mailed token, or a change. */
+export function providePasswordForm({ calls }: ScreenRuntime) {
+  return passwordFormMachine.provide({
+    actors: {
+      submitPassword: fromPromise(async ({ input }) => {
+        if (input.form.mode === 'reset') {
+          await calls.resetPassword({ email: input.form.email, token: input.form.token, password: input.newPassword });
+        } else {
+          await calls.changePassword({
+            oldPassword: input.oldPassword,
+            newPassword: input.newPassword,
+            ...(input.form.needsCode ? { mfaCode: input.mfaCode } : {}),
+          });
+        }
+      }),
+    },
+  });
+}
+
+/** The two-factor panel of /account; the auth actor hears when two-factor is turned on or off. */
+export function provideTwoFactor({ calls, tell }: ScreenRuntime) {
+  return twoFactorMachine.provide({
+    actors: {
+      getMfaKey: fromPromise(() => calls.getMfaKey()),
+      enableMfa: fromPromise(async ({ input }) => {
+        await calls.enableMfa(input.mfaCode);
+      }),
+      disableMfa: fromPromise(({ input }) => calls.disableMfa(input.mfaCode)),
+    },
+    actions: {
+      announceTwoFactorChanged: (_, params) => tell('auth', { type: 'security.twoFactorChanged', enabled: params.enabled }),
+    },
+  });
+}
+
+/** /confirm-email: the mailed link's token, sent once; the auth actor hears when the address is confirmed. */
+export function provideConfirmEmail({ calls, tell }: ScreenRuntime) {
+  return confirmEmailMachine.provide({
+    actors: {
+      confirmEmail: fromPromise(async ({ input }) => {
+        await calls.confirmEmail(input.userId, input.token);
+      }),
+    },
+    actions: {
+      announceEmailConfirmed: (_, params) => tell('auth', { type: 'security.emailConfirmed', userId: params.userId }),
+    },
+  });
+}
+
+/** The account page's resend of the confirmation mail. */
+export function provideResendConfirmation({ calls }: ScreenRuntime) {
+  return resendConfirmationMachine.provide({
+    actors: { resendConfirmation: fromPromise(() => calls.resendConfirmation()) },
+  });
+}
