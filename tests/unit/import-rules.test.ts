@@ -24,7 +24,7 @@ afterEach(() => {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('import rules of DESIGN.md', () => {
+describe('import rules of docs/architecture.md', () => {
   it('should pass a tree whose imports point one way', () => {
     const root = tree({
       'src/core/money.ts': 'export const x = 1;',
@@ -61,5 +61,47 @@ describe('import rules of DESIGN.md', () => {
       ]),
     );
     expect(lines).toHaveLength(7);
+  });
+
+  describe('features of src/app (bulletproof-react)', () => {
+    const app = {
+      'src/app/components/ui/QrCode.tsx': 'export const QrCode = 1;',
+      'src/app/components/forms/Field.tsx': "import { QrCode } from '../ui/QrCode';",
+      'src/app/components/account/TwoFactorPanel.tsx': "import { QrCode } from '../ui/QrCode';\nimport { Field } from '../forms/Field';",
+      'src/app/components/wallet/CashierModal.tsx': "import { QrCode } from '../ui/QrCode';\nimport { cashier } from '../../actors/cashier';",
+      'src/app/components/shell/Shell.tsx': "import { CashierModal } from '../wallet/CashierModal';",
+      'src/app/actors/cashier.ts': 'export const cashier = 1;',
+      'src/app/routes/account/AccountPage.tsx': "import { TwoFactorPanel } from '../../components/account/TwoFactorPanel';",
+      'src/app/routes/pages.tsx': "const page = import('./account/AccountPage');",
+    };
+
+    it('should let features use shared folders and app-wide layers, and routes and the frame compose features', () => {
+      const run = check(tree(app));
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    });
+
+    it("should fail when a feature's file imports another feature's, a route, or when shared code points back", () => {
+      const run = check(
+        tree({
+          ...app,
+          'src/app/components/wallet/CashierModal.tsx': "import { TwoFactorPanel } from '../account/TwoFactorPanel';",
+          'src/app/components/account/PasswordForm.tsx': "import { AccountPage } from '../../routes/account/AccountPage';\nimport { Shell } from '../shell/Shell';",
+          'src/app/components/ui/Avatar.tsx': "const lazy = import('../account/TwoFactorPanel');",
+          'src/app/routes/token/TokenPage.tsx': "import { AccountPage } from '../account/AccountPage';",
+          'src/app/actors/seed.ts': "import { Field } from '../components/forms/Field';",
+        }),
+      );
+      expect(run.status).toBe(1);
+      const lines = run.stderr.trim().split('\n').slice(1).map((l) => l.trim());
+      expect(lines.sort()).toEqual([
+        'src/app/actors/seed.ts: imports "../components/forms/Field": actors may not import shared forms',
+        'src/app/components/account/PasswordForm.tsx: imports "../../routes/account/AccountPage": feature account may not import routes',
+        'src/app/components/account/PasswordForm.tsx: imports "../shell/Shell": feature account may not import frame shell (move what both use to a shared folder)',
+        'src/app/components/ui/Avatar.tsx: imports "../account/TwoFactorPanel": shared ui may not import feature account',
+        'src/app/components/wallet/CashierModal.tsx: imports "../account/TwoFactorPanel": feature wallet may not import feature account (move what both use to a shared folder)',
+        'src/app/routes/token/TokenPage.tsx: imports "../account/AccountPage": route folder token may not import route folder account',
+      ]);
+    });
   });
 });

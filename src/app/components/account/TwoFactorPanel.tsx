@@ -3,7 +3,7 @@ import { selectMfaKey, selectTwoFactorMessages, selectTwoFactorView } from '../.
 import { useRuntime } from '../../actors/AppActor';
 import { Field, FormAlert, FormNotice, formValues } from '../forms/Field';
 import form from '../forms/Form.module.css';
-import { QrCode } from './QrCode';
+import { QrCode } from '../ui/QrCode';
 import styles from './Account.module.css';
 import { useInspectedActorRef } from '../../adapters/inspectedActor';
 import { provideTwoFactor } from '../../actors/account';

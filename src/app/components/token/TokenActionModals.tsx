@@ -5,7 +5,7 @@ import { DEFAULT_UNLOCK_FEE } from '../../../../machines/staking/machine';
 import { selectAmount, selectMessage, selectResult, selectSubmitting, selectSucceeded, unlockPreview } from '../../../../machines/tokenAction/selectors';
 import { formatCrypto, formatStaking } from '../../../core/money';
 import { useRuntime, useWallet } from '../../actors/AppActor';
-import { provideTokenScreens } from '../../routes/token/logic';
+import { provideTokenScreens } from '../../actors/token';
 import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import { CurrencyIcon } from '../ui/CurrencyIcon';

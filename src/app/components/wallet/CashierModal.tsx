@@ -13,7 +13,7 @@ import {
 } from '../../../../machines/cashier/selectors';
 import { selectSelectedWallet } from '../../../../machines/wallet/selectors';
 import { useRuntime, useWalletRef } from '../../actors/AppActor';
-import { QrCode } from '../account/QrCode';
+import { QrCode } from '../ui/QrCode';
 import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import { formatCrypto } from '../../../core/money';

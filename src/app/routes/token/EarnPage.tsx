@@ -6,7 +6,7 @@ import { useRuntime, useWallet } from '../../actors/AppActor';
 import { LoadFailed, Stat } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
-import { provideTokenScreens } from './logic';
+import { provideTokenScreens } from '../../actors/token';
 import { useTokenScreen } from './screenActor';
 
 const signed = (n: number) => (n < 0 ? styles.negative : n > 0 ? styles.positive : '');

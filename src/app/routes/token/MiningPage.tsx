@@ -4,7 +4,7 @@ import { formatStaking } from '../../../core/money';
 import { useAuth, useRuntime, useWallet } from '../../actors/AppActor';
 import { LoadFailed, Stat, formatShort, formatWhole } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
-import { provideTokenScreens } from './logic';
+import { provideTokenScreens } from '../../actors/token';
 import { useTokenScreen } from './screenActor';
 
 /** /mining: the level being mined, how far it has come, and the table of levels (SPEC §2 Mining). */

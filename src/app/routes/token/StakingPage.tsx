@@ -17,7 +17,7 @@ import { useRuntime, useWallet } from '../../actors/AppActor';
 import { LoadFailed, Stat } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
-import { provideTokenScreens } from './logic';
+import { provideTokenScreens } from '../../actors/token';
 import { useTokenScreen } from './screenActor';
 
 type StakingRef = ReturnType<typeof useTokenScreen<ReturnType<typeof provideTokenScreens>['staking']>>;

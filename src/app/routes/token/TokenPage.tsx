@@ -6,7 +6,7 @@ import { useRuntime } from '../../actors/AppActor';
 import { LoadFailed, Stat, formatPrice, formatShort, formatWhole } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { EarnIcon, MiningIcon, StakingIcon, TokenIcon } from '../../components/ui/icons';
-import { provideTokenScreens } from './logic';
+import { provideTokenScreens } from '../../actors/token';
 import { useTokenScreen } from './screenActor';
 
 const utilities = [

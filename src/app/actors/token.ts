@@ -1,19 +1,19 @@
 import { assign, fromPromise } from 'xstate';
 import type { EventObject } from 'xstate';
-import { earnMachine } from '../../../../machines/earn/machine';
-import type { PositionChange } from '../../../../machines/earn/machine';
-import { miningMachine } from '../../../../machines/mining/machine';
-import { stakingMachine } from '../../../../machines/staking/machine';
-import type { StakeChange } from '../../../../machines/staking/machine';
-import { tokenPageMachine } from '../../../../machines/token/machine';
+import { earnMachine } from '../../../machines/earn/machine';
+import type { PositionChange } from '../../../machines/earn/machine';
+import { miningMachine } from '../../../machines/mining/machine';
+import { stakingMachine } from '../../../machines/staking/machine';
+import type { StakeChange } from '../../../machines/staking/machine';
+import { tokenPageMachine } from '../../../machines/token/machine';
 import {
   addLiquidityMachine,
   lockTokensMachine,
   removeLiquidityMachine,
   unlockTokensMachine,
-} from '../../../../machines/tokenAction/machine';
-import type { ApiClient } from '../../api/client';
-import { tokenCalls } from '../../api/token';
+} from '../../../machines/tokenAction/machine';
+import type { ApiClient } from '../api/client';
+import { tokenCalls } from '../api/token';
 
 export interface TokenScreensRuntime {
   api: ApiClient;
