@@ -5,40 +5,16 @@
  *   npx tsx scripts/lighthouse.ts [http://localhost:8080]
  * Chromium: CHROME_PATH, else /usr/bin/chromium. Goal (issue 19): performance at least 95 on each.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, spawnServer, waitForHealth } from '../tests/support/serverProcess';
 
 const ROUTES = ['/', '/dice', '/staking'];
 const GOAL = 95;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForServer(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server at ${url} did not come up`);
-}
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {
   if (!fs.existsSync('dist/index.html')) {
@@ -48,11 +24,8 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-lighthouse-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', PUBLIC_URL: url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForServer(url);
+  const server = spawnServer({ port, dataDir, env: { STATIC_DIR: 'dist', PUBLIC_URL: url, LOG_LEVEL: 'warn' } });
+  if (!(await waitForHealth(url, 60_000, 250))) throw new Error(`the server at ${url} did not come up`);
   return {
     url,
     stop: () => {

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumExecutable } from '../support/chromium';
+import { freePort, spawnServer, waitForHealth } from '../support/serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,17 +12,6 @@ declare module 'vitest' {
     dataDir: string;
     chromium: string | null;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**
@@ -43,21 +31,19 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, TOKEN_TEST_HOOKS: '1', INSPECTOR: '1',
+  const child: ChildProcess = spawnServer({
+    port,
+    dataDir,
+    env: { LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, TOKEN_TEST_HOOKS: '1', INSPECTOR: '1',
       // Every browser here signs up from 127.0.0.1: the per-address limits would stop the suite, not an attacker.
       RATE_LIMIT_SIGNUP_PER_ADDRESS: '10000', RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: '10000', RATE_LIMIT_RESEND_CONFIRMATION_PER_ADDRESS: '10000',
       // The lockout walk (first-visit) plays its intruder from an address of its own through X-Forwarded-For,
       // as a proxy on this machine would send it, so the other browsers' sign-ins are not locked out.
       TRUST_PROXY: 'loopback',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // Not up after 30 s: the browser tests go on and fail on their own (as they always did), with the server's log above.
+  await waitForHealth(baseUrl, 30_000);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('chromium', chromium);

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations';
 import { json, startTestServer, tempDir } from '../support/server';
 import type { TestServer } from '../support/server';
+import { freePort, spawnServer, waitForHealth } from '../support/serverProcess';
 
 describe('server foundation', () => {
   let server: TestServer;
@@ -150,36 +149,16 @@ describe('server foundation', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 describe('server process', () => {
   it('should start on PORT with DATA_DIR and shut down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer({ port, dataDir, env: { STATIC_DIR: '', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
-      const deadline = Date.now() + 15_000;
-      let healthy = false;
-      while (!healthy && Date.now() < deadline) {
-        healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-        if (!healthy) await new Promise((r) => setTimeout(r, 150));
-      }
-      expect(healthy, output).toBe(true);
+      expect(await waitForHealth(`http://127.0.0.1:${port}`, 15_000, 150), output).toBe(true);
       // Structured logs: one JSON object per line.
       const firstLine = output.split('\n').find((line) => line.startsWith('{'));
       expect(() => JSON.parse(firstLine ?? '')).not.toThrow();
