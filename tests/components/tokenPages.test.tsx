@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
 import { liveToken, ada } from '../support/authFixtures';
+import { memoryStorage } from '../support/fakeApi';
 
 type Reply = { status: number; body: unknown };
 
@@ -45,20 +46,6 @@ function fakeApi(routes: Record<string, (body: Record<string, unknown>, auth: st
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
   }) as typeof globalThis.fetch;
   return { fetch, calls };
-}
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, String(v)),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-  };
 }
 
 const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });

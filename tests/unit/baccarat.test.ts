@@ -92,12 +92,12 @@ describe('baccarat tableau', () => {
 describe('baccarat settlement', () => {
   const bets = (player: bigint, tie: bigint, banker: bigint): BaccaratBets => ({ player, tie, banker });
 
-  it('pays the player bet 1:1 and loses the others on a player win', () => {
-    expect(settleBaccarat(bets(100n, 10n, 50n), { winner: 'player' })).toEqual({
-      resultAmount: 200n,
-      wager: 160n,
-      returns: bets(200n, 0n, 0n),
-    });
+  // The same stakes on every side: 100 on the player, 10 on the tie, 50 on the banker.
+  it.each([
+    ['pays the player bet 1:1 and loses the others on a player win', 'player', { resultAmount: 200n, wager: 160n, returns: bets(200n, 0n, 0n) }],
+    ['pays a tie 8:1 and returns player and banker stakes', 'tie', { resultAmount: 240n, wager: 160n, returns: bets(100n, 90n, 50n) }],
+  ] as const)('%s', (_, winner, settlement) => {
+    expect(settleBaccarat(bets(100n, 10n, 50n), { winner })).toEqual(settlement);
   });
 
   it('pays the banker 0.95:1, flooring the win to the base unit', () => {
@@ -107,13 +107,6 @@ describe('baccarat settlement', () => {
     expect(settleBaccarat(bets(100n, 0n, 0n), { winner: 'banker' }).resultAmount).toBe(0n);
   });
 
-  it('pays a tie 8:1 and returns player and banker stakes', () => {
-    expect(settleBaccarat(bets(100n, 10n, 50n), { winner: 'tie' })).toEqual({
-      resultAmount: 240n,
-      wager: 160n,
-      returns: bets(100n, 90n, 50n),
-    });
-  });
 
   it('stays exact beyond 2^53 base units', () => {
     const big = 123_456_789_012_345_678_901n;

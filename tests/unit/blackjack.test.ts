@@ -234,13 +234,7 @@ describe('split', () => {
     const done = act(hit, 'stand', t.floatAt, 1); // hand 2 stands on 18; dealer 6+10+K busts
     expect(done.gameState).toBe('GameOver');
     expect(done.activeHandIndex).toBe(1);
-    expect(settle(done)).toEqual({
-      outcomes: ['win', 'win'],
-      resultAmount: 200n,
-      resultAmount2: 200n,
-      payout: 400n,
-      wager: 200n,
-    });
+    expect(settle(done)).toEqual({ outcomes: ['win', 'win'], resultAmount: 200n, resultAmount2: 200n, payout: 400n, wager: 200n });
   });
 
   it('settles split hands separately against the dealer', () => {
@@ -300,13 +294,7 @@ describe('split', () => {
     expect(state.hands.map((hand) => hand.bet)).toEqual(['200', '100']);
     expect(state.activeHandIndex).toBe(1);
     state = act(state, 'stand', t.floatAt, 1);
-    expect(settle(state)).toEqual({
-      outcomes: ['win', 'push'],
-      resultAmount: 400n,
-      resultAmount2: 100n,
-      payout: 500n,
-      wager: 300n,
-    });
+    expect(settle(state)).toEqual({ outcomes: ['win', 'push'], resultAmount: 400n, resultAmount2: 100n, payout: 500n, wager: 300n });
     expect(payoutMultiplier(500n, 300n)).toBe(5 / 3);
     expect(payoutMultiplier(5n * 10n ** 30n, 3n * 10n ** 30n)).toBeCloseTo(5 / 3, 14);
   });
