@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium, useBrowser, openPage, PHONE } from '../support/browser';
+import { signUpInBrowser } from '../support/players';
 
 /** The newest mail to `to` that the server wrote as an .eml file (no SMTP in tests), and its link. */
 async function mailedLink(to: string, kind: 'confirm-email' | 'reset-password', after: number): Promise<string> {
@@ -42,16 +43,10 @@ async function logOut(page: Page, userName: string) {
 }
 
 describe.skipIf(!hasChromium())('accounts in Chromium against the real server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should sign up, confirm the e-mail, log out and in, change the password, use two-factor and reset a forgotten password', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const userName = `e2e_${Date.now().toString(36)}`;
     const email = `${userName}@example.com`;
     let password = 'Velvet-Harbor-2931';
@@ -152,15 +147,10 @@ describe.skipIf(!hasChromium())('accounts in Chromium against the real server', 
   });
 
   it('should show the account menu and the security page at 375 px', async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     const userName = `e2p_${Date.now().toString(36)}`;
     await page.goto('/');
-    await page.getByRole('button', { name: 'SIGN UP' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('User name').fill(userName);
-    await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
-    await dialog.getByLabel('Password').fill('Quiet-Orchard-7731');
-    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await signUpInBrowser(page, userName);
     await page.getByRole('button', { name: `Account menu for ${userName}` }).click();
     const menu = page.locator('#account-menu');
     await menu.waitFor();

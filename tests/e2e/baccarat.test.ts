@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { dealOrder } from '../../machines/baccarat/machine';
 import { chipFaces, chipLadder } from '../../src/core/bets/chips';
 import { fiatToUnits, formatCrypto, unitsToNumber } from '../../src/core/money';
 import { DEFAULT_EXCHANGE_RATES, DEFAULT_LIMITS } from '../../src/server/wallet/config';
-import { DESKTOP, hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { DESKTOP, documentWidth, hasChromium, openOnPhone, openPage, PHONE, useBrowser } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 interface BetAnswer {
@@ -56,16 +56,10 @@ function recordDeal(page: Page) {
 }
 
 describe.skipIf(!hasChromium())('baccarat in Chromium against the real server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should stack chips on two areas, deal the cards in order, show the result and the balance, and refund a refused bet', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/baccarat');
     await signUpWithDemoFunds(page);
     const start = Number(await headerBalance(page));
@@ -127,10 +121,8 @@ describe.skipIf(!hasChromium())('baccarat in Chromium against the real server', 
   });
 
   it('should fit a 375 px phone: the felt, the three areas and the controls without sideways scrolling', async () => {
-    const { context, page } = await openPage(browser, PHONE);
-    await page.goto('/baccarat');
-    await page.getByRole('region', { name: 'Baccarat' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const { context, page } = await openOnPhone(browser(), '/baccarat', 'Baccarat');
+    expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
     for (const name of [/^Bet on Player/, /^Bet on Tie/, /^Bet on Banker/, 'Chip 10¢', 'Clear']) {
       const box = await page.getByRole('button', { name, exact: typeof name === 'string' }).boundingBox();
       expect(box).not.toBeNull();
@@ -147,7 +139,7 @@ describe.skipIf(!hasChromium())('baccarat in Chromium against the real server', 
     ['phone', PHONE],
   ] as const) {
     it(`should offer chips in the selected currency, each reachable, and take a first bet with the default chip (${label})`, async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await openPage(browser(), viewport);
       await page.goto('/baccarat');
       await signUpInBrowser(page, uniqueName(label === 'phone' ? 'bcp' : 'bcd'));
       for (const currency of ['USDT', 'BTC']) {
@@ -170,7 +162,7 @@ describe.skipIf(!hasChromium())('baccarat in Chromium against the real server', 
           await chip.click();
           expect(await chip.getAttribute('aria-pressed')).toBe('true');
         }
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
 
         // The default (cheapest) chip on Player: the real server takes it.
         await chips.first().click();

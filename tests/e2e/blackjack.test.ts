@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { settle, toWireGame } from '../../src/core/games/blackjack';
 import type { BlackjackState } from '../../src/core/games/blackjack';
 import { describeCard, HIDDEN_CARD } from '../../src/core/games/cards';
 import { planRound, readSeedPairs } from '../support/blackjackSeeds';
 import type { PlannedRound, PlannedStep } from '../support/blackjackSeeds';
-import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { documentWidth, hasChromium, openOnPhone, openPage, PHONE, useBrowser } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser } from '../support/players';
 
 const BET = '0.0001';
@@ -118,19 +118,26 @@ function expectRevealInOrder(frames: Frame[], finalDealer: string[], balanceBefo
   expect(units(frames[frames.length - 1]!.balance)).toBe(finalBalance);
 }
 
+/**
+ * Stands (by `stand`) while recording the table, then checks that the dealer's cards came out one by
+ * one to `dealerHand` and the header settled from `before` to `after` only with the result.
+ */
+async function standAndWatchReveal(page: Page, stand: () => Promise<unknown>, dealerHand: readonly number[], before: bigint, after: bigint) {
+  await recordReveal(page);
+  await stand();
+  await page.getByTestId('round-outcome').waitFor();
+  await page.waitForFunction((text) => document.querySelector('[data-testid="header-balance"]')?.textContent === text, formatUnits(after));
+  expect(await dealerCards(page)).toEqual(names(dealerHand));
+  expectRevealInOrder(await revealFrames(page), names(dealerHand), before, after);
+}
+
 const wire = (state: BlackjackState) => toWireGame(state, 0, 'BTC');
 
 describe.skipIf(!hasChromium())('blackjack in Chromium against the real server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should play a split with a double, survive a reload mid-round, reveal the dealer card by card and settle the balance', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const userName = `bj_${Date.now().toString(36)}`;
     await signUp(page, userName);
     let expected = await claimDemoFunds(page);
@@ -199,14 +206,9 @@ describe.skipIf(!hasChromium())('blackjack in Chromium against the real server',
     await page.getByRole('button', { name: /^HIT/ }).click();
     await page.getByRole('region', { name: 'Hand 2' }).getByRole('img').nth(2).waitFor();
     expect(await cardsIn(page, 'Hand 2')).toEqual(names(hit!.playerHand2));
-    await recordReveal(page);
-    await page.keyboard.press('s');
-    await page.getByTestId('round-outcome').waitFor();
     const before1 = expected;
     expected += planned1.payout!;
-    await page.waitForFunction((text) => document.querySelector('[data-testid="header-balance"]')?.textContent === text, formatUnits(expected));
-    expect(await dealerCards(page)).toEqual(names(over!.dealerHand));
-    expectRevealInOrder(await revealFrames(page), names(over!.dealerHand), before1, expected);
+    await standAndWatchReveal(page, () => page.keyboard.press('s'), over!.dealerHand, before1, expected);
     const outcomes = settle(planned1.states[4]!).outcomes;
     const label = { blackjack: 'Blackjack', win: 'Win', push: 'Tie', lose: 'Lose' } as const;
     expect(await page.getByTestId('hand-result-0').textContent()).toBe(label[outcomes[0]!]);
@@ -237,22 +239,15 @@ describe.skipIf(!hasChromium())('blackjack in Chromium against the real server',
     await page.getByRole('region', { name: 'Your hand' }).getByRole('img').nth(2).waitFor();
     expect(await cardsIn(page, 'Your hand')).toEqual(names(hit2!.playerHand1));
     expect(await enabledActions(page)).toEqual(['HIT', 'STAND']);
-    await recordReveal(page);
-    await page.getByRole('button', { name: /^STAND/ }).click();
-    await page.getByTestId('round-outcome').waitFor();
     const before2 = expected;
     expected += planned2.payout!;
-    await page.waitForFunction((text) => document.querySelector('[data-testid="header-balance"]')?.textContent === text, formatUnits(expected));
-    expect(await dealerCards(page)).toEqual(names(over2!.dealerHand));
-    expectRevealInOrder(await revealFrames(page), names(over2!.dealerHand), before2, expected);
+    await standAndWatchReveal(page, () => page.getByRole('button', { name: /^STAND/ }).click(), over2!.dealerHand, before2, expected);
     await context.close();
   });
 
   it('should open the login modal for a visitor and fit a 375 px phone', async () => {
-    const { context, page } = await openPage(browser, PHONE);
-    await page.goto('/blackjack');
-    await page.getByRole('region', { name: 'Blackjack table' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const { context, page } = await openOnPhone(browser(), '/blackjack', 'Blackjack table');
+    expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.getByRole('button', { name: 'Bet', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log in' }).waitFor();
     await context.close();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatRoll } from '../../src/core/games/dice';
 import { formatCrypto } from '../../src/core/money';
-import { hasChromium, launchBrowser, openPage } from '../support/browser';
+import { hasChromium, useBrowser, openPage } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 interface BetAnswer {
@@ -35,16 +35,10 @@ async function bet(page: Page): Promise<BetAnswer> {
 }
 
 describe.skipIf(!hasChromium())('dice in Chromium against the real server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should bet with demo funds, show the roll and the new balance, rotate the seed and verify the bet in the browser', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/dice');
     await signUp(page, 'dice');
     await claimDemoFunds(page);
@@ -83,8 +77,8 @@ describe.skipIf(!hasChromium())('dice in Chromium against the real server', () =
   });
 
   it("should show player A's bet in player B's ALL BETS within a second, in A's MY BETS, and a $100 bet in HIGH ROLLERS", async () => {
-    const a = await openPage(browser);
-    const b = await openPage(browser);
+    const a = await openPage(browser());
+    const b = await openPage(browser());
     await a.page.goto('/dice');
     await b.page.goto('/dice');
     await signUp(a.page, 'alice');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, hasChromium, useBrowser, openPage, PHONE } from '../support/browser';
 import { PASSWORD, signUpInBrowser, uniqueName } from '../support/players';
 
 /**
@@ -70,20 +70,14 @@ const lineCount = (page: Page, selector: string) =>
   });
 
 describe.skipIf(!hasChromium())('a first visit in Chromium against the real server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
     it(`walks a new player through sign-up, demo funds, ACC, amounts and the e-mail link (${label})`, async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await openPage(browser(), viewport);
       const userName = uniqueName(label === 'phone' ? 'fp' : 'fd');
       const email = `${userName}@example.com`;
       await page.goto('/');
@@ -214,7 +208,7 @@ describe.skipIf(!hasChromium())('a first visit in Chromium against the real serv
     // A private address of its own (the server reads the proxy's X-Forwarded-For from a local peer), so
     // the lockout of this address does not reach the other browser tests.
     const address = `10.14.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-    const player = await browser.newContext({ viewport: PHONE, baseURL: inject('baseUrl'), extraHTTPHeaders: { 'X-Forwarded-For': address } });
+    const player = await browser().newContext({ viewport: PHONE, baseURL: inject('baseUrl'), extraHTTPHeaders: { 'X-Forwarded-For': address } });
     const page = await player.newPage();
     page.setDefaultTimeout(10_000);
     const userName = uniqueName('ft');
@@ -223,7 +217,7 @@ describe.skipIf(!hasChromium())('a first visit in Chromium against the real serv
     await page.getByRole('button', { name: 'Dismiss welcome' }).click();
 
     // Someone else fails to sign in as this player until the account is locked.
-    const intruder = await browser.newContext({ viewport: DESKTOP, baseURL: inject('baseUrl'), extraHTTPHeaders: { 'X-Forwarded-For': address } });
+    const intruder = await browser().newContext({ viewport: DESKTOP, baseURL: inject('baseUrl'), extraHTTPHeaders: { 'X-Forwarded-For': address } });
     const other = await intruder.newPage();
     other.setDefaultTimeout(10_000);
     await other.goto('/');

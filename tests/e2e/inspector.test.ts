@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { formatRoll } from '../../src/core/games/dice';
-import { baseUrl, hasChromium, launchBrowser, openPage } from '../support/browser';
+import { baseUrl, hasChromium, openPage, recordRequests, useBrowser } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 interface BetAnswer {
@@ -28,22 +28,14 @@ async function openInspector(page: Page): Promise<Locator> {
 }
 
 describe.skipIf(!hasChromium())('the designers’ statechart inspector (server started with INSPECTOR=1)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should show a live dice bet move the dice machine through its states, with the events, a replay and the JSON export', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     // Offline: every file the inspector needs (Mermaid included) comes from the casino's own server.
-    const elsewhere: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (/^(https?|wss?):$/.test(url.protocol) && url.host !== new URL(baseUrl()).host) elsewhere.push(request.url());
-    });
+    const elsewhere = recordRequests(page, (url) =>
+      /^(https?|wss?):$/.test(url.protocol) && url.host !== new URL(baseUrl()).host ? url.href : undefined,
+    );
     await page.goto('/dice?inspector');
     const firstLook = inspector(page);
     await firstLook.waitFor();
@@ -113,7 +105,7 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
   });
 
   it('should load none of the inspector on a player’s page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/dice');

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createFloatStream } from '../../src/core/fairness/floats';
 import { minesBoard, minesMultiplier } from '../../src/core/games/mines';
 import { decimalToUnits, formatCrypto, unitsToNumber } from '../../src/core/money';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
-import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 const MINES = 3;
@@ -64,16 +64,10 @@ async function bet(page: Page) {
 const coins = (text: string) => decimalToUnits(Number(text));
 
 describe.skipIf(!hasChromium())('mines in Chromium against the real server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should bet, find gems, cash out with the popup and the new balance; bust on a mine; restore a game after a reload', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const userName = await signUpWithDemoFunds(page);
     const funded = await headerBalance(page);
     await page.getByRole('heading', { name: 'Mines', level: 1 }).waitFor();
@@ -138,12 +132,12 @@ describe.skipIf(!hasChromium())('mines in Chromium against the real server', () 
   });
 
   it('should fit the board and the controls in a 375 px phone and play there', async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     const userName = await signUpWithDemoFunds(page);
     const board = page.getByRole('group', { name: 'Mines board' });
     const box = await board.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
     const mines = nextBoard(userName, MINES);
     await bet(page);
     const gem = gemsOf(mines)[0]!;

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseUrl, hasChromium, launchBrowser, openPage } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, hasChromium, useBrowser, openPage } from '../support/browser';
 
 // Every route of SPEC §2; the two link pages with the query strings their mails carry.
 const ROUTES = [
@@ -19,16 +18,10 @@ const ROUTES = [
 ];
 
 describe.skipIf(!hasChromium())('the SPA under its Content-Security-Policy', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should load every route with the policy on and no violation, the live feed connected over ws:', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     // Runs before any page script (and outside the page's CSP), so it hears every violation.
     await context.addInitScript(() => {
       const seen: string[] = [];
@@ -66,7 +59,7 @@ describe.skipIf(!hasChromium())('the SPA under its Content-Security-Policy', () 
     });
     expect(registered.status).toBe(200);
     const session = (await registered.json()) as { user: unknown; jwt: string; refreshToken: string; sessionId: string };
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     // The stored session the SPA reads at start (SPEC §3 keys), and the violation listener.
     await context.addInitScript((stored) => {
       localStorage.setItem('authToken', stored.jwt);

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, hasChromium, useBrowser, openPage, PHONE } from '../support/browser';
 
 describe.skipIf(!hasChromium())('the shell in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should show the four game cards and two disabled coming-soon cards', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/');
     const playable = page.getByRole('link', { name: /^Play / });
     await playable.first().waitFor();
@@ -29,7 +22,7 @@ describe.skipIf(!hasChromium())('the shell in Chromium', () => {
   });
 
   it('should navigate through the sidebar on a desktop and keep it open', async () => {
-    const { context, page } = await openPage(browser, DESKTOP);
+    const { context, page } = await openPage(browser(), DESKTOP);
     await page.goto('/');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Mines' }).click();
@@ -42,7 +35,7 @@ describe.skipIf(!hasChromium())('the shell in Chromium', () => {
   });
 
   it('should close the sidebar after navigating on a 375 px phone', async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     expect(await menu.isVisible()).toBe(false);
@@ -58,7 +51,7 @@ describe.skipIf(!hasChromium())('the shell in Chromium', () => {
   });
 
   it('should open the Auth modal on the right tab and close it with Escape and the backdrop', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/');
     await page.getByRole('button', { name: 'LOG IN' }).click();
     const dialog = page.getByRole('dialog');
@@ -80,7 +73,7 @@ describe.skipIf(!hasChromium())('the shell in Chromium', () => {
   });
 
   it('should send a visitor from /account to the home page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/account');
     await page.getByRole('link', { name: 'Play Dice' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -88,7 +81,7 @@ describe.skipIf(!hasChromium())('the shell in Chromium', () => {
   });
 
   it('should serve the app on a reload of /dice', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const response = await page.goto('/dice');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Dice', level: 1 }).waitFor();
@@ -98,7 +91,7 @@ describe.skipIf(!hasChromium())('the shell in Chromium', () => {
   });
 
   it('should scroll the main area back to the top after navigating', async () => {
-    const { context, page } = await openPage(browser, { width: 1366, height: 400 });
+    const { context, page } = await openPage(browser(), { width: 1366, height: 400 });
     await page.goto('/');
     // Scroll only once the cards have made the main area taller than the window.
     await page.getByRole('link', { name: 'Play Baccarat' }).waitFor();

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, hasChromium, launchBrowser, openPage } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, hasChromium, useBrowser, openPage } from '../support/browser';
+import { PASSWORD, signUpInBrowser } from '../support/players';
 
 /** A call to the real server, as a script would make it (the bets here are not the UI under test). */
 async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
@@ -21,16 +22,10 @@ const textOf = async (page: Page, testId: string) => (await page.getByTestId(tes
 const number = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
 describe.skipIf(!hasChromium())('the token economy in Chromium against the real server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should mine by betting, lock and unlock (burning the fee), claim a payout, and add and remove liquidity', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const userName = `tok_${Date.now().toString(36)}`;
 
     // A visitor sees the staking page; Lock opens the login modal.
@@ -40,13 +35,7 @@ describe.skipIf(!hasChromium())('the token economy in Chromium against the real 
     await page.keyboard.press('Escape');
 
     // Sign up in the browser, then get demo USDT from the Cashier.
-    await page.getByRole('button', { name: 'SIGN UP' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('User name').fill(userName);
-    await dialog.getByLabel('E-mail').fill(`${userName}@example.com`);
-    await dialog.getByLabel('Password').fill('Velvet-Harbor-2931');
-    await dialog.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('button', { name: `Account menu for ${userName}` }).waitFor();
+    await signUpInBrowser(page, userName);
     await page.getByRole('button', { name: 'Wallet', exact: true }).first().click();
     await page.getByRole('dialog').getByLabel('Currency').selectOption('USDT');
     await page.getByRole('dialog').getByRole('button', { name: 'Get demo funds' }).click();
@@ -116,7 +105,7 @@ describe.skipIf(!hasChromium())('the token economy in Chromium against the real 
     const other = await api<{ jwt: string }>('/auth/register', null, {
       userName: `oth_${Date.now().toString(36)}`,
       email: `oth_${Date.now().toString(36)}@example.com`,
-      password: 'Velvet-Harbor-2931',
+      password: PASSWORD,
     });
     await api('/wallet/claim-demo-funds', other.jwt, { currency: 'USDT' });
     for (let i = 0; i < 6; i += 1) await bet(other.jwt, 10, 50);

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, openPage, PHONE } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium, openPage, PHONE, recordRequests, useBrowser } from '../support/browser';
 import { signUpInBrowser, uniqueName } from '../support/players';
 
 async function signUp(page: Page): Promise<string> {
@@ -27,21 +27,13 @@ function seedPairsOf(userName: string): string[] {
 const headerBalance = (page: Page) => page.getByTestId('header-balance').innerText();
 
 describe.skipIf(!hasChromium())('the wallet in Chromium against the real server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('should claim demo funds, show them in crypto and dollars, hide zeros, remember the currency, and withdraw and cancel', async () => {
-    const { context, page } = await openPage(browser);
-    const offered: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname === '/api/casino/get-seed' && url.searchParams.has('clientSeed')) offered.push(url.searchParams.get('clientSeed')!);
-    });
+    const { context, page } = await openPage(browser());
+    const offered = recordRequests(page, (url) =>
+      url.pathname === '/api/casino/get-seed' ? (url.searchParams.get('clientSeed') ?? undefined) : undefined,
+    );
     const userName = await signUp(page);
     expect(await headerBalance(page)).toBe('0.00000000');
 
@@ -108,7 +100,7 @@ describe.skipIf(!hasChromium())('the wallet in Chromium against the real server'
   });
 
   it('should fit the balance menu and the Cashier on a 375 px phone', async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await signUp(page);
     await page.getByRole('button', { name: /^Balance:/ }).click();
     const box = await page.getByLabel('Wallets').boundingBox();

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { chromiumArgs } from './chromium';
 
 export const PHONE = { width: 375, height: 780 } as const;
@@ -15,6 +15,21 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: chromiumArgs });
 }
 
+/** One Chromium for the describe block that calls this: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll: use it inside a test');
+    return browser;
+  };
+}
+
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
@@ -23,4 +38,25 @@ export async function openPage(
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };
+}
+
+/** A phone-sized page on `path`, once the region named `region` shows. */
+export async function openOnPhone(browser: Browser, path: string, region: string): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openPage(browser, PHONE);
+  await opened.page.goto(path);
+  await opened.page.getByRole('region', { name: region }).waitFor();
+  return opened;
+}
+
+/** How wide the document is: more than the viewport means the page scrolls sideways. */
+export const documentWidth = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** What `pick` takes from each request the page makes from now on (nothing when it answers undefined). */
+export function recordRequests<T>(page: Page, pick: (url: URL) => T | undefined): T[] {
+  const picked: T[] = [];
+  page.on('request', (request) => {
+    const value = pick(new URL(request.url()));
+    if (value !== undefined) picked.push(value);
+  });
+  return picked;
 }
