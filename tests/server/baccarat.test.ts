@@ -7,7 +7,7 @@ import { decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { nodeHmacSha256, sha256Hex } from '../../src/server/fairness/hmac';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
-import { roundHouseEdge } from '../../src/server/routes/baccarat';
+import { roundHouseEdge } from '../../src/core/games/baccarat';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 import { createPlayer, ledgerRows, TOKEN_ROWS } from '../support/wallet';

@@ -11,6 +11,7 @@ import type { WireBet } from '../bets/record';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
+import { BetRefusal } from '../errors';
 import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
 import { insertGame, linkBet, openGameOf, updateGame } from './games';
@@ -28,15 +29,13 @@ export const BLACKJACK_HOUSE_EDGE = 0.00571;
 /** Our own refusals; the engine's (NOT_ACTIVE_HAND, DOUBLE_NEEDS_TWO_CARDS, …) pass through as they are. */
 export type RefusalCode = 'bet_refused' | 'game_in_progress' | 'no_active_game' | 'insufficient_balance' | 'game_changed' | BlackjackRefusalCode;
 
-/** A request the round refuses; the route answers it with the message and the round as it stands. */
-export class BlackjackRefusal extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: RefusalCode,
-    message: string,
-    readonly game: WireBlackjackGame | null = null,
-  ) {
-    super(message);
+/**
+ * A request the round refuses, answered (src/server/errors.ts) with the message, the stable `code`
+ * and the round as it stands (null when there is none).
+ */
+export class BlackjackRefusal extends BetRefusal {
+  constructor(statusCode: number, reason: RefusalCode, message: string, game: WireBlackjackGame | null = null) {
+    super(message, { status: statusCode, reason, fields: { game } });
     this.name = 'BlackjackRefusal';
   }
 }

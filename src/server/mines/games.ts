@@ -7,8 +7,7 @@ import { gemsCount, isTileId, minesBoard, minesMultiplier, minesMultiplierHundre
 import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
-import { refuseBet } from '../bets/wager';
-import { AppError } from '../errors';
+import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
@@ -42,7 +41,7 @@ export const MINES_MESSAGES = {
   moveRaced: 'Another move on this game was handled first. Please try again.',
 } as const;
 
-const conflict = (code: string, message: string) => new AppError(409, code, message);
+const conflict = (reason: string, message: string) => new BetRefusal(message, { status: 409, reason });
 
 export type MinesStatus = 'open' | 'busted' | 'cashedOut';
 
@@ -225,12 +224,12 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
         balanceUnits: balanceOf(db, player),
         limits,
       });
-      if (check.kind !== 'ok') throw refuseBet(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
+      if (check.kind !== 'ok') throw new BetRefusal(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
       // Later gems are capped at maxPayout by design (SPEC §5), but a bet whose very first gem is
       // already above it, or any bet when maxPayout is 0, could never win what the board promises.
       const firstGemProfit = (wager * minesMultiplierHundredths(minesCount, 1)) / 100n - wager;
       const payable = checkMaxWinUnits({ game: 'mines', currency, amountUnits: wager, maxProfitUnits: firstGemProfit, limits });
-      if (payable.kind === 'invalid') throw refuseBet(payable.message);
+      if (payable.kind === 'invalid') throw new BetRefusal(payable.message);
 
       const seed = takeBetSeed(db, userId);
       const inserted = statement(
@@ -258,7 +257,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
 
     /** Reveals one tile: a mine ends the game with nothing won, the last gem cashes out. */
     pick: db.transaction((userId: number, tile: number): PickResult => {
-      if (!isTileId(tile)) throw new AppError(400, 'invalid_tile', MINES_MESSAGES.invalidTile);
+      if (!isTileId(tile)) throw new BetRefusal(MINES_MESSAGES.invalidTile, { reason: 'invalid_tile' });
       const game = requireOpen(userId);
       if (game.picks.includes(tile)) throw conflict('tile_already_picked', MINES_MESSAGES.tileTaken);
       const picks = [...game.picks, tile];
