@@ -218,7 +218,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < CLIENTS; i++) {
       const user = insertUser(app.db, { userName: `bench_${i}`, email: `bench_${i}@example.com`, passwordHash: 'x' });
       createFirstSeeds(app.db, user.id);
-      players.push({ id: user.id, token: app.auth.issueAccessToken(user.id, app.auth.openSession(user.id)) });
+      players.push({ id: user.id, token: await app.auth.issueAccessToken(user.id, app.auth.openSession(user.id)) });
     }
     await Promise.all(
       players.map(async (player) => {

@@ -71,7 +71,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
     path: `${API_PREFIX}/socket`,
     admission: config.hubAdmission,
     authenticate: async (token) => {
-      const user = app.auth.authenticate(token);
+      const user = await app.auth.authenticate(token);
       return user ? { userId: user.id, userName: user.userName, sessionId: user.sessionId, sessionEndsAt: user.sessionEndsAt } : null;
     },
   });

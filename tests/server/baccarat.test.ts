@@ -58,7 +58,7 @@ describe('baccarat bets', () => {
   afterAll(async () => server.close());
 
   async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     expect(claim.status).toBe(200);
     return player;
@@ -192,7 +192,7 @@ describe('baccarat bets', () => {
   });
 
   it('should refuse a total above maxBet with the spec wording, and put the spec message in error too', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     server.app.wallet.creditDeposit(player.id, 'USDT', 2_000n * 100_000_000n, `baccarat-test-${player.id}`);
     const rows = ledgerRows(server);
     const answer = await bet(player, { player: '600', banker: '500.5' });
@@ -214,7 +214,7 @@ describe('baccarat bets', () => {
   });
 
   it('should never overdraw under 100 concurrent rounds from a balance that covers 20', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const start = usdt(player);
     const stake = start / 40n;
@@ -259,7 +259,7 @@ describe('baccarat settlement hooks', () => {
       });
     });
     try {
-      const player = createPlayer(server);
+      const player = await createPlayer(server);
       await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
       const ok = await player.call('POST', '/baccarat/bet', { playerBetAmount: 1, tieBetAmount: 1, bankerBetAmount: 2, currency: 'USDT' });
       expect(ok.status).toBe(200);

@@ -47,7 +47,7 @@ describe('blackjack rounds by API', () => {
   });
 
   async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     expect(claim.status).toBe(200);
     return player;
@@ -395,7 +395,7 @@ describe('blackjack rounds by API', () => {
     });
 
     it("should refuse a bet above maxBet with 'Bet must be less than less {max}'", async () => {
-      const player = createPlayer(server);
+      const player = await createPlayer(server);
       // Fund past maxBet ($1,000 in USDT) straight from the outside world.
       const { transfer, externalAccount } = await import('../../src/server/ledger/ledger');
       transfer(server.app.db, { from: externalAccount('USDT'), to: playerAccount(player.id, 'USDT'), amount: 2_000n * 100_000_000n, kind: 'deposit', ref: 'test' });

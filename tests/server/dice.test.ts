@@ -24,7 +24,7 @@ describe('dice bets', () => {
   afterAll(async () => server.close());
 
   async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     expect(claim.status).toBe(200);
     return player;
@@ -118,7 +118,7 @@ describe('dice bets', () => {
   });
 
   it('should never overdraw under 500 concurrent bets from a balance that covers 100', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const start = usdt(player);
     const wager = start / 100n;
@@ -142,7 +142,7 @@ describe('dice bets', () => {
 
   it('should send every settled bet to visitors and players on the live hub', async () => {
     const player = await fundedPlayer();
-    const watcher = createPlayer(server);
+    const watcher = await createPlayer(server);
     const visitor = new HubConnectionBuilder().withUrl(`${server.url}/api/socket`).configureLogging(LogLevel.None).build();
     const signedIn = new HubConnectionBuilder()
       .withUrl(`${server.url}/api/socket`, { accessTokenFactory: () => watcher.token })
@@ -184,7 +184,7 @@ describe('dice settlement hooks', () => {
       });
     });
     try {
-      const player = createPlayer(server);
+      const player = await createPlayer(server);
       await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
       const ok = await player.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
       expect(ok.status).toBe(200);

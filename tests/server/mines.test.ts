@@ -53,7 +53,7 @@ describe('mines games', () => {
   afterAll(async () => server.close());
 
   async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     expect(claim.status).toBe(200);
     return player;
@@ -379,7 +379,7 @@ describe('mines limits', () => {
   afterAll(async () => server.close());
 
   it("should refuse a bet above maxBet with the spec's wording", async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const answer = await player.call('POST', '/mines/bet', { betAmount: 6, minesCount: 3, currency: 'USDT' });
     expect(answer.status).toBe(400);
@@ -387,7 +387,7 @@ describe('mines limits', () => {
   });
 
   it('should cap the profit at the maxPayout of bet time', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const start = balanceOf(server.app.db, playerAccount(player.id, 'USDT'));
     // A first gem already above maxPayout is refused up front (issue 13), so the cap shows on a later gem.

@@ -13,10 +13,10 @@ export interface Player {
 let counter = 0;
 
 /** A player as sign-up leaves one: the account, a session and the first seed pair (not yet shown). */
-export function createPlayer(server: TestServer, name = `player_${++counter}`): Player {
+export async function createPlayer(server: TestServer, name = `player_${++counter}`): Promise<Player> {
   const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
   createFirstSeeds(server.app.db, user.id);
-  const token = server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
+  const token = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
   return {
     id: user.id,
     token,
