@@ -6,11 +6,10 @@ import type { BaccaratWinner } from '../../src/core/games/baccarat';
 import { decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { nodeHmacSha256, sha256Hex } from '../../src/server/fairness/hmac';
 import { checkLedger } from '../../src/server/ledger/check';
-import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
 import { roundHouseEdge } from '../../src/core/games/baccarat';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows, TOKEN_ROWS } from '../support/wallet';
+import { createPlayer, ledgerRows, TOKEN_ROWS, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface WireGame {
@@ -57,14 +56,8 @@ describe('baccarat bets', () => {
   });
   afterAll(async () => server.close());
 
-  async function fundedPlayer(): Promise<Player> {
-    const player = await createPlayer(server);
-    const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
-    expect(claim.status).toBe(200);
-    return player;
-  }
-  const usdt = (player: Player) => balanceOf(server.app.db, playerAccount(player.id, 'USDT'));
-  const nonceOf = async (player: Player) => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;
+  const fundedPlayer = () => fundPlayer(server);
+  const usdt = (player: Player) => balanceIn(server, player);
   const bet = (player: Player, stakes: Partial<Stakes>, currency = 'USDT') =>
     player.call('POST', '/baccarat/bet', {
       playerBetAmount: stakes.player ?? 0,

@@ -1,6 +1,7 @@
 import type { TestServer } from './server';
 import { insertUser } from '../../src/server/users/repository';
-import { countEntries } from '../../src/server/ledger/ledger';
+import { expect } from 'vitest';
+import { balanceOf, countEntries, playerAccount } from '../../src/server/ledger/ledger';
 import { createFirstSeeds } from '../../src/server/fairness/seeds';
 
 export interface Player {
@@ -38,3 +39,18 @@ export const ledgerRows = (server: TestServer): number => countEntries(server.ap
 
 /** Rows the token economy adds to every settled bet: ACC mined, and the rewards pool's share (two transfers). */
 export const TOKEN_ROWS = 4;
+
+/** A signed-in player holding the demo claim's play money in `currency`, claimed over HTTP as a player would. */
+export async function fundedPlayer(server: TestServer, currency = 'USDT'): Promise<Player> {
+  const player = await createPlayer(server);
+  const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency });
+  expect(claim.status).toBe(200);
+  return player;
+}
+
+/** The player's balance as the ledger holds it, base units. */
+export const balanceIn = (server: TestServer, player: Pick<Player, 'id'>, currency = 'USDT'): bigint =>
+  balanceOf(server.app.db, playerAccount(player.id, currency));
+
+/** The nonce the player's next bet will use, as the fairness screen reads it. */
+export const nonceOf = async (player: Player): Promise<number> => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;

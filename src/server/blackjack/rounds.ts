@@ -1,10 +1,11 @@
 import type { Database } from 'better-sqlite3';
-import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
+import { BET_MESSAGES } from '../../core/bets/validation';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import type { FloatAt } from '../../core/fairness/floats';
 import { actionStake, applyAction, BLACKJACK_MAX_PROFIT_FACTOR, settle, startRound, toWireGame } from '../../core/games/blackjack';
 import type { BlackjackAction, BlackjackRefusalCode, BlackjackState, WireBlackjackGame } from '../../core/games/blackjack';
+import { checkWager } from '../bets/checks';
 import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
@@ -115,19 +116,9 @@ export function createRounds(deps: RoundDeps) {
     }
     const player = playerAccount(userId, currency);
     const limits = deps.limitsFor(currency);
-    const check = checkBetUnits({
-      game: 'blackjack',
-      loggedIn: true,
-      currency,
-      amountUnits: wager,
-      balanceUnits: balanceOf(db, player),
-      limits,
-    });
-    if (check.kind !== 'ok') throw new BlackjackRefusal(400, 'bet_refused', check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
     // Before the deal nobody knows whether a split will be possible, so the largest win is assumed.
     const maxProfitUnits = wager * BLACKJACK_MAX_PROFIT_FACTOR;
-    const payable = checkMaxWinUnits({ game: 'blackjack', currency, amountUnits: wager, maxProfitUnits, limits });
-    if (payable.kind === 'invalid') throw new BlackjackRefusal(400, 'bet_refused', payable.message);
+    checkWager(db, { game: 'blackjack', player, currency, wager, limits, maxProfitUnits }, (message) => new BlackjackRefusal(400, 'bet_refused', message));
 
     const seed = takeBetSeed(db, userId);
     const state = startRound(wager, streamOf(seed));

@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { statement } from '../db/statements';
-import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { gemsCount, isTileId, minesBoard, minesMultiplier, minesMultiplierHundredths, minesPayoutUnits } from '../../core/games/mines';
+import { checkWager } from '../bets/checks';
 import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
@@ -216,20 +216,10 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       if (openGameOf(db, userId)) throw conflict('game_in_progress', MINES_MESSAGES.gameInProgress);
       const limits = deps.limitsFor('mines', currency);
       const player = playerAccount(userId, currency);
-      const check = checkBetUnits({
-        game: 'mines',
-        loggedIn: true,
-        currency,
-        amountUnits: wager,
-        balanceUnits: balanceOf(db, player),
-        limits,
-      });
-      if (check.kind !== 'ok') throw new BetRefusal(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
       // Later gems are capped at maxPayout by design (SPEC §5), but a bet whose very first gem is
       // already above it, or any bet when maxPayout is 0, could never win what the board promises.
       const firstGemProfit = (wager * minesMultiplierHundredths(minesCount, 1)) / 100n - wager;
-      const payable = checkMaxWinUnits({ game: 'mines', currency, amountUnits: wager, maxProfitUnits: firstGemProfit, limits });
-      if (payable.kind === 'invalid') throw new BetRefusal(payable.message);
+      checkWager(db, { game: 'mines', player, currency, wager, limits, maxProfitUnits: firstGemProfit });
 
       const seed = takeBetSeed(db, userId);
       const inserted = statement(

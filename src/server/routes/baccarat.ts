@@ -6,13 +6,13 @@ import { BaccaratBet } from '../../core/contracts/baccarat';
 import { createFloatStream } from '../../core/fairness/floats';
 import { dealBaccarat, maxProfitOf, roundHouseEdge, settleBaccarat, toWireBaccaratGame } from '../../core/games/baccarat';
 import { unitsToNumber } from '../../core/money';
-import { payFromHouse } from '../bets/payout';
+import { stakeAndPay } from '../bets/payout';
 import { gameRoute } from '../bets/plugin';
 import { recordBet } from '../bets/record';
 import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
-import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/ledger';
+import { balanceOf, playerAccount } from '../ledger/ledger';
 
 /** The baccarat round's database transaction: checks, nonce, deal, bet row, transfers and settlement hooks. */
 function baccaratBetTransaction(app: FastifyInstance) {
@@ -47,12 +47,7 @@ function baccaratBetTransaction(app: FastifyInstance) {
       },
       usdRate,
     });
-    const ref = `baccarat:${bet.id}`;
-    // The transfers report the balances they leave: no read-back of the player's balance.
-    let balance = transfer(db, { from: player, to: houseAccount(currency), amount: settlement.wager, kind: 'bet', ref }).fromBalance;
-    if (settlement.resultAmount > 0n) {
-      balance = payFromHouse(db, { to: player, currency, amount: settlement.resultAmount, ref }).toBalance;
-    }
+    const balance = stakeAndPay(db, { player, currency, wager: settlement.wager, payout: settlement.resultAmount, ref: `baccarat:${bet.id}` });
     app.settlement.settled({
       betId: bet.id,
       userId,

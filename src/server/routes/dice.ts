@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DiceBet } from '../../core/contracts/dice';
-import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { diceProfitOnWinUnits, isValidChance, settleDiceBet } from '../../core/games/dice';
 import type { DiceTarget } from '../../core/games/dice';
 import { unitsToNumber } from '../../core/money';
-import { payFromHouse } from '../bets/payout';
+import { checkWager } from '../bets/checks';
+import { stakeAndPay } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import { gameRoute } from '../bets/plugin';
-import { badRequest, BetRefusal } from '../errors';
+import { badRequest } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
-import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/ledger';
+import { playerAccount } from '../ledger/ledger';
 
 /** 99 / chance pays 99% of the fair 100 / chance. */
 const DICE_HOUSE_EDGE = 0.01;
@@ -27,18 +27,7 @@ export function diceBetTransaction(app: FastifyInstance) {
   return db.transaction((userId: number, wager: bigint, currency: string, chance: number, target: DiceTarget) => {
     const limits = app.wallet.limitsFor('dice', currency);
     const player = playerAccount(userId, currency);
-    const check = checkBetUnits({
-      game: 'dice',
-      loggedIn: true,
-      currency,
-      amountUnits: wager,
-      balanceUnits: balanceOf(db, player),
-      limits,
-      chance,
-    });
-    if (check.kind !== 'ok') throw new BetRefusal(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
-    const payable = checkMaxWinUnits({ game: 'dice', currency, amountUnits: wager, maxProfitUnits: diceProfitOnWinUnits(wager, chance), limits });
-    if (payable.kind === 'invalid') throw new BetRefusal(payable.message);
+    checkWager(db, { game: 'dice', chance, player, currency, wager, limits, maxProfitUnits: diceProfitOnWinUnits(wager, chance) });
 
     const usdRate = app.wallet.rates.get(currency) ?? 0;
     const seed = takeBetSeed(db, userId);
@@ -54,12 +43,7 @@ export function diceBetTransaction(app: FastifyInstance) {
       outcome: { roll: settlement.roll, chance, target, win: settlement.win },
       usdRate,
     });
-    const ref = `dice:${bet.id}`;
-    // The transfers report the balances they leave: no read-back of the player's balance.
-    let balance = transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref }).fromBalance;
-    if (settlement.payoutUnits > 0n) {
-      balance = payFromHouse(db, { to: player, currency, amount: settlement.payoutUnits, ref }).toBalance;
-    }
+    const balance = stakeAndPay(db, { player, currency, wager, payout: settlement.payoutUnits, ref: `dice:${bet.id}` });
     app.settlement.settled({
       betId: bet.id,
       userId,
