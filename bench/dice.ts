@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
-import { wagerOf } from '../src/server/bets/wager';
+
 import { loadConfig } from '../src/server/config';
 import { createFirstSeeds } from '../src/server/fairness/seeds';
 import { diceBetTransaction } from '../src/server/routes/dice';
@@ -157,7 +157,7 @@ function rawBet(app: FastifyInstance): (userId: number) => void {
 /** The route's own transaction, called as the route calls it (its input already parsed). */
 function directBet(app: FastifyInstance): (userId: number) => void {
   const placeBet = diceBetTransaction(app);
-  const wager = wagerOf(BET.betAmount);
+  const wager = app.bets.wager(BET.betAmount);
   return (userId) => {
     placeBet(userId, wager, BET.currency, BET.chance, BET.target);
   };
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < CLIENTS; i++) {
       const user = insertUser(app.db, { userName: `bench_${i}`, email: `bench_${i}@example.com`, passwordHash: 'x' });
       createFirstSeeds(app.db, user.id);
-      players.push({ id: user.id, token: app.auth.issueAccessToken(user.id, app.auth.openSession(user.id)) });
+      players.push({ id: user.id, token: await app.auth.issueAccessToken(user.id, app.auth.openSession(user.id)) });
     }
     await Promise.all(
       players.map(async (player) => {

@@ -14,6 +14,9 @@ import { tokenPlugin } from './token/plugin';
 import type { Clock } from './token/payout';
 import type { Mailer } from './auth/mailer';
 import { betsRoutes } from './routes/bets';
+import { betsPlugin } from './bets/plugin';
+import { blackjackRoundsPlugin } from './blackjack/plugin';
+import { minesGamesPlugin } from './mines/plugin';
 import { blackjackRoutes } from './routes/blackjack';
 import { diceRoutes } from './routes/dice';
 import { tokenRoutes } from './routes/token';
@@ -63,19 +66,22 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc, inspector: config.inspector });
   await app.register(databasePlugin, { dataDir: config.dataDir, synchronous: config.sqliteSynchronous });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret, sessionMaxAgeMs: config.sessionMaxAgeMs });
-  await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
-  await app.register(openGamesPlugin);
-  await app.register(settlementPlugin);
-  await app.register(tokenPlugin, { config: config.token, ...(clock ? { clock } : {}) });
   // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
     path: `${API_PREFIX}/socket`,
     admission: config.hubAdmission,
     authenticate: async (token) => {
-      const user = app.auth.authenticate(token);
+      const user = await app.auth.authenticate(token);
       return user ? { userId: user.id, userName: user.userName, sessionId: user.sessionId, sessionEndsAt: user.sessionEndsAt } : null;
     },
   });
+  await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
+  await app.register(openGamesPlugin);
+  await app.register(settlementPlugin);
+  await app.register(tokenPlugin, { config: config.token, ...(clock ? { clock } : {}) });
+  await app.register(betsPlugin);
+  await app.register(minesGamesPlugin);
+  await app.register(blackjackRoundsPlugin);
   app.auth.onSessionsEnded((sessionIds) => app.hub.endSessions(sessionIds));
   await app.register(
     async (api) => {

@@ -1,4 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set on the game calls whose answers are `{ success, ..., errorMessage }` (mines, blackjack,
+     * baccarat): their every error also carries `success: false`, the person-facing text as
+     * `errorMessage`, and these fields unless the error brings its own (a blackjack refusal carries
+     * the round as it stands, null when there is none). See src/server/bets/plugin.ts.
+     */
+    successRefusal?: Record<string, unknown>;
+  }
+}
 
 /** An error whose message is meant for the person who sent the request. */
 export class AppError extends Error {
@@ -7,9 +19,23 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Fields the answer carries besides `error` and `message`. */
+    readonly fields: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
+  }
+}
+
+/**
+ * A bet or a game move the rules refuse. The sentence goes in `error` as well as `message` (the dice
+ * screen shows the answer's `error`, the others `errorMessage`); `reason`, when given, is a stable
+ * code a program can test, answered as `code`.
+ */
+export class BetRefusal extends AppError {
+  constructor(message: string, options: { status?: number; reason?: string; fields?: Record<string, unknown> } = {}) {
+    super(options.status ?? 400, message, message, {}, { ...(options.reason ? { code: options.reason } : {}), ...options.fields });
+    this.name = 'BetRefusal';
   }
 }
 
@@ -40,12 +66,18 @@ function describeValidation(error: FastifyError): string {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
+    /** The route's answer shape decides what wraps `{ error, message }`. */
+    const send = (status: number, body: ErrorBody & Record<string, unknown>) => {
+      const success = successRefusalOf(request);
+      void reply.code(status).send(success ? { success: false, errorMessage: body.message, ...success, ...body } : body);
+    };
     if (error instanceof AppError) {
-      void reply.headers(error.headers).code(error.statusCode).send({ error: error.code, message: error.message });
+      void reply.headers(error.headers);
+      send(error.statusCode, { error: error.code, message: error.message, ...error.fields });
       return;
     }
     if (error.validation) {
-      void reply.code(400).send({ error: 'bad_request', message: describeValidation(error) });
+      send(400, { error: 'bad_request', message: describeValidation(error) });
       return;
     }
     const status = error.statusCode ?? 500;
@@ -54,10 +86,15 @@ export function installErrorHandler(app: FastifyInstance): void {
         { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'too_many_requests' }[
           status
         ] ?? 'bad_request';
-      void reply.code(status).send({ error: code, message: error.message });
+      send(status, { error: code, message: error.message });
       return;
     }
     request.log.error({ err: error }, 'unhandled error');
-    void reply.code(500).send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+    send(500, { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+function successRefusalOf(request: FastifyRequest): Record<string, unknown> | undefined {
+  // A request that matched no route (404, a body refused before routing) has no route config.
+  return (request.routeOptions.config as { successRefusal?: Record<string, unknown> } | undefined)?.successRefusal;
 }

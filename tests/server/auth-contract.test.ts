@@ -1,6 +1,8 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt, verifyJwt } from '../../src/server/auth/jwt';
+import { accessTokens } from '../../src/server/auth/accessToken';
 import { insertUser } from '../../src/server/users/repository';
+import { signLegacyJwt } from '../support/jwt';
 import { json, startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 
@@ -8,23 +10,43 @@ const secret = Buffer.from('x'.repeat(48));
 
 describe('access tokens', () => {
   const now = 1_800_000_000;
+  const at = (seconds: number) => new Date(seconds * 1000);
   const claims = { sub: '7', sid: 'abc', iat: now, exp: now + 900 };
 
-  it('should accept a token it signed until it expires', () => {
-    const token = signJwt(claims, secret);
-    expect(verifyJwt(token, secret, now)).toEqual({ ok: true, claims });
-    expect(verifyJwt(token, secret, now + 900)).toEqual({ ok: false, reason: 'expired' });
+  it('should accept a token it signed until it expires', async () => {
+    const tokens = await accessTokens(secret);
+    const token = await tokens.sign({ sub: '7', sid: 'abc' }, now);
+    expect(await tokens.verify(token, at(now))).toEqual(claims);
+    expect(await tokens.verify(token, at(now + 899))).toEqual(claims);
+    expect(await tokens.verify(token, at(now + 900))).toBeNull();
   });
 
-  it('should refuse alg none, a tampered payload, another secret and garbage', () => {
-    const token = signJwt(claims, secret);
-    const [, payload, signature] = token.split('.');
-    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    expect(verifyJwt(none, secret, now)).toEqual({ ok: false, reason: 'algorithm' });
-    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url');
-    expect(verifyJwt(`${token.split('.')[0]}.${forged}.${signature}`, secret, now)).toEqual({ ok: false, reason: 'signature' });
-    expect(verifyJwt(token, Buffer.from('y'.repeat(48)), now)).toEqual({ ok: false, reason: 'signature' });
-    expect(verifyJwt('not-a-token', secret, now)).toEqual({ ok: false, reason: 'malformed' });
+  it('should keep accepting the tokens issued before jose signed them (same secret, HS256)', async () => {
+    const tokens = await accessTokens(secret);
+    const legacy = signLegacyJwt(claims, secret);
+    expect(await tokens.verify(legacy, at(now + 60))).toEqual(claims);
+    expect(await tokens.verify(legacy, at(now + 900))).toBeNull();
+  });
+
+  it('should refuse alg none, HS512 with the right secret, a tampered payload, another secret, a future iat and garbage', async () => {
+    const tokens = await accessTokens(secret);
+    const token = await tokens.sign({ sub: '7', sid: 'abc' }, now);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const refused = [
+      new UnsecuredJWT({ sid: 'abc' }).setSubject('7').setIssuedAt(now).setExpirationTime(now + 900).encode(),
+      `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+      await new SignJWT({ sid: 'abc' }).setProtectedHeader({ alg: 'HS512' }).setSubject('7').setIssuedAt(now).setExpirationTime(now + 900).sign(secret),
+      `${header}.${b64({ ...claims, sub: '1' })}.${signature}`,
+      signLegacyJwt(claims, Buffer.from('y'.repeat(48))),
+      signLegacyJwt({ ...claims, iat: now + 600, exp: now + 1500 }, secret),
+      'not-a-token',
+    ];
+    for (const candidate of refused) expect(await tokens.verify(candidate, at(now + 1)), candidate).toBeNull();
+    // iat is checked as well as exp: no token lives longer than an access token's lifetime.
+    const longLived = signLegacyJwt({ sub: '7', sid: 'abc', iat: now, exp: now + 86_400 }, secret);
+    expect(await tokens.verify(longLived, at(now + 899))).not.toBeNull();
+    expect(await tokens.verify(longLived, at(now + 901))).toBeNull();
   });
 });
 
@@ -41,7 +63,7 @@ describe('auth plugin', () => {
     const { app, url } = server;
     const user = insertUser(app.db, { userName: 'Alice_1', email: 'alice@example.com', passwordHash: 'x' });
     const sessionId = app.auth.openSession(user.id);
-    const token = app.auth.issueAccessToken(user.id, sessionId);
+    const token = await app.auth.issueAccessToken(user.id, sessionId);
 
     const ok = await fetch(`${url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);

@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signJwt } from '../../src/server/auth/jwt';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { signLegacyJwt } from '../support/jwt';
 import { call, newAccount, register, snapshot } from '../support/auth';
 import type { SignedIn } from '../support/auth';
 import { startTestServer } from '../support/server';
@@ -13,6 +16,8 @@ interface Refreshed {
 
 describe('login, refresh and end-session', () => {
   let server: TestServer;
+  /** The secret the server generated in its data directory on first start. */
+  const serverSecret = () => Buffer.from(fs.readFileSync(path.join(server.dataDir, 'jwt-secret'), 'utf8').trim(), 'utf8');
   let address = 0;
   /** Each test signs in from its own address, so the per-address throttle of one test never blocks another. */
   const from = () => ({ forwardedFor: `198.51.100.${++address}` });
@@ -195,8 +200,12 @@ describe('login, refresh and end-session', () => {
       `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`,
       `${header}.${b64({ ...claims, exp: claims.exp + 3600 })}.${signature}`,
       `${b64({ alg: 'HS512', typ: 'JWT' })}.${payload}.${signature}`,
-      signJwt(claims, Buffer.from('not-the-server-secret-but-long-enough-1234')),
+      signLegacyJwt(claims, Buffer.from('not-the-server-secret-but-long-enough-1234')),
+      // Properly signed with the server's own secret, but by an algorithm outside the allow-list.
+      await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).setSubject(claims.sub).setIssuedAt(claims.iat).setExpirationTime(claims.exp).sign(serverSecret()),
     ];
+    // A token in the format the server issued before it signed with jose still lets its player in.
+    expect((await me(signLegacyJwt(claims, serverSecret()))).status).toBe(200);
     const before = snapshot(server);
     for (const token of forged) {
       expect((await me(token)).status, token).toBe(401);

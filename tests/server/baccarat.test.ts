@@ -6,11 +6,10 @@ import type { BaccaratWinner } from '../../src/core/games/baccarat';
 import { decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { nodeHmacSha256, sha256Hex } from '../../src/server/fairness/hmac';
 import { checkLedger } from '../../src/server/ledger/check';
-import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
-import { roundHouseEdge } from '../../src/server/routes/baccarat';
+import { roundHouseEdge } from '../../src/core/games/baccarat';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows, TOKEN_ROWS } from '../support/wallet';
+import { createPlayer, ledgerRows, TOKEN_ROWS, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface WireGame {
@@ -57,14 +56,8 @@ describe('baccarat bets', () => {
   });
   afterAll(async () => server.close());
 
-  async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
-    const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
-    expect(claim.status).toBe(200);
-    return player;
-  }
-  const usdt = (player: Player) => balanceOf(server.app.db, playerAccount(player.id, 'USDT'));
-  const nonceOf = async (player: Player) => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;
+  const fundedPlayer = () => fundPlayer(server);
+  const usdt = (player: Player) => balanceIn(server, player);
   const bet = (player: Player, stakes: Partial<Stakes>, currency = 'USDT') =>
     player.call('POST', '/baccarat/bet', {
       playerBetAmount: stakes.player ?? 0,
@@ -192,7 +185,7 @@ describe('baccarat bets', () => {
   });
 
   it('should refuse a total above maxBet with the spec wording, and put the spec message in error too', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     server.app.wallet.creditDeposit(player.id, 'USDT', 2_000n * 100_000_000n, `baccarat-test-${player.id}`);
     const rows = ledgerRows(server);
     const answer = await bet(player, { player: '600', banker: '500.5' });
@@ -214,7 +207,7 @@ describe('baccarat bets', () => {
   });
 
   it('should never overdraw under 100 concurrent rounds from a balance that covers 20', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const start = usdt(player);
     const stake = start / 40n;
@@ -259,7 +252,7 @@ describe('baccarat settlement hooks', () => {
       });
     });
     try {
-      const player = createPlayer(server);
+      const player = await createPlayer(server);
       await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
       const ok = await player.call('POST', '/baccarat/bet', { playerBetAmount: 1, tieBetAmount: 1, bankerBetAmount: 2, currency: 'USDT' });
       expect(ok.status).toBe(200);

@@ -9,11 +9,11 @@ import { decimalToUnits } from '../../src/core/money';
 import { gameById, updateGame } from '../../src/server/blackjack/games';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
 import { checkLedger } from '../../src/server/ledger/check';
-import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
+import { playerAccount } from '../../src/server/ledger/ledger';
 import type { SettledBet } from '../../src/server/plugins/settlement';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows, TOKEN_ROWS } from '../support/wallet';
+import { createPlayer, ledgerRows, TOKEN_ROWS, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface RoundBody {
@@ -46,14 +46,8 @@ describe('blackjack rounds by API', () => {
     expect(checkLedger(server.app.db)).toMatchObject({ ok: true });
   });
 
-  async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
-    const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
-    expect(claim.status).toBe(200);
-    return player;
-  }
-  const usdt = (player: Player) => balanceOf(server.app.db, playerAccount(player.id, 'USDT'));
-  const nonceOf = async (player: Player) => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;
+  const fundedPlayer = () => fundPlayer(server);
+  const usdt = (player: Player) => balanceIn(server, player);
   const call = async (player: Player, method: string, path: string, body?: unknown) => {
     const answer = await player.call(method, path, body);
     return { status: answer.status, body: answer.body as RoundBody };
@@ -395,7 +389,7 @@ describe('blackjack rounds by API', () => {
     });
 
     it("should refuse a bet above maxBet with 'Bet must be less than less {max}'", async () => {
-      const player = createPlayer(server);
+      const player = await createPlayer(server);
       // Fund past maxBet ($1,000 in USDT) straight from the outside world.
       const { transfer, externalAccount } = await import('../../src/server/ledger/ledger');
       transfer(server.app.db, { from: externalAccount('USDT'), to: playerAccount(player.id, 'USDT'), amount: 2_000n * 100_000_000n, kind: 'deposit', ref: 'test' });

@@ -4,11 +4,10 @@ import { createFloatStream } from '../../src/core/fairness/floats';
 import { diceRollFromStream, diceWins, dicePayoutUnits } from '../../src/core/games/dice';
 import { decimalToUnits } from '../../src/core/money';
 import { checkLedger } from '../../src/server/ledger/check';
-import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows } from '../support/wallet';
+import { createPlayer, ledgerRows, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface BetAnswer {
@@ -23,14 +22,8 @@ describe('dice bets', () => {
   });
   afterAll(async () => server.close());
 
-  async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
-    const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
-    expect(claim.status).toBe(200);
-    return player;
-  }
-  const usdt = (player: Player) => balanceOf(server.app.db, playerAccount(player.id, 'USDT'));
-  const nonceOf = async (player: Player) => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;
+  const fundedPlayer = () => fundPlayer(server);
+  const usdt = (player: Player) => balanceIn(server, player);
 
   it('should settle a bet in one go: balance, nonce, ledger rows and the roll the seeds fix', async () => {
     const player = await fundedPlayer();
@@ -118,7 +111,7 @@ describe('dice bets', () => {
   });
 
   it('should never overdraw under 500 concurrent bets from a balance that covers 100', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const start = usdt(player);
     const wager = start / 100n;
@@ -142,7 +135,7 @@ describe('dice bets', () => {
 
   it('should send every settled bet to visitors and players on the live hub', async () => {
     const player = await fundedPlayer();
-    const watcher = createPlayer(server);
+    const watcher = await createPlayer(server);
     const visitor = new HubConnectionBuilder().withUrl(`${server.url}/api/socket`).configureLogging(LogLevel.None).build();
     const signedIn = new HubConnectionBuilder()
       .withUrl(`${server.url}/api/socket`, { accessTokenFactory: () => watcher.token })
@@ -184,7 +177,7 @@ describe('dice settlement hooks', () => {
       });
     });
     try {
-      const player = createPlayer(server);
+      const player = await createPlayer(server);
       await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
       const ok = await player.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
       expect(ok.status).toBe(200);

@@ -67,7 +67,7 @@ describe('seeds are committed before they play', () => {
   it('should refuse the bet of an account without seeds, moving nothing and drawing none, until get-seed draws them', async () => {
     // An account from before seeds were drawn at sign-up.
     const user = insertUser(server.app.db, { userName: 'old_timer', email: 'old_timer@example.com', passwordHash: 'x' });
-    const jwt = server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
+    const jwt = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
     await fund(jwt);
     const account = playerAccount(user.id, 'USDT');
     const before = balanceOf(server.app.db, account);

@@ -23,10 +23,10 @@ describe('seeds, rotation and the bets record', () => {
   afterAll(async () => server.close());
 
   let counter = 0;
-  function player() {
+  async function player() {
     counter += 1;
     const user = insertUser(server.app.db, { userName: `p${counter}`, email: `p${counter}@example.com`, passwordHash: 'x' });
-    const token = server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
+    const token = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
     const call = (path: string, init: RequestInit = {}) =>
       fetch(`${server.url}/api${path}`, {
         ...init,
@@ -44,7 +44,7 @@ describe('seeds, rotation and the bets record', () => {
   });
 
   it("should show hashes first, then adopt the browser's client seed once, never the server seed", async () => {
-    const { call } = player();
+    const { call } = await player();
     // The hash is shown in this very answer, so the client seed offered with it cannot play with it.
     const first = await json<Record<string, unknown>>(await call('/casino/get-seed?clientSeed=AbCdEfGhIj0123456789'));
     expect(first).toEqual({
@@ -64,7 +64,7 @@ describe('seeds, rotation and the bets record', () => {
   });
 
   it('should refuse a bad client seed and create nothing', async () => {
-    const { user, call } = player();
+    const { user, call } = await player();
     const spaced = await call(`/casino/get-seed?clientSeed=${encodeURIComponent('has space')}`);
     expect(spaced.status).toBe(400);
     expect(await json(spaced)).toEqual({
@@ -80,7 +80,7 @@ describe('seeds, rotation and the bets record', () => {
   });
 
   it('should reveal on rotation a seed whose SHA-256 is the hash shown, and recompute every bet of the pair', async () => {
-    const { user, call } = player();
+    const { user, call } = await player();
     await call('/casino/get-seed');
     const before = await json<{ seedHash: string; nextHash: string }>(await call('/casino/get-seed?clientSeed=client-one'));
     const bets = [0, 1, 2].map(() =>
@@ -130,7 +130,7 @@ describe('seeds, rotation and the bets record', () => {
   });
 
   it('should refuse to rotate while a game is open and change nothing', async () => {
-    const { user, call } = player();
+    const { user, call } = await player();
     const before = await json(await call('/casino/get-seed'));
     openGame.add(user.id);
     const refused = await call('/casino/rotate-seed', { method: 'POST', body: JSON.stringify({ clientSeed: 'later' }) });
@@ -149,7 +149,7 @@ describe('seeds, rotation and the bets record', () => {
   });
 
   it('should list latest bets for everyone, mine only when signed in, and file high rollers by $100', async () => {
-    const { user, call } = player();
+    const { user, call } = await player();
     const record = (wager: bigint, payout: bigint, usdRate: number) =>
       recordBet(server.app.db, { userId: user.id, game: 'Dice', currency: 'BTC', wager, payout, seed: null, outcome: {}, usdRate });
     const small = record(100_000n, 0n, 95_000); // 0.001 BTC = $95

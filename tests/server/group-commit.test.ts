@@ -79,7 +79,7 @@ describe('dice bets over HTTP in group commits', () => {
   afterAll(async () => server.close());
 
   it('should answer 64 concurrent bets each with its own durable result', async () => {
-    const players = Array.from({ length: 64 }, () => createPlayer(server));
+    const players = await Promise.all(Array.from({ length: 64 }, () => createPlayer(server)));
     for (const player of players) expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     const answers = await Promise.all(players.map((player) => player.call('POST', '/dice/bet', { betAmount: 1, currency: 'USDT', chance: 50, target: 'over' })));
     expect(answers.map((a) => a.status)).toEqual(players.map(() => 200));
@@ -101,7 +101,7 @@ describe('dice bets over HTTP in group commits', () => {
   });
 
   it('should put bets that reach the server in the same turn under one commit', async () => {
-    const players = Array.from({ length: 16 }, () => createPlayer(server));
+    const players = await Promise.all(Array.from({ length: 16 }, () => createPlayer(server)));
     for (const player of players) expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     const batchesBefore = server.app.groupCommit.batches;
     // inject hands all 16 requests to the server at once, as a busy socket read would.

@@ -29,9 +29,9 @@ async function flood(server: TestServer, count: number, headersOf: (i: number) =
   return answers;
 }
 
-function player(server: TestServer, name: string) {
+async function player(server: TestServer, name: string) {
   const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
-  return { user, token: server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
+  return { user, token: await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
 }
 
 describe('hub negotiate admission', () => {
@@ -53,7 +53,7 @@ describe('hub negotiate admission', () => {
   }
 
   async function playerGetsBetPromptly(s: TestServer) {
-    const alice = player(s, `alice_${Math.random().toString(36).slice(2, 8)}`);
+    const alice = await player(s, `alice_${Math.random().toString(36).slice(2, 8)}`);
     const negotiated = await negotiate(s, { authorization: `Bearer ${alice.token}` });
     expect(negotiated.status).toBe(200);
     const connection = connect(s, alice.token);
@@ -97,7 +97,7 @@ describe('hub negotiate admission', () => {
 
   it('should free a place when a negotiation is used to connect', async () => {
     server = await startTestServer({ hubAdmission: { ...defaults, pendingPerUser: 1 } });
-    const bob = player(server, 'bob_admission');
+    const bob = await player(server, 'bob_admission');
     // The official client negotiates, then connects with the token it got: one pending at a time.
     for (let i = 0; i < 3; i += 1) {
       const connection = connect(server, bob.token);

@@ -30,14 +30,14 @@ describe('live hub in the app', () => {
     return connection;
   }
 
-  function playerToken(name: string) {
+  async function playerToken(name: string) {
     const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
-    return { user, token: server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
+    return { user, token: await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
   }
 
   it('should let a visitor and a player connect and send a deposit to that player only', async () => {
-    const alice = playerToken('alice');
-    const bob = playerToken('bob');
+    const alice = await playerToken('alice');
+    const bob = await playerToken('bob');
     const visitor = connect();
     const aliceConn = connect(alice.token);
     const bobConn = connect(bob.token);
@@ -57,7 +57,7 @@ describe('live hub in the app', () => {
   });
 
   it('should refuse a token whose session has ended', async () => {
-    const carol = playerToken('carol');
+    const carol = await playerToken('carol');
     server.app.db.prepare('UPDATE sessions SET ended_at = ? WHERE user_id = ?').run(new Date().toISOString(), carol.user.id);
     await expect(connect(carol.token).start()).rejects.toThrow(/401/);
   });

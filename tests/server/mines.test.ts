@@ -10,7 +10,7 @@ import { claimMove, openGameOf } from '../../src/server/mines/games';
 import type { SettledBet } from '../../src/server/plugins/settlement';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows, TOKEN_ROWS } from '../support/wallet';
+import { createPlayer, ledgerRows, TOKEN_ROWS, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface PickAnswer {
@@ -52,14 +52,8 @@ describe('mines games', () => {
   });
   afterAll(async () => server.close());
 
-  async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
-    const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
-    expect(claim.status).toBe(200);
-    return player;
-  }
-  const usdt = (player: Player) => balanceOf(server.app.db, playerAccount(player.id, 'USDT'));
-  const nonceOf = async (player: Player) => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;
+  const fundedPlayer = () => fundPlayer(server);
+  const usdt = (player: Player) => balanceIn(server, player);
   const active = async (player: Player) => ((await player.call('GET', '/mines/get-active-game')).body as ActiveAnswer).game;
   /** The test peeks at the board the server fixed; a player only ever sees it at GameOver. */
   const boardOf = (player: Player) => openGameOf(server.app.db, player.id)!.mineTiles;
@@ -379,7 +373,7 @@ describe('mines limits', () => {
   afterAll(async () => server.close());
 
   it("should refuse a bet above maxBet with the spec's wording", async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const answer = await player.call('POST', '/mines/bet', { betAmount: 6, minesCount: 3, currency: 'USDT' });
     expect(answer.status).toBe(400);
@@ -387,7 +381,7 @@ describe('mines limits', () => {
   });
 
   it('should cap the profit at the maxPayout of bet time', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const start = balanceOf(server.app.db, playerAccount(player.id, 'USDT'));
     // A first gem already above maxPayout is refused up front (issue 13), so the cap shows on a later gem.

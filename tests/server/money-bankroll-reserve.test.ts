@@ -33,8 +33,8 @@ describe('bankroll money promised to open games', () => {
   const house = () => balanceOf(server.app.db, houseAccount('USDT'));
 
   it("refuses to pay an investor a player's open stake, and the player's cash-out then succeeds", async () => {
-    const investor = createPlayer(server);
-    const player = createPlayer(server);
+    const investor = await createPlayer(server);
+    const player = await createPlayer(server);
     for (const who of [investor, player]) expect((await who.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     expect(house()).toBe(0n);
     expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
@@ -90,8 +90,8 @@ describe('bankroll money promised to open games', () => {
   });
 
   it('sets aside an open blackjack round at its largest win until it ends', async () => {
-    const investor = createPlayer(server);
-    const player = createPlayer(server);
+    const investor = await createPlayer(server);
+    const player = await createPlayer(server);
     for (const who of [investor, player]) expect((await who.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
     const pool = house();
@@ -121,9 +121,9 @@ describe('bankroll money promised to open games', () => {
   });
 
   it('still pays a win in full when the house was emptied behind the API, booking what the operator owes', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
-    const investor = createPlayer(server);
+    const investor = await createPlayer(server);
     expect((await investor.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
     expect((await player.call('POST', '/mines/bet', { betAmount: '10', minesCount: 1, currency: 'USDT' })).status).toBe(200);
@@ -156,7 +156,7 @@ describe('the reserves of open games as one indexed sum (issue 19)', () => {
 
   it('reads the reserve each open game carries, and computes it for games opened before that column', async () => {
     const db = server.app.db;
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     expect((await player.call('GET', '/casino/get-seed')).status).toBe(200);
     expect((await player.call('POST', '/mines/bet', { betAmount: 10, minesCount: 3, currency: 'USDT' })).status).toBe(200);

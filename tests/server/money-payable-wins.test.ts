@@ -26,14 +26,14 @@ describe('every win can be paid', () => {
     const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', HOUSE_BANKROLL_USD: '0', BET_LIMITS });
     server = await startTestServer({ ...config, dataDir });
     // An investor funds the USDT pool with 10,000 USDT so that 1% of it (100) is above maxPayout.
-    const investor = createPlayer(server);
+    const investor = await createPlayer(server);
     server.app.wallet.creditDeposit(investor.id, 'USDT', 10_000n * 100_000_000n, 'investor-funds');
     expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '10000' })).status).toBe(200);
   });
   afterAll(async () => server.close());
 
   async function fundedPlayer(): Promise<Player> {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     for (const currency of ['USDT', 'LTC']) {
       expect((await player.call('POST', '/wallet/claim-demo-funds', { currency })).status).toBe(200);
     }

@@ -28,7 +28,7 @@ describe('one strict amount grammar', () => {
   afterAll(async () => server.close());
 
   async function fundedPlayer(currencies = ['USDT']): Promise<Player> {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     for (const currency of currencies) {
       expect((await player.call('POST', '/wallet/claim-demo-funds', { currency })).status).toBe(200);
     }

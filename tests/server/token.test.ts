@@ -45,7 +45,7 @@ describe('token economy over HTTP', () => {
   let deposits = 0;
   /** A player holding `acc` ACC (an on-chain deposit) and $100 of USDT from the demo claim. */
   async function player(acc = '0'): Promise<Player> {
-    const p = createPlayer(server);
+    const p = await createPlayer(server);
     if (acc !== '0') server.app.wallet.creditDeposit(p.id, 'ACC', units(acc), `tx-${++deposits}`);
     expect((await p.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     return p;
@@ -254,7 +254,7 @@ describe('token economy over HTTP', () => {
     const ltcPool = async () => ((await get('/token/get-bankroll-page-data')).body as { pools: Body[] }).pools.find((x) => x.currency === 'LTC')!;
 
     it('should add and remove liquidity by shares at the pool’s value, the house holding the seeded bankroll', async () => {
-      const p = createPlayer(server);
+      const p = await createPlayer(server);
       server.app.wallet.creditDeposit(p.id, 'LTC', units(10), `tx-${++deposits}`);
       const house = balanceOf(db(), houseAccount('LTC'));
       const added = await p.call('POST', '/token/add-liquidity', { currency: 'ltc', amount: 4 });
@@ -283,7 +283,7 @@ describe('token economy over HTTP', () => {
     });
 
     it('should share the bets’ profit and loss with the investors', async () => {
-      const investor = createPlayer(server);
+      const investor = await createPlayer(server);
       server.app.wallet.creditDeposit(investor.id, 'USDT', units(1000), `tx-${++deposits}`);
       await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: 1000 });
       const position = async () =>
@@ -314,7 +314,7 @@ describe('token economy over HTTP', () => {
       [{ amount: 1 }, 400, /currency is required/],
       [{ currency: 'BTC', amount: 1, more: true }, 400, /not allowed/],
     ])('should refuse to add or remove %j with a clear message and no change', async (body, status, message) => {
-      const p = createPlayer(server);
+      const p = await createPlayer(server);
       server.app.wallet.creditDeposit(p.id, 'BTC', units(2), `tx-${++deposits}`);
       expect((await p.call('POST', '/token/add-liquidity', { currency: 'BTC', amount: 1 })).status).toBe(200);
       const rows = ledgerRows(server);
@@ -329,13 +329,13 @@ describe('token economy over HTTP', () => {
     });
 
     it('should refuse to remove from a pool the player has no position in', async () => {
-      const p = createPlayer(server);
+      const p = await createPlayer(server);
       const answer = await p.call('POST', '/token/remove-liquidity', { currency: 'ETH', amount: 'all' });
       expect(answer).toMatchObject({ status: 400, body: { error: 'no_position' } });
     });
 
     it('should let simultaneous removals take out no more than the position', async () => {
-      const p = createPlayer(server);
+      const p = await createPlayer(server);
       server.app.wallet.creditDeposit(p.id, 'LTC', units(5), `tx-${++deposits}`);
       await p.call('POST', '/token/add-liquidity', { currency: 'LTC', amount: 5 });
       const answers = await Promise.all(Array.from({ length: 30 }, () => p.call('POST', '/token/remove-liquidity', { currency: 'LTC', amount: 0.5 })));

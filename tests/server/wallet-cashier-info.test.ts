@@ -24,7 +24,7 @@ describe('GET /wallet/get-cashier-info', () => {
 
   it("should tell a signed-in player how long until each claim is due, so the Cashier can wait", async () => {
     server = await startTestServer();
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     expect((await player.call('GET', '/wallet/get-cashier-info')).body).toMatchObject({ demoClaimWaits: {} });
     expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'BTC' })).status).toBe(200);
     const { body } = await player.call('GET', '/wallet/get-cashier-info');

@@ -13,7 +13,7 @@ describe('concurrent withdrawals', () => {
   afterAll(async () => server.close());
 
   it('should let exactly 50 of 200 simultaneous withdrawals through a balance that covers 50, never below zero', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     const each = 100_000n; // 0.001 BTC
     const covered = 50;
     transfer(server.app.db, {
@@ -23,7 +23,7 @@ describe('concurrent withdrawals', () => {
       kind: 'deposit',
       ref: 'test',
     });
-    const { address } = (await createPlayer(server).call('GET', '/wallet/get-deposit-address?currency=BTC')).body as { address: string };
+    const { address } = (await (await createPlayer(server)).call('GET', '/wallet/get-deposit-address?currency=BTC')).body as { address: string };
 
     const responses = await Promise.all(
       Array.from({ length: 200 }, () => player.call('POST', '/wallet/withdraw', { currency: 'BTC', address, amount: 0.001 })),

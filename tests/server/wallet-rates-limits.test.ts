@@ -181,7 +181,7 @@ describe('bet limits', () => {
       expect(wire.data.limit.maxPayout * 3_500).toBeGreaterThan(99.99);
 
       // The cap follows the bankroll as it moves.
-      const winner = createPlayer(capped);
+      const winner = await createPlayer(capped);
       transfer(db, { from: houseAccount('ETH'), to: playerAccount(winner.id, 'ETH'), amount: house() / 2n, kind: 'payout', ref: 'test' });
       expect(maxPayout()).toBe(house() / 10_000n);
       transfer(db, { from: houseAccount('ETH'), to: playerAccount(winner.id, 'ETH'), amount: house(), kind: 'payout', ref: 'test' });

@@ -41,7 +41,7 @@ describe('wallet routes', () => {
   });
 
   it('should list every currency with zero balances, and a currency added later too', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     fund(player, 'ETH', 123_456_789n);
     const before = await player.call('GET', '/wallet/get-wallets');
     expect(before.status).toBe(200);
@@ -63,8 +63,8 @@ describe('wallet routes', () => {
   });
 
   it('should give each player a stable, well-formed deposit address per currency', async () => {
-    const alice = createPlayer(server);
-    const bob = createPlayer(server);
+    const alice = await createPlayer(server);
+    const bob = await createPlayer(server);
     const formats: Record<string, RegExp> = {
       BTC: /^bc1q[02-9ac-hj-np-z]{38}$/,
       LTC: /^ltc1q[02-9ac-hj-np-z]{38}$/,
@@ -95,7 +95,7 @@ describe('wallet routes', () => {
   });
 
   it('should hand out $100 of demo funds once an hour per currency and tell the open clients', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     hubCalls.length = 0;
     const first = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'ETH' });
     expect(first.status).toBe(200);
@@ -130,7 +130,7 @@ describe('wallet routes', () => {
   });
 
   it('should refuse demo claims of ACC, unknown currencies and malformed bodies without a ledger row', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     const rows = ledgerRows(server);
     const acc = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'ACC' });
     expect(acc.status).toBe(400);
@@ -143,7 +143,7 @@ describe('wallet routes', () => {
   });
 
   it('should withdraw into a pending withdrawal, list it, and cancel it back', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     fund(player, 'BTC', 100_000n);
     const created = await player.call('POST', '/wallet/withdraw', { currency: 'BTC', address: BTC_ADDRESS, amount: 0.0004 });
     expect(created.status).toBe(200);
@@ -172,8 +172,8 @@ describe('wallet routes', () => {
   });
 
   it("should answer another player's withdrawal id and an unknown one with 404 and move nothing", async () => {
-    const owner = createPlayer(server);
-    const thief = createPlayer(server);
+    const owner = await createPlayer(server);
+    const thief = await createPlayer(server);
     fund(owner, 'LTC', 500_000_000n);
     const { body } = await owner.call('POST', '/wallet/withdraw', { currency: 'LTC', address: 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9', amount: 2 });
     const id = (body as { withdrawal: { id: number } }).withdrawal.id;
@@ -189,7 +189,7 @@ describe('wallet routes', () => {
   });
 
   it('should refuse bad withdrawals with a clear 400 and no ledger row', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     fund(player, 'BTC', 100_000_000n);
     const ok = { currency: 'BTC', address: BTC_ADDRESS, amount: 0.5 };
     const cases: Array<[unknown, RegExp]> = [
@@ -234,8 +234,8 @@ describe('wallet routes', () => {
   });
 
   it('should accept every issued deposit address format as a withdrawal address of its currency', async () => {
-    const player = createPlayer(server);
-    const other = createPlayer(server);
+    const player = await createPlayer(server);
+    const other = await createPlayer(server);
     for (const currency of ['BTC', 'ETH', 'USDT', 'LTC', 'DOGE']) {
       fund(player, currency, 1_000n);
       const { address } = (await other.call('GET', `/wallet/get-deposit-address?currency=${currency}`)).body as { address: string };
@@ -254,8 +254,8 @@ describe('deposit event on the live hub', () => {
   afterAll(async () => server.close());
 
   it("should reach the player's open clients, and only theirs, when demo funds are claimed", async () => {
-    const player = createPlayer(server);
-    const bystander = createPlayer(server);
+    const player = await createPlayer(server);
+    const bystander = await createPlayer(server);
     const hubUrl = `${server.url}/api/socket`;
     const mine = signalr(hubUrl, player.token);
     const theirs = signalr(hubUrl, bystander.token);
@@ -284,7 +284,7 @@ describe('wallet routes with demo mode off', () => {
   afterAll(async () => server.close());
 
   it('should answer the demo claim with a clear 404 and write nothing', async () => {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     const rows = ledgerRows(server);
     const response = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'BTC' });
     expect(response.status).toBe(404);

@@ -48,7 +48,7 @@ describe('the operator completes or refuses pending withdrawals', () => {
   const withdrawalsOf = async (player: Player) => (await player.call('GET', '/wallet/get-withdrawals')).body as Wire[];
 
   async function playerWithPendingWithdrawal(amount: string): Promise<{ player: Player; id: number }> {
-    const player = createPlayer(server);
+    const player = await createPlayer(server);
     server.app.wallet.creditDeposit(player.id, 'BTC', UNIT, `chain-${player.id}`);
     const created = await player.call('POST', '/wallet/withdraw', { currency: 'BTC', address: BTC_ADDRESS, amount });
     expect(created.status).toBe(200);
@@ -56,7 +56,7 @@ describe('the operator completes or refuses pending withdrawals', () => {
   }
 
   it('lists, completes with the chain transaction, and refuses with a reason that returns the money', async () => {
-    expect((await createPlayer(server).call('POST', '/wallet/claim-demo-funds', { currency: 'BTC' })).status).toBe(404);
+    expect((await (await createPlayer(server)).call('POST', '/wallet/claim-demo-funds', { currency: 'BTC' })).status).toBe(404);
     const sent = await playerWithPendingWithdrawal('0.4');
     const refused = await playerWithPendingWithdrawal('0.25');
     expect(btc(sent.player)).toBe(60_000_000n);

@@ -1,6 +1,7 @@
 import type { TestServer } from './server';
 import { insertUser } from '../../src/server/users/repository';
-import { countEntries } from '../../src/server/ledger/ledger';
+import { expect } from 'vitest';
+import { balanceOf, countEntries, playerAccount } from '../../src/server/ledger/ledger';
 import { createFirstSeeds } from '../../src/server/fairness/seeds';
 
 export interface Player {
@@ -13,10 +14,10 @@ export interface Player {
 let counter = 0;
 
 /** A player as sign-up leaves one: the account, a session and the first seed pair (not yet shown). */
-export function createPlayer(server: TestServer, name = `player_${++counter}`): Player {
+export async function createPlayer(server: TestServer, name = `player_${++counter}`): Promise<Player> {
   const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
   createFirstSeeds(server.app.db, user.id);
-  const token = server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
+  const token = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
   return {
     id: user.id,
     token,
@@ -38,3 +39,18 @@ export const ledgerRows = (server: TestServer): number => countEntries(server.ap
 
 /** Rows the token economy adds to every settled bet: ACC mined, and the rewards pool's share (two transfers). */
 export const TOKEN_ROWS = 4;
+
+/** A signed-in player holding the demo claim's play money in `currency`, claimed over HTTP as a player would. */
+export async function fundedPlayer(server: TestServer, currency = 'USDT'): Promise<Player> {
+  const player = await createPlayer(server);
+  const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency });
+  expect(claim.status).toBe(200);
+  return player;
+}
+
+/** The player's balance as the ledger holds it, base units. */
+export const balanceIn = (server: TestServer, player: Pick<Player, 'id'>, currency = 'USDT'): bigint =>
+  balanceOf(server.app.db, playerAccount(player.id, currency));
+
+/** The nonce the player's next bet will use, as the fairness screen reads it. */
+export const nonceOf = async (player: Player): Promise<number> => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;

@@ -101,6 +101,17 @@ export type RefreshOutcome =
   | { kind: 'expired'; sessionId: string };
 
 /**
+ * Who a refresh token belongs to, for signing the access token of its rotation before the rotating
+ * transaction (signing is asynchronous; a token's session and user never change).
+ */
+export function refreshTokenHolder(db: Database, presented: string): { userId: number; sessionId: string } | null {
+  const row = db
+    .prepare('SELECT s.user_id AS userId, r.session_id AS sessionId FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?')
+    .get(sha256(presented)) as { userId: number; sessionId: string } | undefined;
+  return row ?? null;
+}
+
+/**
  * Rotates a refresh token. Runs synchronously inside one transaction, so two requests carrying the
  * same token are serialised: the first rotates, the second finds the rotation and, within the grace
  * window, gets the same pair; later (or once the new token has itself been used) it is a reuse and

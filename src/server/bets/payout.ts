@@ -26,3 +26,14 @@ export function payFromHouse(db: Database, input: { to: AccountRef; currency: st
   }
   return transfer(db, payout);
 }
+
+/**
+ * A round settled within its request: the stake moves player → house and the payout, if any, house →
+ * player, under one ref. Answers the player's balance after, from the transfers themselves (no
+ * read-back).
+ */
+export function stakeAndPay(db: Database, round: { player: AccountRef; currency: string; wager: bigint; payout: bigint; ref: string }): bigint {
+  const { player, currency, ref } = round;
+  const balance = transfer(db, { from: player, to: houseAccount(currency), amount: round.wager, kind: 'bet', ref }).fromBalance;
+  return round.payout > 0n ? payFromHouse(db, { to: player, currency, amount: round.payout, ref }).toBalance : balance;
+}

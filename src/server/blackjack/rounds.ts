@@ -1,16 +1,18 @@
 import type { Database } from 'better-sqlite3';
-import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
+import { BET_MESSAGES } from '../../core/bets/validation';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import type { FloatAt } from '../../core/fairness/floats';
 import { actionStake, applyAction, BLACKJACK_MAX_PROFIT_FACTOR, settle, startRound, toWireGame } from '../../core/games/blackjack';
 import type { BlackjackAction, BlackjackRefusalCode, BlackjackState, WireBlackjackGame } from '../../core/games/blackjack';
+import { checkWager } from '../bets/checks';
 import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
+import { BetRefusal } from '../errors';
 import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
 import { insertGame, linkBet, openGameOf, updateGame } from './games';
@@ -28,15 +30,13 @@ export const BLACKJACK_HOUSE_EDGE = 0.00571;
 /** Our own refusals; the engine's (NOT_ACTIVE_HAND, DOUBLE_NEEDS_TWO_CARDS, …) pass through as they are. */
 export type RefusalCode = 'bet_refused' | 'game_in_progress' | 'no_active_game' | 'insufficient_balance' | 'game_changed' | BlackjackRefusalCode;
 
-/** A request the round refuses; the route answers it with the message and the round as it stands. */
-export class BlackjackRefusal extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: RefusalCode,
-    message: string,
-    readonly game: WireBlackjackGame | null = null,
-  ) {
-    super(message);
+/**
+ * A request the round refuses, answered (src/server/errors.ts) with the message, the stable `code`
+ * and the round as it stands (null when there is none).
+ */
+export class BlackjackRefusal extends BetRefusal {
+  constructor(statusCode: number, reason: RefusalCode, message: string, game: WireBlackjackGame | null = null) {
+    super(message, { status: statusCode, reason, fields: { game } });
     this.name = 'BlackjackRefusal';
   }
 }
@@ -116,19 +116,9 @@ export function createRounds(deps: RoundDeps) {
     }
     const player = playerAccount(userId, currency);
     const limits = deps.limitsFor(currency);
-    const check = checkBetUnits({
-      game: 'blackjack',
-      loggedIn: true,
-      currency,
-      amountUnits: wager,
-      balanceUnits: balanceOf(db, player),
-      limits,
-    });
-    if (check.kind !== 'ok') throw new BlackjackRefusal(400, 'bet_refused', check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
     // Before the deal nobody knows whether a split will be possible, so the largest win is assumed.
     const maxProfitUnits = wager * BLACKJACK_MAX_PROFIT_FACTOR;
-    const payable = checkMaxWinUnits({ game: 'blackjack', currency, amountUnits: wager, maxProfitUnits, limits });
-    if (payable.kind === 'invalid') throw new BlackjackRefusal(400, 'bet_refused', payable.message);
+    checkWager(db, { game: 'blackjack', player, currency, wager, limits, maxProfitUnits }, (message) => new BlackjackRefusal(400, 'bet_refused', message));
 
     const seed = takeBetSeed(db, userId);
     const state = startRound(wager, streamOf(seed));

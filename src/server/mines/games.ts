@@ -1,14 +1,13 @@
 import type { Database } from 'better-sqlite3';
 import { statement } from '../db/statements';
-import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { gemsCount, isTileId, minesBoard, minesMultiplier, minesMultiplierHundredths, minesPayoutUnits } from '../../core/games/mines';
+import { checkWager } from '../bets/checks';
 import { payFromHouse } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import type { WireBet } from '../bets/record';
-import { refuseBet } from '../bets/wager';
-import { AppError } from '../errors';
+import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
@@ -42,7 +41,7 @@ export const MINES_MESSAGES = {
   moveRaced: 'Another move on this game was handled first. Please try again.',
 } as const;
 
-const conflict = (code: string, message: string) => new AppError(409, code, message);
+const conflict = (reason: string, message: string) => new BetRefusal(message, { status: 409, reason });
 
 export type MinesStatus = 'open' | 'busted' | 'cashedOut';
 
@@ -217,20 +216,10 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       if (openGameOf(db, userId)) throw conflict('game_in_progress', MINES_MESSAGES.gameInProgress);
       const limits = deps.limitsFor('mines', currency);
       const player = playerAccount(userId, currency);
-      const check = checkBetUnits({
-        game: 'mines',
-        loggedIn: true,
-        currency,
-        amountUnits: wager,
-        balanceUnits: balanceOf(db, player),
-        limits,
-      });
-      if (check.kind !== 'ok') throw refuseBet(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
       // Later gems are capped at maxPayout by design (SPEC §5), but a bet whose very first gem is
       // already above it, or any bet when maxPayout is 0, could never win what the board promises.
       const firstGemProfit = (wager * minesMultiplierHundredths(minesCount, 1)) / 100n - wager;
-      const payable = checkMaxWinUnits({ game: 'mines', currency, amountUnits: wager, maxProfitUnits: firstGemProfit, limits });
-      if (payable.kind === 'invalid') throw refuseBet(payable.message);
+      checkWager(db, { game: 'mines', player, currency, wager, limits, maxProfitUnits: firstGemProfit });
 
       const seed = takeBetSeed(db, userId);
       const inserted = statement(
@@ -258,7 +247,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
 
     /** Reveals one tile: a mine ends the game with nothing won, the last gem cashes out. */
     pick: db.transaction((userId: number, tile: number): PickResult => {
-      if (!isTileId(tile)) throw new AppError(400, 'invalid_tile', MINES_MESSAGES.invalidTile);
+      if (!isTileId(tile)) throw new BetRefusal(MINES_MESSAGES.invalidTile, { reason: 'invalid_tile' });
       const game = requireOpen(userId);
       if (game.picks.includes(tile)) throw conflict('tile_already_picked', MINES_MESSAGES.tileTaken);
       const picks = [...game.picks, tile];

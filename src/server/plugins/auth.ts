@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { signJwt, verifyJwt } from '../auth/jwt';
+import { accessTokens } from '../auth/accessToken';
 import { loadJwtSecret } from '../auth/secret';
 import { AppError } from '../errors';
 
@@ -14,7 +14,7 @@ export interface AuthUser {
   sessionEndsAt: number;
 }
 
-export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export { ACCESS_TOKEN_SECONDS } from '../auth/accessToken';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,9 +25,9 @@ declare module 'fastify' {
       /** onRequest hook for routes that need a signed-in player: 401 before any body is read. */
       requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
       /** Resolves a raw access token (HTTP header, hub query string) to its user, or null. */
-      authenticate: (token: string) => AuthUser | null;
+      authenticate: (token: string) => Promise<AuthUser | null>;
       openSession: (userId: number) => string;
-      issueAccessToken: (userId: number, sessionId: string) => string;
+      issueAccessToken: (userId: number, sessionId: string) => Promise<string>;
       /** Absolute lifetime of a session from sign-in. */
       sessionMaxAgeMs: number;
       /** Call after the transaction that ended these sessions has committed. */
@@ -40,24 +40,24 @@ declare module 'fastify' {
 
 export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAgeMs: number }>(
   async (app, { dataDir, jwtSecret, sessionMaxAgeMs }) => {
-    const secret = loadJwtSecret(dataDir, jwtSecret);
+    const tokens = await accessTokens(loadJwtSecret(dataDir, jwtSecret));
     const sessionUser = app.db.prepare(
       `SELECT u.id AS id, u.user_name AS userName, s.created_at AS createdAt FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.user_id = ? AND s.ended_at IS NULL`,
     );
     const insertSession = app.db.prepare('INSERT INTO sessions (id, user_id, created_at) VALUES (?, ?, ?)');
 
-    const authenticate = (token: string): AuthUser | null => {
-      const verdict = verifyJwt(token, secret);
-      if (!verdict.ok) return null;
-      const userId = Number(verdict.claims.sub);
+    const authenticate = async (token: string): Promise<AuthUser | null> => {
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const userId = Number(claims.sub);
       if (!Number.isSafeInteger(userId)) return null;
-      const row = sessionUser.get(verdict.claims.sid, userId) as { id: number; userName: string; createdAt: string } | undefined;
+      const row = sessionUser.get(claims.sid, userId) as { id: number; userName: string; createdAt: string } | undefined;
       if (!row) return null;
       // A session past its absolute lifetime is over even before anyone marks it ended.
       const sessionEndsAt = Date.parse(row.createdAt) + sessionMaxAgeMs;
       if (!(sessionEndsAt > Date.now())) return null;
-      return { id: row.id, userName: row.userName, sessionId: verdict.claims.sid, sessionEndsAt };
+      return { id: row.id, userName: row.userName, sessionId: claims.sid, sessionEndsAt };
     };
 
     const endedListeners: Array<(sessionIds: readonly string[]) => void> = [];
@@ -69,7 +69,7 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAg
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
-      if (header?.startsWith('Bearer ')) request.user = authenticate(header.slice(7).trim());
+      if (header?.startsWith('Bearer ')) request.user = await authenticate(header.slice(7).trim());
     });
 
     app.decorate('auth', {
@@ -87,10 +87,7 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAg
         insertSession.run(id, userId, new Date().toISOString());
         return id;
       },
-      issueAccessToken: (userId: number, sessionId: string) => {
-        const now = Math.floor(Date.now() / 1000);
-        return signJwt({ sub: String(userId), sid: sessionId, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, secret);
-      },
+      issueAccessToken: (userId: number, sessionId: string) => tokens.sign({ sub: String(userId), sid: sessionId }),
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { unitsToNumber } from '../../core/money';
 import type { WalletConfig } from '../wallet/config';
@@ -21,7 +20,7 @@ export interface WalletService {
   limitsFor: (game: string, currency: string) => BetLimitsUnits;
   /** Credits a deposit (idempotent per currency and txRef) and tells the player's open clients. */
   creditDeposit: (userId: number, currency: string, amount: bigint, txRef: string) => DepositResult;
-  /** Sends the live `deposit` event `{ amount, currency }` to the player, when a hub is registered. */
+  /** Sends the live `deposit` event `{ amount, currency }` to the player's open clients. */
   notifyDeposit: (userId: number, currency: string, amount: bigint) => void;
   /** Starts a chain watcher now and stops it when the server closes. */
   attachChainWatcher: (watcher: ChainWatcher) => Promise<void>;
@@ -31,11 +30,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     wallet: WalletService;
   }
-}
-
-/** The hub plugin (built elsewhere) decorates `hub`; the wallet only needs this much of it. */
-interface HubLike {
-  sendToUser: (userId: number, target: string, ...args: unknown[]) => unknown;
 }
 
 function loadDepositSecret(dataDir: string, fromConfig: string | undefined): string {
@@ -52,12 +46,6 @@ function loadDepositSecret(dataDir: string, fromConfig: string | undefined): str
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-function hubOf(app: FastifyInstance): HubLike | null {
-  if (!app.hasDecorator('hub')) return null;
-  const hub = (app as unknown as { hub?: HubLike }).hub;
-  return hub && typeof hub.sendToUser === 'function' ? hub : null;
-}
-
 export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFunds: boolean }>(
   async (app, { dataDir, wallet: config, demoFunds }) => {
     const rates = new ExchangeRates({
@@ -72,10 +60,8 @@ export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFund
 
     const watchers: ChainWatcher[] = [];
     const notifyDeposit = (userId: number, currency: string, amount: bigint) => {
-      const hub = hubOf(app);
-      if (!hub) return;
       try {
-        void Promise.resolve(hub.sendToUser(userId, 'deposit', { amount: unitsToNumber(amount), currency })).catch((error: unknown) =>
+        void Promise.resolve(app.hub.sendToUser(userId, 'deposit', { amount: unitsToNumber(amount), currency })).catch((error: unknown) =>
           app.log.warn({ err: error, userId }, 'could not send the deposit event'),
         );
       } catch (error) {
@@ -109,5 +95,5 @@ export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFund
       for (const watcher of watchers) await watcher.stop();
     });
   },
-  { name: 'wallet', dependencies: ['database'] },
+  { name: 'wallet', dependencies: ['database', 'hub'] },
 );

@@ -1,24 +1,18 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { BET_MESSAGES, checkBetUnits, checkMaxWinUnits } from '../../core/bets/validation';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { DiceBet } from '../../core/contracts/dice';
 import { createFloatStream } from '../../core/fairness/floats';
 import { diceProfitOnWinUnits, isValidChance, settleDiceBet } from '../../core/games/dice';
 import type { DiceTarget } from '../../core/games/dice';
 import { unitsToNumber } from '../../core/money';
-import { payFromHouse } from '../bets/payout';
+import { checkWager } from '../bets/checks';
+import { stakeAndPay } from '../bets/payout';
 import { recordBet } from '../bets/record';
-import { refuseBet, wagerOf } from '../bets/wager';
+import { gameRoute } from '../bets/plugin';
 import { badRequest } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
-import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
-import { amountSchema } from '../wallet/amounts';
-
-interface DiceBetBody {
-  betAmount: number | string;
-  currency: string;
-  chance: number;
-  target: DiceTarget;
-}
+import { playerAccount } from '../ledger/ledger';
 
 /** 99 / chance pays 99% of the fair 100 / chance. */
 const DICE_HOUSE_EDGE = 0.01;
@@ -33,18 +27,7 @@ export function diceBetTransaction(app: FastifyInstance) {
   return db.transaction((userId: number, wager: bigint, currency: string, chance: number, target: DiceTarget) => {
     const limits = app.wallet.limitsFor('dice', currency);
     const player = playerAccount(userId, currency);
-    const check = checkBetUnits({
-      game: 'dice',
-      loggedIn: true,
-      currency,
-      amountUnits: wager,
-      balanceUnits: balanceOf(db, player),
-      limits,
-      chance,
-    });
-    if (check.kind !== 'ok') throw refuseBet(check.kind === 'invalid' ? check.message : BET_MESSAGES.notPositive);
-    const payable = checkMaxWinUnits({ game: 'dice', currency, amountUnits: wager, maxProfitUnits: diceProfitOnWinUnits(wager, chance), limits });
-    if (payable.kind === 'invalid') throw refuseBet(payable.message);
+    checkWager(db, { game: 'dice', chance, player, currency, wager, limits, maxProfitUnits: diceProfitOnWinUnits(wager, chance) });
 
     const usdRate = app.wallet.rates.get(currency) ?? 0;
     const seed = takeBetSeed(db, userId);
@@ -60,12 +43,7 @@ export function diceBetTransaction(app: FastifyInstance) {
       outcome: { roll: settlement.roll, chance, target, win: settlement.win },
       usdRate,
     });
-    const ref = `dice:${bet.id}`;
-    // The transfers report the balances they leave: no read-back of the player's balance.
-    let balance = transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref }).fromBalance;
-    if (settlement.payoutUnits > 0n) {
-      balance = payFromHouse(db, { to: player, currency, amount: settlement.payoutUnits, ref }).toBalance;
-    }
+    const balance = stakeAndPay(db, { player, currency, wager, payout: settlement.payoutUnits, ref: `dice:${bet.id}` });
     app.settlement.settled({
       betId: bet.id,
       userId,
@@ -80,62 +58,29 @@ export function diceBetTransaction(app: FastifyInstance) {
   });
 }
 
-export const diceRoutes: FastifyPluginAsync = async (app) => {
-  const bettable = app.db.prepare('SELECT bettable FROM currencies WHERE symbol = ?');
+export const diceRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const placeBet = diceBetTransaction(fastify);
 
-  const placeBet = diceBetTransaction(app);
+  app.post(DiceBet.path, gameRoute(app, DiceBet), async (request) => {
+    const { chance, target } = request.body;
+    const currency = app.bets.currency(request.body.currency);
+    const wager = app.bets.wager(request.body.betAmount);
+    if (!isValidChance(chance)) throw badRequest('Win chance must be from 0.01 to 98 with at most 2 decimals.', 'invalid_chance');
 
-  app.post<{ Body: DiceBetBody }>(
-    '/dice/bet',
-    {
-      onRequest: app.auth.requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['betAmount', 'currency', 'chance', 'target'],
-          additionalProperties: false,
-          properties: {
-            betAmount: amountSchema,
-            currency: { type: 'string', minLength: 1, maxLength: 12 },
-            chance: { type: 'number' },
-            target: { type: 'string', enum: ['under', 'over'] },
-          },
-        },
+    const userId = request.user!.id;
+    const result = await app.bets.commit(() => placeBet(userId, wager, currency, chance, target));
+    return {
+      balance: unitsToNumber(result.balance),
+      bet: {
+        id: result.bet.id,
+        roll: result.settlement.roll,
+        wager: result.bet.wager,
+        payout: result.bet.payout,
+        multiplier: result.settlement.multiplier,
+        nonce: result.nonce,
+        win: result.settlement.win,
       },
-    },
-    async (request) => {
-      const { betAmount, chance, target } = request.body;
-      const currency = request.body.currency.toUpperCase();
-      const known = bettable.get(currency) as { bettable: number } | undefined;
-      if (!known) throw badRequest(`Unknown currency ${request.body.currency}.`, 'unknown_currency');
-      if (known.bettable !== 1) throw refuseBet(BET_MESSAGES.accNotAvailable);
-      const wager = wagerOf(betAmount);
-      if (!isValidChance(chance)) throw badRequest('Win chance must be from 0.01 to 98 with at most 2 decimals.', 'invalid_chance');
-
-      const userId = request.user!.id;
-      let result: ReturnType<typeof placeBet>;
-      try {
-        result = await app.groupCommit.run(() => placeBet(userId, wager, currency, chance, target));
-      } catch (error) {
-        // A balance raced away between the check and the debit by a concurrent bet.
-        if (error instanceof InsufficientFundsError && error.account.holder.startsWith('player')) {
-          throw refuseBet(BET_MESSAGES.aboveBalance);
-        }
-        throw error;
-      }
-      app.hub.broadcast('bet', result.bet);
-      return {
-        balance: unitsToNumber(result.balance),
-        bet: {
-          id: result.bet.id,
-          roll: result.settlement.roll,
-          wager: result.bet.wager,
-          payout: result.bet.payout,
-          multiplier: result.settlement.multiplier,
-          nonce: result.nonce,
-          win: result.settlement.win,
-        },
-      };
-    },
-  );
+    };
+  });
 };

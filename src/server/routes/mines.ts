@@ -1,34 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { BET_MESSAGES } from '../../core/bets/validation';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MinesActiveGame, MinesBet, MinesCashout, MinesPick } from '../../core/contracts/mines';
 import { isValidMinesCount } from '../../core/games/mines';
 import { unitsToNumber } from '../../core/money';
-import { refuseBet, wagerOf } from '../bets/wager';
+import { gameRoute } from '../bets/plugin';
 import { badRequest } from '../errors';
-import { InsufficientFundsError } from '../ledger/ledger';
-import { createMinesGames, MINES_MESSAGES } from '../mines/games';
+import { MINES_MESSAGES } from '../mines/games';
 import type { GameEnd } from '../mines/games';
-import { amountSchema } from '../wallet/amounts';
 
-interface MinesBetBody {
-  betAmount: number | string;
-  minesCount: number;
-  currency: string;
-}
-
-/**
- * SPEC §7: the mines calls answer `{ success, ..., errorMessage }`. A refusal keeps the shared
- * `{ error, message }` of every 4xx and adds `success: false` and `errorMessage` (= message).
- */
-function withMinesFields(payload: unknown): unknown {
-  if (typeof payload !== 'string') return payload;
-  try {
-    const body = JSON.parse(payload) as { message?: unknown };
-    if (!body || typeof body !== 'object' || typeof body.message !== 'string') return payload;
-    return JSON.stringify({ success: false, errorMessage: body.message, ...body });
-  } catch {
-    return payload;
-  }
-}
+/** SPEC §7: the mines calls answer `{ success, ..., errorMessage }`, their errors too. */
+const SUCCESS_REFUSAL = {};
 
 const gameOverFields = (end: GameEnd) => ({
   cashedOutAmount: unitsToNumber(end.payout),
@@ -36,101 +17,41 @@ const gameOverFields = (end: GameEnd) => ({
   balance: unitsToNumber(end.balance),
 });
 
-export const minesRoutes: FastifyPluginAsync = async (app) => {
-  const db = app.db;
-  const bettable = db.prepare('SELECT bettable FROM currencies WHERE symbol = ?');
-  const games = createMinesGames(db, {
-    limitsFor: (game, currency) => app.wallet.limitsFor(game, currency),
-    usdRate: (currency) => app.wallet.rates.get(currency) ?? 0,
-    settled: (bet) => app.settlement.settled(bet),
+export const minesRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const games = app.minesGames;
+
+  app.post(MinesBet.path, gameRoute(app, MinesBet, SUCCESS_REFUSAL), async (request) => {
+    const currency = app.bets.currency(request.body.currency);
+    const wager = app.bets.wager(request.body.betAmount);
+    const { minesCount } = request.body;
+    if (!isValidMinesCount(minesCount)) throw badRequest(MINES_MESSAGES.invalidMinesCount, 'invalid_mines_count');
+    const userId = request.user!.id;
+    // The bet opens a game; its bets row is written when the game ends.
+    const placed = await app.bets.commit(() => ({ ...games.placeBet(userId, currency, wager, minesCount), bet: null }));
+    return { success: true, balance: unitsToNumber(placed.balance), errorMessage: null } as const;
   });
-  // Rotating seeds mid-game would reveal the server seed that fixed this board.
-  app.openGames.register((userId) => (games.hasOpenGame(userId) ? 'mines' : null));
 
-  app.addHook('onSend', async (_request, reply, payload) => (reply.statusCode >= 400 ? withMinesFields(payload) : payload));
+  app.post(MinesPick.path, gameRoute(app, MinesPick, SUCCESS_REFUSAL), async (request) => {
+    const userId = request.user!.id;
+    const { tileId } = request.body;
+    const result = await app.bets.commit(() => {
+      const picked = games.pick(userId, tileId);
+      return { ...picked, bet: picked.gameOver?.bet ?? null };
+    });
+    if (!result.gameOver) {
+      // Never a mine location while the game is open.
+      return { success: true, isMine: false, gameState: 'InPlay', cashedOutAmount: 0, mineLocations: null } as const;
+    }
+    return { success: true, isMine: result.isMine, gameState: 'GameOver', ...gameOverFields(result.gameOver) } as const;
+  });
 
-  app.post<{ Body: MinesBetBody }>(
-    '/mines/bet',
-    {
-      onRequest: app.auth.requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['betAmount', 'minesCount', 'currency'],
-          additionalProperties: false,
-          properties: {
-            betAmount: amountSchema,
-            minesCount: { type: 'number' },
-            currency: { type: 'string', minLength: 1, maxLength: 12 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const currency = request.body.currency.toUpperCase();
-      const known = bettable.get(currency) as { bettable: number } | undefined;
-      if (!known) throw badRequest(`Unknown currency ${request.body.currency}.`, 'unknown_currency');
-      if (known.bettable !== 1) throw refuseBet(BET_MESSAGES.accNotAvailable);
-      const wager = wagerOf(request.body.betAmount);
-      if (!isValidMinesCount(request.body.minesCount)) throw badRequest(MINES_MESSAGES.invalidMinesCount, 'invalid_mines_count');
-      try {
-        const userId = request.user!.id;
-        const { minesCount } = request.body;
-        const placed = await app.groupCommit.run(() => games.placeBet(userId, currency, wager, minesCount));
-        return { success: true, balance: unitsToNumber(placed.balance), errorMessage: null };
-      } catch (error) {
-        // A balance raced away between the check and the debit by a concurrent bet on another game.
-        if (error instanceof InsufficientFundsError && error.account.holder.startsWith('player')) {
-          throw refuseBet(BET_MESSAGES.aboveBalance);
-        }
-        throw error;
-      }
-    },
-  );
+  app.post(MinesCashout.path, gameRoute(app, MinesCashout, SUCCESS_REFUSAL), async (request) => {
+    const end = await app.bets.commit(() => games.cashout(request.user!.id));
+    return { success: true, ...gameOverFields(end), errorMessage: null } as const;
+  });
 
-  app.post<{ Body: { tileId: number } }>(
-    '/mines/pick',
-    {
-      onRequest: app.auth.requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['tileId'],
-          additionalProperties: false,
-          // Any number passes the schema so 2.5, -1 and 25 get the same clear message from the game.
-          properties: { tileId: { type: 'number' } },
-        },
-      },
-    },
-    async (request) => {
-      const userId = request.user!.id;
-      const { tileId } = request.body;
-      const result = await app.groupCommit.run(() => games.pick(userId, tileId));
-      if (!result.gameOver) {
-        // Never a mine location while the game is open.
-        return { success: true, isMine: false, gameState: 'InPlay', cashedOutAmount: 0, mineLocations: null };
-      }
-      app.hub.broadcast('bet', result.gameOver.bet);
-      return { success: true, isMine: result.isMine, gameState: 'GameOver', ...gameOverFields(result.gameOver) };
-    },
-  );
-
-  app.post(
-    '/mines/cashout',
-    {
-      onRequest: app.auth.requireUser,
-      // SPEC §7: no body; an empty JSON object is accepted too.
-      schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: {} } },
-    },
-    async (request) => {
-      const userId = request.user!.id;
-      const end = await app.groupCommit.run(() => games.cashout(userId));
-      app.hub.broadcast('bet', end.bet);
-      return { success: true, ...gameOverFields(end), errorMessage: null };
-    },
-  );
-
-  app.get('/mines/get-active-game', { onRequest: app.auth.requireUser }, async (request) => {
+  app.get(MinesActiveGame.path, gameRoute(app, MinesActiveGame, SUCCESS_REFUSAL), async (request) => {
     const game = games.activeGame(request.user!.id);
     return {
       success: true,
@@ -140,6 +61,6 @@ export const minesRoutes: FastifyPluginAsync = async (app) => {
         selectedTiles: game.selectedTiles,
         currency: game.currency,
       },
-    };
+    } as const;
   });
 };

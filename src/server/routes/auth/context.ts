@@ -19,13 +19,22 @@ export interface SignedIn {
   sessionId: string;
 }
 
-/** Opens a session with its first refresh token; call inside the transaction that decided to sign in. */
-export function openSignedInSession(app: FastifyInstance, userId: number): SignedIn {
+export type OpenedSession = Omit<SignedIn, 'jwt'>;
+
+/**
+ * Opens a session with its first refresh token; call inside the transaction that decided to sign
+ * in, then `withAccessToken` once it has committed (signing is asynchronous, a transaction is not).
+ */
+export function openSignedInSession(app: FastifyInstance, userId: number): OpenedSession {
   const sessionId = app.auth.openSession(userId);
   const refreshToken = issueRefreshToken(app.db, sessionId);
   const user = findUserById(app.db, userId);
   if (!user) throw new Error(`user ${userId} vanished while signing in`);
-  return { user: toPublicUser(user), jwt: app.auth.issueAccessToken(userId, sessionId), refreshToken, sessionId };
+  return { user: toPublicUser(user), refreshToken, sessionId };
+}
+
+export async function withAccessToken(app: FastifyInstance, opened: OpenedSession): Promise<SignedIn> {
+  return { ...opened, jwt: await app.auth.issueAccessToken(opened.user.id, opened.sessionId) };
 }
 
 /** Mail goes out in the background: a slow or failing SMTP server never delays or fails the answer. */

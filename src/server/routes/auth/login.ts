@@ -6,7 +6,7 @@ import { checkTotp } from '../../auth/totp';
 import { AppError } from '../../errors';
 import { claimMfaStep, findUserByLogin } from '../../users/repository';
 import type { UserRow } from '../../users/repository';
-import { openSignedInSession } from './context';
+import { openSignedInSession, withAccessToken } from './context';
 import type { AccountsOptions, SignedIn } from './context';
 import { LIMITS, body, signedInSchema, str } from './schemas';
 
@@ -31,10 +31,11 @@ async function signInDespiteThrottle(
   const step = await checkTotp(user.mfaKey, mfaCode, user.mfaLastStep);
   if (step === null || !(await verifyPassword(user.passwordHash, password))) return null;
   if (!claimMfaStep(app.db, user.id, step)) return null;
-  return app.db.transaction(() => {
+  const opened = app.db.transaction(() => {
     clearFailures(app.db, accountKey(user.id));
     return openSignedInSession(app, user.id);
   })();
+  return withAccessToken(app, opened);
 }
 
 export const loginRoute: FastifyPluginAsync<AccountsOptions> = async (app) => {
@@ -78,10 +79,11 @@ export const loginRoute: FastifyPluginAsync<AccountsOptions> = async (app) => {
           throw new AppError(401, 'mfa_invalid', M.mfaInvalid);
         }
       }
-      return app.db.transaction(() => {
+      const opened = app.db.transaction(() => {
         clearFailures(app.db, accountKey(user.id));
         return openSignedInSession(app, user.id);
       })();
+      return withAccessToken(app, opened);
     },
   );
 };

@@ -8,7 +8,7 @@ import { checkEmail, checkNewPassword, checkUserName } from '../../auth/rules';
 import { AppError } from '../../errors';
 import { createFirstSeeds } from '../../fairness/seeds';
 import { insertUser, isEmailTaken, isUserNameTaken } from '../../users/repository';
-import { deliver, openSignedInSession } from './context';
+import { deliver, openSignedInSession, withAccessToken } from './context';
 import type { AccountsOptions } from './context';
 import { LIMITS, body, signedInSchema, str } from './schemas';
 
@@ -43,15 +43,15 @@ export const registerRoute: FastifyPluginAsync<AccountsOptions> = async (app, { 
       assertAvailable(userName, email);
       const passwordHash = await hashPassword(password);
       // Checked again inside the transaction: another sign-up may have taken the name while we hashed.
-      const { signedIn, token } = app.db.transaction(() => {
+      const { opened, token } = app.db.transaction(() => {
         assertAvailable(userName, email);
         const user = insertUser(app.db, { userName, email, passwordHash });
         // Drawn now, so the first bet never plays on a seed made inside its own request.
         createFirstSeeds(app.db, user.id);
-        return { signedIn: openSignedInSession(app, user.id), token: issueAccountToken(app.db, user.id, 'confirm_email') };
+        return { opened: openSignedInSession(app, user.id), token: issueAccountToken(app.db, user.id, 'confirm_email') };
       })();
-      deliver(mailer, request.log, confirmationMail(publicUrl, signedIn.user, token));
-      return signedIn;
+      deliver(mailer, request.log, confirmationMail(publicUrl, opened.user, token));
+      return withAccessToken(app, opened);
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
-import { endSessions, rotateRefreshToken } from '../../auth/sessions';
+import { endSessions, refreshTokenHolder, rotateRefreshToken } from '../../auth/sessions';
 import { AppError } from '../../errors';
 import { LIMITS, body, str, successSchema } from './schemas';
 
@@ -20,7 +20,18 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const outcome = rotateRefreshToken(app.db, request.body.refreshToken, app.auth.issueAccessToken, app.auth.sessionMaxAgeMs);
+      const { refreshToken } = request.body;
+      const holder = refreshTokenHolder(app.db, refreshToken);
+      const jwt = holder ? await app.auth.issueAccessToken(holder.userId, holder.sessionId) : null;
+      const outcome = rotateRefreshToken(
+        app.db,
+        refreshToken,
+        (userId, sessionId) => {
+          if (!jwt || holder?.userId !== userId || holder.sessionId !== sessionId) throw new Error('refresh token changed holder while rotating');
+          return jwt;
+        },
+        app.auth.sessionMaxAgeMs,
+      );
       if (outcome.kind === 'invalid') throw new AppError(401, 'invalid_refresh_token', M.invalidRefreshToken);
       if (outcome.kind === 'expired') {
         app.auth.sessionsEnded([outcome.sessionId]);
