@@ -91,19 +91,19 @@ function renderObject(schema: Schema, indent: string): string {
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
-const block = (schema: Schema) => ['```ts', render(schema), '```'].join('\n');
+const block = (schema: unknown) => ['```ts', render(schema as Schema), '```'].join('\n');
 
 function renderRoute(contract: RouteContract): string {
   const out = [`### ${contract.method} /api${contract.path}`, '', `${contract.summary} ${contract.auth ? '*Signed in.*' : '*Public.*'}`, ''];
-  if (contract.querystring) out.push('Query:', '', block(contract.querystring as Schema), '');
-  if (contract.body) out.push('Body:', '', block(contract.body as Schema), '');
+  if (contract.querystring) out.push('Query:', '', block(contract.querystring), '');
+  if (contract.body) out.push('Body:', '', block(contract.body), '');
   const errors: string[] = [];
   for (const [status, schema] of Object.entries(contract.response)) {
     if (schema === ErrorReply) {
       errors.push(status);
       continue;
     }
-    out.push(`${status}:`, '', block(schema as Schema), '');
+    out.push(`${status}:`, '', block(schema), '');
   }
   if (errors.length) out.push(`${errors.join(', ')}: \`ErrorReply\`.`, '');
   return out.join('\n');
@@ -111,7 +111,7 @@ function renderRoute(contract: RouteContract): string {
 
 /** The whole document, as the contracts make it now. */
 export function renderApiDocs(): string {
-  const sections = [HEADER, '`ErrorReply`:', '', block(ErrorReply as Schema), ''];
+  const sections = [HEADER, '`ErrorReply`:', '', block(ErrorReply), ''];
   for (const tag of TAGS) {
     const routes = ROUTE_CONTRACTS.filter((contract) => contract.tag === tag.name);
     if (!routes.length) continue;
