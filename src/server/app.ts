@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerConfig, TrustProxy } from './config';
 import { installErrorHandler } from './errors';
 import hubPlugin from './hub/plugin';
@@ -31,6 +32,7 @@ import { limitsRoutes } from './routes/limits';
 import { minesRoutes } from './routes/mines';
 import { paymentsRoutes } from './routes/payments';
 import { walletRoutes } from './routes/wallet';
+import { openApiPlugin, openApiRoute } from './routes/openapi';
 
 export const API_PREFIX = '/api';
 
@@ -56,7 +58,9 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
     bodyLimit: 64 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
-  });
+    // Routes take their schemas from src/core/contracts (TypeBox, plain JSON Schema to ajv); the
+    // provider gives handlers the static types of those schemas.
+  }).withTypeProvider<TypeBoxTypeProvider>();
   installErrorHandler(app);
   // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
   await app.register(rateLimit, { global: false });
@@ -64,6 +68,8 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   // upgrade never passes through a reply, and the built assets arrive already compressed (spa.ts).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc, inspector: config.inspector });
+  // Before any route: it collects each one into the OpenAPI document as it is added.
+  await app.register(openApiPlugin);
   await app.register(databasePlugin, { dataDir: config.dataDir, synchronous: config.sqliteSynchronous });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret, sessionMaxAgeMs: config.sessionMaxAgeMs });
   // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
@@ -87,7 +93,8 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
     async (api) => {
       await api.register(healthRoutes);
       await api.register(inspectorRoutes, { config });
-      await api.register(authRoutes, { prefix: '/auth', config, ...(mailer ? { mailer } : {}) });
+      await api.register(openApiRoute);
+      await api.register(authRoutes, { config, ...(mailer ? { mailer } : {}) });
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);
       await api.register(limitsRoutes);

@@ -226,7 +226,10 @@ describe('security page', () => {
       storage,
       routes: {
         '/auth/get-mfa-key': () => ok(mfaKey),
-        '/auth/enable-mfa': (body) => (body.mfaCode === '123456' ? ok() : { status: 400, body: { error: 'mfa_invalid', message: 'x' } }),
+        '/auth/enable-mfa': (body) =>
+          body.mfaCode === '123456'
+            ? ok({ success: true, message: '2 Factor settings changed', user: { ...ada, tfaEnabled: true } })
+            : { status: 400, body: { error: 'mfa_invalid', message: 'x' } },
       },
     });
     const qr = await screen.findByRole('img', { name: 'QR code of your two-factor key' });

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
 import { liveToken, ada } from '../support/authFixtures';
-import { memoryStorage } from '../support/fakeApi';
+import { contractBreach, memoryStorage } from '../support/fakeApi';
 
 type Reply = { status: number; body: unknown };
 
@@ -27,7 +27,16 @@ const TOKEN_READS: Record<string, unknown> = {
   '/token/get-staking-history': { stakingHistory: [] },
 };
 
-const visitorStaking = { pools: [{ currency: 'BTC', totalStaked: 0.5 }], totalLocked: 234, userTotalStaked: 0, stakingPayouts: [], dailyPayoutShare: 0.02, unlockFee: 0.01 };
+const DAY_MS = 86_400_000;
+const visitorStaking = {
+  pools: [{ currency: 'BTC', totalStaked: 0.5 }],
+  totalLocked: 234,
+  userTotalStaked: 0,
+  stakingPayouts: [],
+  dailyPayoutShare: 0.02,
+  unlockFee: 0.01,
+  nextPayoutAt: new Date((Math.floor(Date.now() / DAY_MS) + 1) * DAY_MS).toISOString(),
+};
 const playerStaking = { ...visitorStaking, userTotalStaked: 12, stakingPayouts: [{ currency: 'BTC', total: 0.0001, claimed: 0.00004 }] };
 const bankroll = (withPosition: boolean) => ({
   pools: [{ currency: 'BTC', totalStaked: 10, totalProfit: 0.5, wagerVolume: 20 }],
@@ -36,6 +45,11 @@ const bankroll = (withPosition: boolean) => ({
 
 function fakeApi(routes: Record<string, (body: Record<string, unknown>, auth: string | null) => Reply> = {}) {
   const calls: Array<{ method: string; path: string; body: Record<string, unknown> }> = [];
+  // Every answer is held to its route's contract, as in tests/support/fakeApi.ts.
+  const breaches: string[] = [];
+  onTestFinished(() => {
+    if (breaches.length) throw new Error(breaches.join('\n'));
+  });
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
@@ -43,6 +57,11 @@ function fakeApi(routes: Record<string, (body: Record<string, unknown>, auth: st
     calls.push({ method: init?.method ?? 'GET', path, body });
     const route = routes[path];
     const reply = route ? route(body, auth) : path in TOKEN_READS ? { status: 200, body: TOKEN_READS[path] } : { status: 404, body: { error: 'not_found', message: 'Not found' } };
+    const breach = route || path in TOKEN_READS ? contractBreach(init?.method ?? 'GET', path, reply.status, reply.body) : null;
+    if (breach) {
+      breaches.push(breach);
+      throw new Error(breach);
+    }
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
   }) as typeof globalThis.fetch;
   return { fetch, calls };

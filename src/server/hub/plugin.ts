@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { negotiate } from '../../core/contracts/hub';
+import { schemaOf } from '../routes/contract';
 import type { HubApi, HubOptions } from './hub';
 import { Hub } from './hub';
 import { accessTokenOf } from './http';
@@ -27,7 +29,7 @@ async function hubPlugin(fastify: FastifyInstance, options: HubPluginOptions): P
   await fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { bodyLimit: 1024 }, (_request, _payload, done) => done(null, undefined));
-    scope.post(`${path}/negotiate`, async (request, reply) => {
+    scope.post(`${path}/negotiate`, { schema: schemaOf(negotiate) }, async (request, reply) => {
       const query = new URL(request.url, 'http://hub.invalid').searchParams;
       const result = await hub.negotiate(accessTokenOf(request.headers, query), request.ip);
       if ('retryAfterSeconds' in result) void reply.header('retry-after', String(result.retryAfterSeconds));

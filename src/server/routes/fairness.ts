@@ -1,27 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getBet, getSeed, getSeedHistory, rotateSeed } from '../../core/contracts/casino';
 import { CLIENT_SEED_MAX_LENGTH, isValidClientSeed } from '../../core/fairness/seeds';
 import { AppError, badRequest, notFound } from '../errors';
 import { betDetail } from '../bets/record';
 import { loadSeeds, revealedPairs, rotateSeeds } from '../fairness/seeds';
+import { schemaOf } from './contract';
 
 const CLIENT_SEED_RULE = `Client seed must be 1 to ${CLIENT_SEED_MAX_LENGTH} visible characters without spaces.`;
-
-const clientSeedSchema = { type: 'string', minLength: 1, maxLength: CLIENT_SEED_MAX_LENGTH } as const;
 
 function checkClientSeed(seed: string): string {
   if (!isValidClientSeed(seed)) throw badRequest(CLIENT_SEED_RULE, 'invalid_client_seed');
   return seed;
 }
 
-export const fairnessRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { clientSeed?: string } }>(
-    '/casino/get-seed',
-    {
-      onRequest: app.auth.requireUser,
-      schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { clientSeed: clientSeedSchema } },
-      },
-    },
+export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    getSeed.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(getSeed) },
     async (request) => {
       const user = request.user!;
       // The browser's random client seed is adopted only under the rule in loadSeeds (fairness.md).
@@ -30,14 +25,9 @@ export const fairnessRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { clientSeed: string } }>(
-    '/casino/rotate-seed',
-    {
-      onRequest: app.auth.requireUser,
-      schema: {
-        body: { type: 'object', required: ['clientSeed'], additionalProperties: false, properties: { clientSeed: clientSeedSchema } },
-      },
-    },
+  app.post(
+    rotateSeed.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(rotateSeed) },
     async (request) => {
       const user = request.user!;
       const clientSeed = checkClientSeed(request.body.clientSeed);
@@ -51,23 +41,13 @@ export const fairnessRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/casino/get-seed-history', { onRequest: app.auth.requireUser }, async (request) => ({
+  app.get(getSeedHistory.path, { onRequest: app.auth.requireUser, schema: schemaOf(getSeedHistory) }, async (request) => ({
     seeds: revealedPairs(app.db, request.user!.id),
   }));
 
-  app.get<{ Querystring: { id: string } }>(
-    '/casino/get-bet',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['id'],
-          additionalProperties: false,
-          // Query strings are text: the one place a number is read from a string.
-          properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } },
-        },
-      },
-    },
+  app.get(
+    getBet.path,
+    { schema: schemaOf(getBet) },
     async (request) => {
       const bet = betDetail(app.db, Number(request.query.id));
       if (!bet) throw notFound('No bet with that id.', 'bet_not_found');

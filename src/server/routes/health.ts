@@ -1,39 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { health, inspector } from '../../core/contracts/system';
 import type { ServerConfig } from '../config';
+import { schemaOf } from './contract';
 
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            properties: { status: { type: 'string' }, database: { type: 'string' }, uptime: { type: 'number' } },
-            required: ['status', 'database', 'uptime'],
-          },
-        },
-      },
-    },
-    async () => {
-      app.db.prepare('SELECT 1').get();
-      return { status: 'ok', database: 'ok', uptime: Math.round(process.uptime()) };
-    },
-  );
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(health.path, { schema: schemaOf(health) }, async () => {
+    app.db.prepare('SELECT 1').get();
+    return { status: 'ok', database: 'ok', uptime: Math.round(process.uptime()) };
+  });
 };
 
 /**
  * Whether the SPA may load the designers' statechart inspector. The SPA asks only when a page is
  * opened with ?inspector, so players never call this.
  */
-export const inspectorRoutes: FastifyPluginAsync<{ config: Pick<ServerConfig, 'inspector'> }> = async (app, { config }) => {
-  app.get(
-    '/inspector',
-    {
-      schema: {
-        response: { 200: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'] } },
-      },
-    },
-    async () => ({ enabled: config.inspector }),
-  );
+export const inspectorRoutes: FastifyPluginAsyncTypebox<{ config: Pick<ServerConfig, 'inspector'> }> = async (app, { config }) => {
+  app.get(inspector.path, { schema: schemaOf(inspector) }, async () => ({ enabled: config.inspector }));
 };

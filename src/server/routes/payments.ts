@@ -1,27 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getExchangeRates } from '../../core/contracts/payments';
 import { listCurrencies } from '../wallet/currencies';
+import { schemaOf } from './contract';
 
-export const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/payments/get-exchange-rates',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { symbol: { type: 'string' }, exchangeRate: { type: 'number' } },
-              required: ['symbol', 'exchangeRate'],
-            },
-          },
-        },
-      },
-    },
-    async () =>
-      listCurrencies(app.db).flatMap(({ symbol }) => {
-        const exchangeRate = app.wallet.rates.get(symbol);
-        return exchangeRate === undefined ? [] : [{ symbol, exchangeRate }];
-      }),
+export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(getExchangeRates.path, { schema: schemaOf(getExchangeRates) }, async () =>
+    listCurrencies(app.db).flatMap(({ symbol }) => {
+      const exchangeRate = app.wallet.rates.get(symbol);
+      return exchangeRate === undefined ? [] : [{ symbol, exchangeRate }];
+    }),
   );
 };

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contract from '../../core/contracts/token';
 import { unitsToFiatCents, unitsToNumber } from '../../core/money';
 import { nextUtcMidnight } from '../../core/token/rewards';
 import { AppError, badRequest } from '../errors';
@@ -23,22 +25,13 @@ import {
   unlockTokens,
 } from '../token/staking';
 import type { PayoutTotals, StakingFigures } from '../token/staking';
-import { pageQuerySchema, parsePage } from './paging';
-import type { PageQuery } from './paging';
-import { amountSchema, parseAmountField } from '../wallet/amounts';
+import { schemaOf } from './contract';
+import { parsePage } from './paging';
+import { parseAmountField } from '../wallet/amounts';
 import { walletsOf } from '../wallet/cashier';
 import { listCurrencies, requireCurrency } from '../wallet/currencies';
 
 const n = unitsToNumber;
-const emptyBody = { type: 'object', additionalProperties: false, properties: {}, nullable: true } as const;
-const amountBody = { type: 'object', additionalProperties: false, required: ['amount'], properties: { amount: amountSchema } } as const;
-const liquidityBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['currency', 'amount'],
-  properties: { currency: { type: 'string', minLength: 1, maxLength: 16 }, amount: amountSchema },
-} as const;
-
 const signedIn = (request: FastifyRequest): AuthUser => {
   if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
   return request.user;
@@ -69,8 +62,8 @@ function mapRace(error: unknown, message: string): never {
   throw error;
 }
 
-/** SPEC §7 /token calls and the issue's staking and liquidity calls; see docs/api.md "Token". */
-export const tokenRoutes: FastifyPluginAsync = async (app) => {
+/** The /token calls: mining, staking, rewards and the bankroll pools (docs/token.md); shapes in src/core/contracts/token.ts. */
+export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;
   const { config } = app.token;
   const onRequest = app.auth.requireUser;
@@ -85,7 +78,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     app.hub.broadcast('bankrollPool', { pool });
   };
 
-  app.get('/token/get-token-details', async () => {
+  app.get(contract.getTokenDetails.path, { schema: schemaOf(contract.getTokenDetails) }, async () => {
     const mined = totalMined(db);
     const burned = totalBurned(db);
     const locked = totalLocked(db);
@@ -110,7 +103,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get('/token/get-mining-levels', async () => {
+  app.get(contract.getMiningLevels.path, { schema: schemaOf(contract.getMiningLevels) }, async () => {
     const position = currentMiningPosition(db, config);
     return {
       miningLevels: config.levels.map((level) => ({ levelNumber: level.levelNumber, supply: n(level.supply), difficulty: level.difficulty })),
@@ -128,7 +121,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get('/token/get-staking-page-data', async (request) => {
+  app.get(contract.getStakingPageData.path, { schema: schemaOf(contract.getStakingPageData) }, async (request) => {
     const userId = request.user?.id;
     return {
       pools: rewardsPools(db).map((pool) => ({ currency: pool.currency, totalStaked: n(pool.amount) })),
@@ -141,21 +134,20 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  const toHistory = (rows: Array<{ id: number; date: string; amount: bigint; currency: string }>) =>
-    rows.map((row) => ({ ...row, amount: n(row.amount) }));
+  const toHistory = <R extends { amount: bigint }>(rows: R[]) => rows.map((row) => ({ ...row, amount: n(row.amount) }));
   // Paged: `?before=<id of the last row seen>&limit=<1..100>`, newest first; a page shorter than
   // `limit` is the last. Without them: the newest 100, what the SPA shows.
-  app.get<{ Querystring: PageQuery }>('/token/get-burn-history', { schema: { querystring: pageQuerySchema } }, async (request) => ({
+  app.get(contract.getBurnHistory.path, { schema: schemaOf(contract.getBurnHistory) }, async (request) => ({
     burnHistory: toHistory(burnHistory(db, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))),
   }));
-  app.get<{ Querystring: PageQuery }>('/token/get-payout-history', { schema: { querystring: pageQuerySchema } }, async (request) => ({
+  app.get(contract.getPayoutHistory.path, { schema: schemaOf(contract.getPayoutHistory) }, async (request) => ({
     payoutHistory: toHistory(payoutHistory(db, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))),
   }));
-  app.get<{ Querystring: PageQuery }>('/token/get-staking-history', { onRequest, schema: { querystring: pageQuerySchema } }, async (request) => ({
+  app.get(contract.getStakingHistory.path, { onRequest, schema: schemaOf(contract.getStakingHistory) }, async (request) => ({
     stakingHistory: stakingHistory(db, signedIn(request).id, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX)).map((row) => ({ ...row, amount: n(row.amount), fee: n(row.fee) })),
   }));
 
-  app.post('/token/claim-rewards', { onRequest, schema: { body: emptyBody } }, async (request) => {
+  app.post(contract.claimRewards.path, { onRequest, schema: schemaOf(contract.claimRewards) }, async (request) => {
     const user = signedIn(request);
     const claimed = claimRewards(db, user.id);
     return {
@@ -165,14 +157,14 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get('/token/get-bankroll-page-data', async (request) => ({
+  app.get(contract.getBankrollPageData.path, { schema: schemaOf(contract.getBankrollPageData) }, async (request) => ({
     pools: listCurrencies(db)
       .filter((c) => c.bettable)
       .map((c) => poolToWire(poolFigures(db, c.symbol))),
     playerInvestments: request.user ? positionsOf(db, request.user.id).map(positionToWire) : [],
   }));
 
-  app.post<{ Body: { amount: number | string } }>('/token/lock', { onRequest, schema: { body: amountBody } }, async (request) => {
+  app.post(contract.lock.path, { onRequest, schema: schemaOf(contract.lock) }, async (request) => {
     const user = signedIn(request);
     const amount = parseAmountField(request.body.amount);
     let figures: StakingFigures;
@@ -186,7 +178,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     return answer;
   });
 
-  app.post<{ Body: { amount: number | string } }>('/token/unlock', { onRequest, schema: { body: amountBody } }, async (request) => {
+  app.post(contract.unlock.path, { onRequest, schema: schemaOf(contract.unlock) }, async (request) => {
     const user = signedIn(request);
     const amount = parseAmountField(request.body.amount);
     let result: ReturnType<typeof unlockTokens>;
@@ -200,9 +192,9 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     return answer;
   });
 
-  app.post<{ Body: { currency: string; amount: number | string } }>(
-    '/token/add-liquidity',
-    { onRequest, schema: { body: liquidityBody } },
+  app.post(
+    contract.addLiquidity.path,
+    { onRequest, schema: schemaOf(contract.addLiquidity) },
     async (request) => {
       const user = signedIn(request);
       const currency = poolCurrency(db, request.body.currency);
@@ -218,9 +210,9 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { currency: string; amount: number | string } }>(
-    '/token/remove-liquidity',
-    { onRequest, schema: { body: liquidityBody } },
+  app.post(
+    contract.removeLiquidity.path,
+    { onRequest, schema: schemaOf(contract.removeLiquidity) },
     async (request) => {
       const user = signedIn(request);
       const currency = poolCurrency(db, request.body.currency);
@@ -241,13 +233,9 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
   if (config.testHooks) {
     // Test and operations hook (TOKEN_TEST_HOOKS=1 only): `{ at }` runs the scheduled payout as if the
     // clock read `at` (still once per UTC day); no body runs an extra payout now.
-    app.post<{ Body: { at?: string } | null }>(
-      '/token/run-daily-payout',
-      {
-        schema: {
-          body: { type: 'object', additionalProperties: false, nullable: true, properties: { at: { type: 'string', format: 'date-time', maxLength: 40 } } },
-        },
-      },
+    app.post(
+      contract.runDailyPayout.path,
+      { schema: schemaOf(contract.runDailyPayout) },
       async (request) => {
         const at = request.body?.at;
         return runToWire(at === undefined ? app.token.runExtraPayout() : app.token.runDuePayout(Date.parse(at)));

@@ -1,10 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { cancelWithdrawal as cancelWithdrawalRoute, claimDemoFunds as claimDemoFundsRoute, getCashierInfo, getDepositAddress, getWallets, getWithdrawals, withdraw } from '../../core/contracts/wallet';
 import { fiatToUnits, formatCrypto, unitsToNumber } from '../../core/money';
 import { AppError, badRequest, notFound } from '../errors';
 import { InsufficientFundsError, balanceOf, playerAccount } from '../ledger/ledger';
 import type { AuthUser } from '../plugins/auth';
 import { ADDRESS_EXAMPLES, addressFormatOf, isValidAddress } from '../wallet/addresses';
-import { amountSchema, parseAmountField } from '../wallet/amounts';
+import { parseAmountField } from '../wallet/amounts';
 import {
   DemoClaimTooSoonError,
   WithdrawalNotFoundError,
@@ -19,30 +21,7 @@ import {
 } from '../wallet/cashier';
 import type { Withdrawal } from '../wallet/cashier';
 import { listCurrencies, requireCurrency } from '../wallet/currencies';
-
-const currencySchema = { type: 'string', minLength: 1, maxLength: 16 } as const;
-const errorBody = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } as const;
-
-const withdrawalSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    currency: { type: 'string' },
-    address: { type: 'string' },
-    amount: { type: 'number' },
-    status: { type: 'string', enum: ['pending', 'cancelled', 'sent', 'refused'] },
-    txRef: { type: ['string', 'null'] },
-    reason: { type: ['string', 'null'] },
-    createdAt: { type: 'string' },
-  },
-  required: ['id', 'currency', 'address', 'amount', 'status', 'createdAt'],
-} as const;
-
-const withdrawalWithBalance = {
-  type: 'object',
-  properties: { withdrawal: withdrawalSchema, balance: { type: 'number' } },
-  required: ['withdrawal', 'balance'],
-} as const;
+import { schemaOf } from './contract';
 
 const toWire = (w: Withdrawal) => ({
   id: w.id,
@@ -65,14 +44,14 @@ function describeWait(ms: number): string {
   return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
 }
 
-export const walletRoutes: FastifyPluginAsync = async (app) => {
+export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest, not preHandler: a visitor hears 401 before any word about the body.
   const onRequest = app.auth.requireUser;
 
   // Public: the Cashier decides whether to offer demo funds before the player asks.
   // With a bearer token it also says when each of the player's next claims opens, so the Cashier can
   // disable the button instead of offering a claim it would refuse.
-  app.get('/wallet/get-cashier-info', async (request) => {
+  app.get(getCashierInfo.path, { schema: schemaOf(getCashierInfo) }, async (request) => {
     const { demoFunds, config, rates } = app.wallet;
     return {
       demoFunds,
@@ -87,41 +66,15 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get(
-    '/wallet/get-wallets',
-    {
-      onRequest,
-      schema: {
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { currencySymbol: { type: 'string' }, balance: { type: 'number' } },
-              required: ['currencySymbol', 'balance'],
-            },
-          },
-        },
-      },
-    },
+    getWallets.path,
+    { onRequest, schema: schemaOf(getWallets) },
     async (request) =>
       walletsOf(app.db, signedIn(request).id).map(({ currency, balance }) => ({ currencySymbol: currency, balance: unitsToNumber(balance) })),
   );
 
-  app.get<{ Querystring: { currency: string } }>(
-    '/wallet/get-deposit-address',
-    {
-      onRequest,
-      schema: {
-        querystring: { type: 'object', additionalProperties: false, required: ['currency'], properties: { currency: currencySchema } },
-        response: {
-          200: {
-            type: 'object',
-            properties: { currency: { type: 'string' }, address: { type: 'string' } },
-            required: ['currency', 'address'],
-          },
-        },
-      },
-    },
+  app.get(
+    getDepositAddress.path,
+    { onRequest, schema: schemaOf(getDepositAddress) },
     async (request) => {
       const user = signedIn(request);
       const currency = requireCurrency(app.db, request.query.currency);
@@ -129,27 +82,9 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { currency: string } }>(
-    '/wallet/claim-demo-funds',
-    {
-      onRequest,
-      schema: {
-        body: { type: 'object', additionalProperties: false, required: ['currency'], properties: { currency: currencySchema } },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              currency: { type: 'string' },
-              amount: { type: 'number' },
-              balance: { type: 'number' },
-              nextClaimAt: { type: 'string' },
-            },
-            required: ['currency', 'amount', 'balance', 'nextClaimAt'],
-          },
-          429: errorBody,
-        },
-      },
-    },
+  app.post(
+    claimDemoFundsRoute.path,
+    { onRequest, schema: schemaOf(claimDemoFundsRoute) },
     async (request) => {
       const user = signedIn(request);
       const { config, demoFunds, rates } = app.wallet;
@@ -192,20 +127,9 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { currency: string; address: string; amount: number | string } }>(
-    '/wallet/withdraw',
-    {
-      onRequest,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['currency', 'address', 'amount'],
-          properties: { currency: currencySchema, address: { type: 'string', minLength: 1, maxLength: 128 }, amount: amountSchema },
-        },
-        response: { 200: withdrawalWithBalance },
-      },
-    },
+  app.post(
+    withdraw.path,
+    { onRequest, schema: schemaOf(withdraw) },
     async (request) => {
       const user = signedIn(request);
       const currency = requireCurrency(app.db, request.body.currency);
@@ -231,25 +155,14 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get(
-    '/wallet/get-withdrawals',
-    { onRequest, schema: { response: { 200: { type: 'array', items: withdrawalSchema } } } },
+    getWithdrawals.path,
+    { onRequest, schema: schemaOf(getWithdrawals) },
     async (request) => listWithdrawals(app.db, signedIn(request).id).map(toWire),
   );
 
-  app.post<{ Body: { id: number } }>(
-    '/wallet/cancel-withdrawal',
-    {
-      onRequest,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id'],
-          properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-        },
-        response: { 200: withdrawalWithBalance },
-      },
-    },
+  app.post(
+    cancelWithdrawalRoute.path,
+    { onRequest, schema: schemaOf(cancelWithdrawalRoute) },
     async (request) => {
       const user = signedIn(request);
       try {

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { confirmEmail, resendConfirmation } from '../../../core/contracts/auth';
 import { consumeAccountToken, issueAccountToken, latestAccountTokenAt } from '../../auth/accountTokens';
 import { confirmationMail } from '../../auth/mails';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
@@ -8,7 +9,7 @@ import { AppError } from '../../errors';
 import { findUserById, markEmailConfirmed } from '../../users/repository';
 import { deliver } from './context';
 import type { AccountsOptions } from './context';
-import { LIMITS, body, emptyBody, str, successSchema } from './schemas';
+import { schemaOf } from '../contract';
 
 const RESEND_COOLDOWN_MS = 60_000;
 
@@ -19,15 +20,10 @@ function parseUserId(raw: number | string): number {
   return id;
 }
 
-export const emailRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
-  app.post<{ Body: { userId: number | string; token: string } }>(
-    '/confirm-email',
-    {
-      schema: {
-        body: body({ userId: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 15 }] }, token: str(LIMITS.token, { minLength: 1 }) }),
-        response: { 200: successSchema },
-      },
-    },
+export const emailRoutes: FastifyPluginAsyncTypebox<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
+  app.post(
+    confirmEmail.path,
+    { schema: schemaOf(confirmEmail) },
     async (request) => {
       const userId = parseUserId(request.body.userId);
       const { token } = request.body;
@@ -50,14 +46,14 @@ export const emailRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { pu
   );
 
   app.post(
-    '/resend-confirmation',
+    resendConfirmation.path,
     {
       onRequest: app.auth.requireUser,
       // The one-minute cooldown below stops bursts; this bounds a day of steady resending, per account and address.
       preHandler: rateLimited(app, rateLimits.resendConfirmation, rateLimits.windowMs, (request) =>
         request.user ? `user:${request.user.id}` : undefined,
       ),
-      schema: { body: { ...emptyBody, nullable: true }, response: { 200: successSchema } },
+      schema: schemaOf(resendConfirmation),
     },
     async (request) => {
       const user = findUserById(app.db, request.user!.id);

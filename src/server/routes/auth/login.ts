@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { login } from '../../../core/contracts/auth';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import { accountKey, addressKey, clearFailures, clientAddress, recordFailure, throttleRefusal } from '../../auth/throttle';
@@ -8,13 +10,7 @@ import { claimMfaStep, findUserByLogin } from '../../users/repository';
 import type { UserRow } from '../../users/repository';
 import { openSignedInSession, withAccessToken } from './context';
 import type { AccountsOptions, SignedIn } from './context';
-import { LIMITS, body, signedInSchema, str } from './schemas';
-
-interface LoginBody {
-  userName: string;
-  password: string;
-  mfaCode?: string;
-}
+import { schemaOf } from '../contract';
 
 /**
  * From an address the throttle refuses, only both factors get in: the right password and a fresh
@@ -38,18 +34,10 @@ async function signInDespiteThrottle(
   return withAccessToken(app, opened);
 }
 
-export const loginRoute: FastifyPluginAsync<AccountsOptions> = async (app) => {
-  app.post<{ Body: LoginBody }>(
-    '/login',
-    {
-      schema: {
-        body: body(
-          { userName: str(LIMITS.login, { minLength: 1 }), password: str(LIMITS.password, { minLength: 1 }), mfaCode: str(LIMITS.mfaCode) },
-          ['userName', 'password'],
-        ),
-        response: { 200: signedInSchema },
-      },
-    },
+export const loginRoute: FastifyPluginAsyncTypebox<AccountsOptions> = async (app) => {
+  app.post(
+    login.path,
+    { schema: schemaOf(login) },
     async (request) => {
       const { userName: login, password, mfaCode } = request.body;
       const user = findUserByLogin(app.db, login);

@@ -1,12 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { me } from '../../../core/contracts/auth';
 import { AppError } from '../../errors';
 import { findUserById, toPublicUser } from '../../users/repository';
-import { userSchema } from './schemas';
+import { schemaOf } from '../contract';
 
-export const meRoute: FastifyPluginAsync = async (app) => {
+export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/me',
-    { onRequest: app.auth.requireUser, schema: { response: { 200: { type: 'object', required: ['user'], properties: { user: userSchema } } } } },
+    me.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(me) },
     async (request) => {
       const user = findUserById(app.db, request.user!.id);
       if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');

@@ -1,22 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { disableMfa, enableMfa, getMfaKey } from '../../../core/contracts/auth';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { accountKey, addressKey, assertNotThrottled, clientAddress, recordFailure } from '../../auth/throttle';
 import { checkTotp, mfaUri, newMfaKey } from '../../auth/totp';
 import { AppError } from '../../errors';
 import { claimMfaStep, findUserById, setMfaEnabled, setPendingMfaKey, toPublicUser } from '../../users/repository';
 import { proveHolder } from './password';
-import { LIMITS, body, mfaKeySchema, str, userSchema } from './schemas';
+import { schemaOf } from '../contract';
 
-export const mfaRoutes: FastifyPluginAsync = async (app) => {
+export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedInUser = (id: number) => {
     const user = findUserById(app.db, id);
     if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
     return user;
   };
-  const codeBody = body({ mfaCode: str(LIMITS.mfaCode, { minLength: 1 }) });
 
   /** While two-factor is off: the key offered for the next enable (made once, then kept until used or replaced). */
-  app.get('/get-mfa-key', { onRequest: app.auth.requireUser, schema: { response: { 200: mfaKeySchema } } }, async (request) => {
+  app.get(getMfaKey.path, { onRequest: app.auth.requireUser, schema: schemaOf(getMfaKey) }, async (request) => {
     const user = signedInUser(request.user!.id);
     if (user.mfaEnabled) throw new AppError(409, 'mfa_enabled', M.mfaAlreadyOn);
     let key = user.mfaKey;
@@ -27,17 +27,9 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     return { mfaKey: key, uri: mfaUri(user.userName, key) };
   });
 
-  app.post<{ Body: { mfaCode: string } }>(
-    '/enable-mfa',
-    {
-      onRequest: app.auth.requireUser,
-      schema: {
-        body: codeBody,
-        response: {
-          200: { type: 'object', required: ['success', 'message', 'user'], properties: { success: { type: 'boolean' }, message: { type: 'string' }, user: userSchema } },
-        },
-      },
-    },
+  app.post(
+    enableMfa.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(enableMfa) },
     async (request) => {
       const user = signedInUser(request.user!.id);
       if (user.mfaEnabled) throw new AppError(409, 'mfa_enabled', M.mfaAlreadyOn);
@@ -58,9 +50,9 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { mfaCode: string } }>(
-    '/disable-mfa',
-    { onRequest: app.auth.requireUser, schema: { body: codeBody, response: { 200: mfaKeySchema } } },
+  app.post(
+    disableMfa.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(disableMfa) },
     async (request) => {
       const user = signedInUser(request.user!.id);
       if (!user.mfaEnabled) throw new AppError(409, 'mfa_disabled', M.mfaAlreadyOff);

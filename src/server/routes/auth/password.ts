@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { changePassword, forgotPassword, resetPassword } from '../../../core/contracts/auth';
 import { consumeAccountToken, issueAccountToken } from '../../auth/accountTokens';
 import { resetMail } from '../../auth/mails';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
@@ -14,7 +16,7 @@ import { claimMfaStep, findUserByEmail, findUserById, replacePasswordHash, setPa
 import type { UserRow } from '../../users/repository';
 import { afterReply, deliver } from './context';
 import type { AccountsOptions } from './context';
-import { LIMITS, body, str, successSchema } from './schemas';
+import { schemaOf } from '../contract';
 
 /**
  * Proves the signed-in player is the account holder before a sensitive change: the current
@@ -43,13 +45,14 @@ export async function proveHolder(
   }
 }
 
-export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
-  app.post<{ Body: { email: string } }>(
-    '/forgot-password',
+export const passwordRoutes: FastifyPluginAsyncTypebox<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
+  app.post(
+    forgotPassword.path,
     {
       // Each known address gets a mail: without a limit, anyone could flood one inbox.
       preHandler: rateLimited(app, rateLimits.forgotPassword, rateLimits.windowMs, emailAccount),
-      schema: { body: body({ email: str(LIMITS.email, { minLength: 1 }) }), response: { 200: successSchema } } },
+      schema: schemaOf(forgotPassword),
+    },
     async (request, reply) => {
       const { email } = request.body;
       // Nothing but the answer happens before the reply: the lookup, the token write and the mail
@@ -65,14 +68,9 @@ export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, {
     },
   );
 
-  app.post<{ Body: { email: string; token: string; password: string } }>(
-    '/reset-password',
-    {
-      schema: {
-        body: body({ email: str(LIMITS.email, { minLength: 1 }), token: str(LIMITS.token, { minLength: 1 }), password: str(LIMITS.password) }),
-        response: { 200: successSchema },
-      },
-    },
+  app.post(
+    resetPassword.path,
+    { schema: schemaOf(resetPassword) },
     async (request) => {
       const { token, password } = request.body;
       const email = request.body.email.trim();
@@ -103,18 +101,9 @@ export const passwordRoutes: FastifyPluginAsync<AccountsOptions> = async (app, {
     },
   );
 
-  app.post<{ Body: { oldPassword: string; newPassword: string; mfaCode?: string } }>(
-    '/change-password',
-    {
-      onRequest: app.auth.requireUser,
-      schema: {
-        body: body(
-          { oldPassword: str(LIMITS.password, { minLength: 1 }), newPassword: str(LIMITS.password), mfaCode: str(LIMITS.mfaCode) },
-          ['oldPassword', 'newPassword'],
-        ),
-        response: { 200: successSchema },
-      },
-    },
+  app.post(
+    changePassword.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(changePassword) },
     async (request) => {
       const { oldPassword, newPassword, mfaCode } = request.body;
       const current = request.user!;

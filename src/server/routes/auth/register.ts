@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { register } from '../../../core/contracts/auth';
 import { issueAccountToken } from '../../auth/accountTokens';
 import { confirmationMail } from '../../auth/mails';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
@@ -10,29 +11,20 @@ import { createFirstSeeds } from '../../fairness/seeds';
 import { insertUser, isEmailTaken, isUserNameTaken } from '../../users/repository';
 import { deliver, openSignedInSession, withAccessToken } from './context';
 import type { AccountsOptions } from './context';
-import { LIMITS, body, signedInSchema, str } from './schemas';
+import { schemaOf } from '../contract';
 
-interface RegisterBody {
-  userName: string;
-  email: string;
-  password: string;
-}
-
-export const registerRoute: FastifyPluginAsync<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
+export const registerRoute: FastifyPluginAsyncTypebox<AccountsOptions> = async (app, { publicUrl, mailer, rateLimits }) => {
   const assertAvailable = (userName: string, email: string) => {
     if (isUserNameTaken(app.db, userName)) throw new AppError(409, 'user_name_taken', M.userNameTaken);
     if (isEmailTaken(app.db, email)) throw new AppError(409, 'email_taken', M.emailTaken);
   };
 
-  app.post<{ Body: RegisterBody }>(
-    '/register',
+  app.post(
+    register.path,
     {
       // Each sign-up costs an argon2 hash.
       preHandler: rateLimited(app, rateLimits.signUp, rateLimits.windowMs, emailAccount),
-      schema: {
-        body: body({ userName: str(LIMITS.userName), email: str(LIMITS.email), password: str(LIMITS.password) }),
-        response: { 200: signedInSchema },
-      },
+      schema: schemaOf(register),
     },
     async (request) => {
       const { userName, password } = request.body;

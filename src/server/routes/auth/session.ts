@@ -1,24 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { endSession, refreshToken } from '../../../core/contracts/auth';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { endSessions, refreshTokenHolder, rotateRefreshToken } from '../../auth/sessions';
 import { AppError } from '../../errors';
-import { LIMITS, body, str, successSchema } from './schemas';
+import { schemaOf } from '../contract';
 
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { refreshToken: string } }>(
-    '/refresh-token',
-    {
-      schema: {
-        body: body({ refreshToken: str(LIMITS.token, { minLength: 1 }) }),
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'jwt', 'refreshToken'],
-            properties: { status: { type: 'integer' }, jwt: { type: 'string' }, refreshToken: { type: 'string' } },
-          },
-        },
-      },
-    },
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    refreshToken.path,
+    { schema: schemaOf(refreshToken) },
     async (request) => {
       const { refreshToken } = request.body;
       const holder = refreshTokenHolder(app.db, refreshToken);
@@ -46,12 +36,9 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { sessionId: string } }>(
-    '/end-session',
-    {
-      onRequest: app.auth.requireUser,
-      schema: { body: body({ sessionId: str(LIMITS.sessionId, { minLength: 1 }) }), response: { 200: successSchema } },
-    },
+  app.post(
+    endSession.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(endSession) },
     async (request) => {
       const user = request.user!;
       const { sessionId } = request.body;

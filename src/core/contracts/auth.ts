@@ -1,0 +1,195 @@
+import { Type } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+import { ErrorReply, route } from './common';
+
+/**
+ * The account routes under /auth. Bodies are strict (no extra fields, no coercion) and every string
+ * is bounded, so a request is refused with a 400 before any password is hashed. The rules a schema
+ * cannot say in words (user name grammar, common passwords) are checked by src/server/auth/rules.ts.
+ */
+
+export const AUTH_LIMITS = {
+  userName: 20,
+  login: 254,
+  email: 254,
+  password: 128,
+  mfaCode: 6,
+  token: 128,
+  sessionId: 64,
+} as const;
+
+const str = (maxLength: number, minLength?: number) => Type.String(minLength === undefined ? { maxLength } : { minLength, maxLength });
+
+/** A body that must be an object with exactly these fields (the optional ones may be left out). */
+const strictBody = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties, { additionalProperties: false });
+
+/** Calls without input still refuse a body that carries fields; no body at all is fine. */
+export const NoBody = Type.Object({}, { additionalProperties: false, nullable: true, description: 'No body, or `{}`.' });
+
+export const User = Type.Object(
+  {
+    id: Type.Integer(),
+    userName: Type.String(),
+    dateJoined: Type.String({ description: 'ISO 8601.' }),
+    email: Type.String(),
+    emailConfirmed: Type.Boolean(),
+    tfaEnabled: Type.Boolean(),
+  },
+  { description: 'A player account as the player sees it.' },
+);
+export type User = Static<typeof User>;
+
+export const SignedIn = Type.Object({ user: User, jwt: Type.String(), refreshToken: Type.String(), sessionId: Type.String() });
+export type SignedIn = Static<typeof SignedIn>;
+
+export const Success = Type.Object({ success: Type.Boolean(), message: Type.String() });
+export type Success = Static<typeof Success>;
+
+export const MfaKey = Type.Object({
+  mfaKey: Type.String({ description: 'Base32 key.' }),
+  uri: Type.String({ description: 'otpauth://totp/ACC%20Casino:<userName>?secret=..&issuer=ACC%20Casino' }),
+});
+export type MfaKey = Static<typeof MfaKey>;
+
+export const RefreshReply = Type.Object({ status: Type.Integer(), jwt: Type.String(), refreshToken: Type.String() });
+export type RefreshReply = Static<typeof RefreshReply>;
+
+const TAG = 'auth';
+
+export const register = route({
+  method: 'POST',
+  path: '/auth/register',
+  summary: 'Creates an account and signs it in at once; a confirmation mail is sent.',
+  tag: TAG,
+  auth: false,
+  body: strictBody({ userName: str(AUTH_LIMITS.userName), email: str(AUTH_LIMITS.email), password: str(AUTH_LIMITS.password) }),
+  response: { 200: SignedIn, 400: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+});
+
+export const login = route({
+  method: 'POST',
+  path: '/auth/login',
+  summary: 'Opens a session; userName may be the e-mail address, mfaCode is needed when two-factor is on.',
+  tag: TAG,
+  auth: false,
+  body: strictBody({
+    userName: str(AUTH_LIMITS.login, 1),
+    password: str(AUTH_LIMITS.password, 1),
+    mfaCode: Type.Optional(str(AUTH_LIMITS.mfaCode)),
+  }),
+  response: { 200: SignedIn, 400: ErrorReply, 401: ErrorReply, 429: ErrorReply },
+});
+
+export const refreshToken = route({
+  method: 'POST',
+  path: '/auth/refresh-token',
+  summary: 'Spends a refresh token for a new access token and refresh token.',
+  tag: TAG,
+  auth: false,
+  body: strictBody({ refreshToken: str(AUTH_LIMITS.token, 1) }),
+  response: { 200: RefreshReply, 400: ErrorReply, 401: ErrorReply },
+});
+
+export const endSession = route({
+  method: 'POST',
+  path: '/auth/end-session',
+  summary: "Ends one of the caller's sessions and closes its hub connections.",
+  tag: TAG,
+  auth: true,
+  body: strictBody({ sessionId: str(AUTH_LIMITS.sessionId, 1) }),
+  response: { 200: Success, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply },
+});
+
+export const confirmEmail = route({
+  method: 'POST',
+  path: '/auth/confirm-email',
+  summary: 'Confirms the e-mail address with the mailed link; userId may be a numeric string.',
+  tag: TAG,
+  auth: false,
+  body: strictBody({ userId: Type.Union([Type.Integer(), Type.String({ maxLength: 15 })]), token: str(AUTH_LIMITS.token, 1) }),
+  response: { 200: Success, 400: ErrorReply },
+});
+
+export const resendConfirmation = route({
+  method: 'POST',
+  path: '/auth/resend-confirmation',
+  summary: 'Mails a new confirmation link (at most one a minute).',
+  tag: TAG,
+  auth: true,
+  body: NoBody,
+  response: { 200: Success, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+});
+
+export const forgotPassword = route({
+  method: 'POST',
+  path: '/auth/forgot-password',
+  summary: 'Mails a reset link to the address if it has an account; the answer is the same either way.',
+  tag: TAG,
+  auth: false,
+  body: strictBody({ email: str(AUTH_LIMITS.email, 1) }),
+  response: { 200: Success, 400: ErrorReply, 429: ErrorReply },
+});
+
+export const resetPassword = route({
+  method: 'POST',
+  path: '/auth/reset-password',
+  summary: "Sets a new password with the mailed link's token and ends every session of the player.",
+  tag: TAG,
+  auth: false,
+  body: strictBody({ email: str(AUTH_LIMITS.email, 1), token: str(AUTH_LIMITS.token, 1), password: str(AUTH_LIMITS.password) }),
+  response: { 200: Success, 400: ErrorReply },
+});
+
+export const changePassword = route({
+  method: 'POST',
+  path: '/auth/change-password',
+  summary: "Changes the password (and the code when two-factor is on); the player's other sessions end.",
+  tag: TAG,
+  auth: true,
+  body: strictBody({
+    oldPassword: str(AUTH_LIMITS.password, 1),
+    newPassword: str(AUTH_LIMITS.password),
+    mfaCode: Type.Optional(str(AUTH_LIMITS.mfaCode)),
+  }),
+  response: { 200: Success, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+});
+
+export const getMfaKey = route({
+  method: 'GET',
+  path: '/auth/get-mfa-key',
+  summary: 'While two-factor is off: the key offered for the next enable.',
+  tag: TAG,
+  auth: true,
+  response: { 200: MfaKey, 401: ErrorReply, 409: ErrorReply },
+});
+
+export const enableMfa = route({
+  method: 'POST',
+  path: '/auth/enable-mfa',
+  summary: 'Turns two-factor on with a code from the offered key.',
+  tag: TAG,
+  auth: true,
+  body: strictBody({ mfaCode: str(AUTH_LIMITS.mfaCode, 1) }),
+  response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String(), user: User }), 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+});
+
+export const disableMfa = route({
+  method: 'POST',
+  path: '/auth/disable-mfa',
+  summary: 'Turns two-factor off with a code from the active key; answers the key offered for the next enable.',
+  tag: TAG,
+  auth: true,
+  body: strictBody({ mfaCode: str(AUTH_LIMITS.mfaCode, 1) }),
+  response: { 200: MfaKey, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+});
+
+export const me = route({
+  method: 'GET',
+  path: '/auth/me',
+  summary: 'The signed-in player.',
+  tag: TAG,
+  auth: true,
+  response: { 200: Type.Object({ user: User }), 401: ErrorReply },
+});
+
+export const authRoutes = [register, login, refreshToken, endSession, confirmEmail, resendConfirmation, forgotPassword, resetPassword, changePassword, getMfaKey, enableMfa, disableMfa, me] as const;

@@ -1,0 +1,138 @@
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { CLIENT_SEED_MAX_LENGTH } from '../fairness/seeds';
+import { ErrorReply, route } from './common';
+
+/** What every game shares: bet limits, the fairness seeds, the bets feed and one bet's detail. */
+
+/**
+ * `?before=<id>&limit=<n>` of the paged lists: newest first, rows with an id below `before`.
+ * Query values arrive as strings and the server never coerces types, so digits are checked here.
+ */
+export const PageQuery = Type.Object(
+  {
+    before: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'The last id of the previous page.' })),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Rows per page, 1 to 100.' })),
+  },
+  { additionalProperties: false },
+);
+export type PageQuery = Static<typeof PageQuery>;
+
+export const GameName = Type.Union([Type.Literal('Dice'), Type.Literal('Mines'), Type.Literal('Blackjack'), Type.Literal('Baccarat')]);
+
+/** One settled bet, as the bets table and the hub's `bet` event show it. */
+export const WireBet = Type.Object({
+  id: Type.Integer(),
+  gameName: GameName,
+  playerName: Type.String(),
+  wager: Type.Number(),
+  currency: Type.String(),
+  multiplier: Type.Number(),
+  payout: Type.Number(),
+});
+export type WireBet = Static<typeof WireBet>;
+
+export const BetDetail = Type.Object({
+  ...WireBet.properties,
+  outcome: Type.Unknown({ description: "The game's own record of the round (rolls, cards, tiles)." }),
+  seedHash: Type.Union([Type.String(), Type.Null()]),
+  clientSeed: Type.Union([Type.String(), Type.Null()]),
+  nonce: Type.Union([Type.Integer(), Type.Null()]),
+  serverSeed: Type.Union([Type.String(), Type.Null()], { description: 'Only once the pair has been rotated out.' }),
+  createdAt: Type.String(),
+});
+export type BetDetail = Static<typeof BetDetail>;
+
+export const BetsLists = Type.Object({ latestBets: Type.Array(WireBet), myBets: Type.Array(WireBet), highrollerBets: Type.Array(WireBet) });
+export type BetsLists = Static<typeof BetsLists>;
+
+export const Limits = Type.Object({ minBet: Type.Number(), maxBet: Type.Number(), maxPayout: Type.Number() }, { description: 'In coins.' });
+export type Limits = Static<typeof Limits>;
+
+export const SeedState = Type.Object({
+  seedHash: Type.String(),
+  nextHash: Type.String(),
+  nonce: Type.Integer(),
+  clientSeed: Type.String(),
+});
+export type SeedState = Static<typeof SeedState>;
+
+/** A pair rotated out: its server seed is public now. */
+export const RevealedSeed = Type.Object({
+  serverSeed: Type.String(),
+  seedHash: Type.String(),
+  clientSeed: Type.String(),
+  nonce: Type.Integer({ description: 'Bets played with the pair: nonces 0 … nonce − 1.' }),
+});
+export type RevealedSeed = Static<typeof RevealedSeed>;
+
+export const RotatedSeeds = Type.Object({ previous: RevealedSeed, ...SeedState.properties });
+export type RotatedSeeds = Static<typeof RotatedSeeds>;
+
+const ClientSeed = Type.String({ minLength: 1, maxLength: CLIENT_SEED_MAX_LENGTH });
+const TAG = 'casino';
+
+export const getLimits = route({
+  method: 'GET',
+  path: '/casino/get-limits',
+  summary: "A game's bet limits in a currency, in coins; maxPayout bounds a win's profit.",
+  tag: TAG,
+  auth: false,
+  querystring: Type.Object(
+    { game: Type.String({ maxLength: 32 }), currency: Type.String({ minLength: 1, maxLength: 16 }) },
+    { additionalProperties: false },
+  ),
+  response: { 200: Type.Object({ data: Type.Object({ limit: Limits }) }), 400: ErrorReply },
+});
+
+export const getSeed = route({
+  method: 'GET',
+  path: '/casino/get-seed',
+  summary: 'Shows the active and the next server seed hash; an offered client seed is adopted only under the rule of fairness.md.',
+  tag: TAG,
+  auth: true,
+  querystring: Type.Object({ clientSeed: Type.Optional(ClientSeed) }, { additionalProperties: false }),
+  response: { 200: SeedState, 400: ErrorReply, 401: ErrorReply },
+});
+
+export const rotateSeed = route({
+  method: 'POST',
+  path: '/casino/rotate-seed',
+  summary: 'Reveals the active pair and plays on with the next server seed and the given client seed.',
+  tag: TAG,
+  auth: true,
+  body: Type.Object({ clientSeed: ClientSeed }, { additionalProperties: false }),
+  response: { 200: RotatedSeeds, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply },
+});
+
+export const getSeedHistory = route({
+  method: 'GET',
+  path: '/casino/get-seed-history',
+  summary: "The player's revealed seed pairs, newest first.",
+  tag: TAG,
+  auth: true,
+  response: { 200: Type.Object({ seeds: Type.Array(Type.Object({ ...RevealedSeed.properties, revealedAt: Type.String() })) }), 401: ErrorReply },
+});
+
+export const getBet = route({
+  method: 'GET',
+  path: '/casino/get-bet',
+  summary: 'One bet with what it takes to verify it.',
+  tag: TAG,
+  auth: false,
+  // Query strings are text: the one place a number is read from a string.
+  querystring: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) }, { additionalProperties: false }),
+  response: { 200: Type.Object({ bet: BetDetail }), 400: ErrorReply, 404: ErrorReply },
+});
+
+export const getBets = route({
+  method: 'GET',
+  path: '/casino/get-bets',
+  summary: 'The bets feed: everyone’s latest bets, the high rollers, and the player’s own when signed in.',
+  tag: TAG,
+  auth: false,
+  querystring: PageQuery,
+  response: { 200: BetsLists, 400: ErrorReply },
+});
+
+export const casinoRoutes = [getLimits, getSeed, rotateSeed, getSeedHistory, getBet, getBets] as const;

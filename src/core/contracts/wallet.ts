@@ -1,0 +1,124 @@
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { ErrorReply, WireAmount, route } from './common';
+
+/** The player's balances and the Cashier: deposit address, demo funds, withdrawals. */
+
+/** A currency symbol as the client sends it; the server says which ones it knows. */
+export const CurrencySymbol = Type.String({ minLength: 1, maxLength: 16 });
+
+export const Wallet = Type.Object({ currencySymbol: Type.String(), balance: Type.Number({ description: 'Coins.' }) });
+export type Wallet = Static<typeof Wallet>;
+
+export const CashierInfo = Type.Object({
+  demoFunds: Type.Boolean({ description: 'Whether this casino hands out demo funds (false with real money).' }),
+  demoClaimUsd: Type.Number(),
+  demoCurrencies: Type.Array(Type.String(), { description: 'The currencies claim-demo-funds hands out: bettable, with a rate.' }),
+  demoClaimIntervalSeconds: Type.Integer(),
+  demoClaimWaits: Type.Optional(
+    Type.Record(Type.String(), Type.Integer(), {
+      description: "Signed in only: seconds until each of the player's claims is due again, listing only those not yet due.",
+    }),
+  ),
+});
+export type CashierInfo = Static<typeof CashierInfo>;
+
+export const DepositAddress = Type.Object({ currency: Type.String(), address: Type.String() });
+export type DepositAddress = Static<typeof DepositAddress>;
+
+export const DemoClaim = Type.Object({
+  currency: Type.String(),
+  amount: Type.Number(),
+  balance: Type.Number(),
+  nextClaimAt: Type.String({ description: 'ISO 8601.' }),
+});
+export type DemoClaim = Static<typeof DemoClaim>;
+
+export const Withdrawal = Type.Object({
+  id: Type.Integer(),
+  currency: Type.String(),
+  address: Type.String(),
+  amount: Type.Number(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('cancelled'), Type.Literal('sent'), Type.Literal('refused')]),
+  txRef: Type.Union([Type.String(), Type.Null()], { description: 'The chain transaction of a sent withdrawal.' }),
+  reason: Type.Union([Type.String(), Type.Null()], { description: "The operator's words on a refused withdrawal." }),
+  createdAt: Type.String(),
+});
+export type Withdrawal = Static<typeof Withdrawal>;
+
+export const WithdrawalWithBalance = Type.Object({ withdrawal: Withdrawal, balance: Type.Number() });
+export type WithdrawalWithBalance = Static<typeof WithdrawalWithBalance>;
+
+const TAG = 'wallet';
+
+export const getWallets = route({
+  method: 'GET',
+  path: '/wallet/get-wallets',
+  summary: "The player's balance in every currency the server knows, zeros included, in display order.",
+  tag: TAG,
+  auth: true,
+  response: { 200: Type.Array(Wallet), 401: ErrorReply },
+});
+
+export const getCashierInfo = route({
+  method: 'GET',
+  path: '/wallet/get-cashier-info',
+  summary: 'What the Cashier offers; with a bearer token also when each of the player’s next claims opens.',
+  tag: TAG,
+  auth: false,
+  response: { 200: CashierInfo },
+});
+
+export const getDepositAddress = route({
+  method: 'GET',
+  path: '/wallet/get-deposit-address',
+  summary: "The player's deposit address for a currency: the same every time.",
+  tag: TAG,
+  auth: true,
+  querystring: Type.Object({ currency: CurrencySymbol }, { additionalProperties: false }),
+  response: { 200: DepositAddress, 400: ErrorReply, 401: ErrorReply },
+});
+
+export const claimDemoFunds = route({
+  method: 'POST',
+  path: '/wallet/claim-demo-funds',
+  summary: 'Credits demo funds worth DEMO_CLAIM_USD, at most once an hour per player and currency.',
+  tag: TAG,
+  auth: true,
+  body: Type.Object({ currency: CurrencySymbol }, { additionalProperties: false }),
+  response: { 200: DemoClaim, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply, 429: ErrorReply, 503: ErrorReply },
+});
+
+export const withdraw = route({
+  method: 'POST',
+  path: '/wallet/withdraw',
+  summary: 'Debits the balance into a pending withdrawal to an address of the currency’s chain.',
+  tag: TAG,
+  auth: true,
+  body: Type.Object(
+    { currency: CurrencySymbol, address: Type.String({ minLength: 1, maxLength: 128 }), amount: WireAmount },
+    { additionalProperties: false },
+  ),
+  response: { 200: WithdrawalWithBalance, 400: ErrorReply, 401: ErrorReply },
+});
+
+export const getWithdrawals = route({
+  method: 'GET',
+  path: '/wallet/get-withdrawals',
+  summary: "The player's withdrawals, newest first (up to 100).",
+  tag: TAG,
+  auth: true,
+  response: { 200: Type.Array(Withdrawal), 401: ErrorReply },
+});
+
+export const cancelWithdrawal = route({
+  method: 'POST',
+  path: '/wallet/cancel-withdrawal',
+  summary: 'Returns the money of one of the player’s pending withdrawals.',
+  tag: TAG,
+  auth: true,
+  body: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false }),
+  response: { 200: WithdrawalWithBalance, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply, 409: ErrorReply },
+});
+
+export const walletRoutes = [getWallets, getCashierInfo, getDepositAddress, claimDemoFunds, withdraw, getWithdrawals, cancelWithdrawal] as const;
