@@ -1,4 +1,8 @@
 import { authRoutes } from './auth';
+import { BaccaratBet } from './baccarat';
+import { BlackjackActions, BlackjackActiveGame, BlackjackBet } from './blackjack';
+import { DiceBet } from './dice';
+import { MinesActiveGame, MinesBet, MinesCashout, MinesPick } from './mines';
 import { casinoRoutes } from './casino';
 import type { HttpMethod, RouteContract } from './common';
 import { hubRoutes } from './hub';
@@ -18,9 +22,15 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...walletRoutes,
   ...paymentsRoutes,
   ...casinoRoutes,
-  // ---- The four game domains go here, in this order: dice, mines, blackjack, baccarat ----
-  // (src/core/contracts/{dice,mines,blackjack,baccarat}.ts, e.g. `...diceRoutes,`).
-  // ---- end of the game domains ----
+  DiceBet,
+  MinesBet,
+  MinesPick,
+  MinesCashout,
+  MinesActiveGame,
+  BlackjackBet,
+  ...Object.values(BlackjackActions),
+  BlackjackActiveGame,
+  BaccaratBet,
   ...tokenRoutes,
   ...hubRoutes,
 ];
