@@ -10,24 +10,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { decimalToUnits, parseAmount, unitsToNumber } from '../../src/core/money';
 import { waitInWords } from '../../src/core/wait';
+import type { DemoClaim as WireDemoClaim, Withdrawal as WireWithdrawal } from '../../src/core/contracts/wallet';
 
-export interface Withdrawal {
-  id: number;
-  currency: string;
-  address: string;
-  amount: number;
-  status: 'pending' | 'cancelled' | 'sent' | 'refused';
-  /** Why the operator refused it (status 'refused'); the money is back in the balance. */
-  reason?: string | null;
-  createdAt: string;
-}
+export type Withdrawal = WireWithdrawal;
 
-export interface DemoClaim {
-  currency: string;
-  amount: number;
-  balance: number;
-  nextClaimAt: string;
-}
+export type DemoClaim = WireDemoClaim;
 
 /** A refused call: the server's human message, and for 429 when to come back. */
 export interface CashierFailure {

@@ -14,26 +14,13 @@
  * Every bet moves the pools and the positions without an event, so the page reads them every 10 s.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { BankrollData as WireBankrollData, Pool, Position } from '../../src/core/contracts/token';
 
-export interface BankrollPool {
-  currency: string;
-  /** The pool's value (the house bankroll of the currency, investors' money included). */
-  totalStaked: number;
-  totalProfit: number;
-  wagerVolume: number;
-}
+export type BankrollPool = Pool;
 
-export interface PlayerInvestment {
-  currency: string;
-  currentInvestment: number;
-  principal: number;
-  shareOfTotalBankroll: number;
-}
+export type PlayerInvestment = Position;
 
-export interface BankrollData {
-  pools: BankrollPool[];
-  playerInvestments: PlayerInvestment[];
-}
+export type BankrollData = WireBankrollData;
 
 /** invested / divested (hub) and the add / remove answers. */
 export interface PositionChange {

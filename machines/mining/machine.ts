@@ -9,29 +9,13 @@
  * player mined lands in their ACC wallet, so the wallet reads its balances again with each read).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { MiningData as WireMiningData, MiningLevel as WireMiningLevel, MiningProgress as WireMiningProgress } from '../../src/core/contracts/token';
 
-export interface MiningLevel {
-  levelNumber: number;
-  supply: number;
-  difficulty: number;
-}
+export type MiningLevel = WireMiningLevel;
 
-export interface MiningProgress {
-  maxSupply: number;
-  totalMined: number;
-  unmined: number;
-  levelNumber: number;
-  difficulty: number;
-  levelSupply: number;
-  minedInLevel: number;
-  remainingInLevel: number;
-  exhausted: boolean;
-}
+export type MiningProgress = WireMiningProgress;
 
-export interface MiningData {
-  miningLevels: MiningLevel[];
-  mining: MiningProgress;
-}
+export type MiningData = WireMiningData;
 
 export interface MiningContext {
   data: MiningData | null;

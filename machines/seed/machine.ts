@@ -24,6 +24,7 @@ import { isValidClientSeed, isValidServerSeed } from '../../src/core/fairness/se
 import { isVerifiableGame, verifierFor } from '../../src/core/fairness/verify';
 import type { AsyncVerification, RawParams, VerifiableGame } from '../../src/core/fairness/verify';
 import { serverMessage } from '../shared/events';
+import type { RevealedSeed as WireRevealedSeed, RotatedSeeds, SeedState as WireSeedState } from '../../src/core/contracts/casino';
 
 /** SPEC §9: the copy success flag lasts 1.5 s. */
 export const COPIED_FLAG_MS = 1500;
@@ -37,24 +38,12 @@ export const VERIFY_MESSAGES = {
 } as const;
 
 /** SPEC §3: the active pair as the server shows it (nextHash is the committed next server seed). */
-export interface SeedState {
-  seedHash: string;
-  nextHash: string;
-  nonce: number;
-  clientSeed: string;
-}
+export type SeedState = WireSeedState;
 
 /** A pair whose server seed has been revealed; its bets used nonces 0 .. nonce − 1. */
-export interface RevealedSeed {
-  serverSeed: string;
-  seedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
+export type RevealedSeed = WireRevealedSeed;
 
-export interface RotateSeedResponse extends SeedState {
-  previous: RevealedSeed;
-}
+export type RotateSeedResponse = RotatedSeeds;
 
 export interface VerifyForm {
   serverSeed: string;

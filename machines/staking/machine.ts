@@ -19,18 +19,11 @@
  */
 import { and, assign, fromPromise, or, raise, setup, stateIn } from 'xstate';
 import type { EventObject } from 'xstate';
+import type * as Wire from '../../src/core/contracts/token';
 
-export interface RewardsPool {
-  currency: string;
-  /** The rewards pool's value in its currency. */
-  totalStaked: number;
-}
+export type RewardsPool = Wire.StakingPageData['pools'][number];
 
-export interface StakingPayout {
-  currency: string;
-  total: number;
-  claimed: number;
-}
+export type StakingPayout = Wire.PayoutTotals;
 
 export interface StakingPageData {
   pools: RewardsPool[];
@@ -67,11 +60,7 @@ export interface StakeChange {
   totalBurned?: number;
 }
 
-export interface ClaimResult {
-  walletBalances: Array<{ currency: string; balance: number }>;
-  stakingPayouts: StakingPayout[];
-  claimed: Array<{ currency: string; amount: number }>;
-}
+export type ClaimResult = Wire.ClaimResult;
 
 export interface StakingInput {
   signedIn: boolean;

@@ -5,23 +5,9 @@
  * Receives user.retry (after a failed load). Effects src/app provides: loadTokenDetails (actor).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { TokenDetails as WireTokenDetails } from '../../src/core/contracts/token';
 
-export interface TokenDetails {
-  tokenName: string;
-  tokenSymbol: string;
-  chainName: string;
-  contractAddress: string;
-  maxSupply: number;
-  totalSupply: number;
-  circulatingSupply: number;
-  price: number;
-  marketCap: number;
-  totalTokensMined: number;
-  totalBurned: number;
-  totalLocked: number;
-  miningLevelNumber: number;
-  miningDifficulty: number;
-}
+export type TokenDetails = WireTokenDetails;
 
 export interface TokenPageContext {
   details: TokenDetails | null;

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages, validateTwoFactorCode } from '../../src/core/accounts/validation';
 import { fixedFailureMessage } from '../shared/requestFailure';
+import type { MfaKey as WireMfaKey } from '../../src/core/contracts/auth';
 
 /**
  * The two-factor part of the security page (SPEC §2, §4 Security): off shows the QR code and the
@@ -8,10 +9,7 @@ import { fixedFailureMessage } from '../shared/requestFailure';
  * so auth flips tfaEnabled and rewrites the stored user.
  */
 
-export interface MfaKey {
-  mfaKey: string;
-  uri: string;
-}
+export type MfaKey = WireMfaKey;
 
 export interface TwoFactorContext {
   /** The input: tfaEnabled when the page opened (only `choosing` reads it; the state says what is true now). */

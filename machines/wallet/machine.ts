@@ -1,21 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { deliverTo } from '../shared/system';
+import type { ExchangeRate as WireExchangeRate } from '../../src/core/contracts/payments';
+import type { Wallet as WireWallet } from '../../src/core/contracts/wallet';
 
 /** The wallets a visitor sees, and that a player returns to on logout (SPEC §1, §4). */
 export const DEFAULT_CURRENCIES = ['BTC', 'ETH', 'USDT', 'LTC', 'DOGE'] as const;
 export const DEFAULT_CURRENCY = 'BTC';
 
-export interface Wallet {
-  currencySymbol: string;
-  /** Coins, exactly as the server sent them (≤ 8 decimals); sums go through base units. */
-  balance: number;
-}
+/** Balances in coins, exactly as the server sent them (≤ 8 decimals); sums go through base units. */
+export type Wallet = WireWallet;
 
-export interface ExchangeRate {
-  symbol: string;
-  exchangeRate: number;
-}
+export type ExchangeRate = WireExchangeRate;
 
 export interface WalletInput {
   storedCurrency?: string | null;

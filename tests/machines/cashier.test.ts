@@ -6,7 +6,7 @@ import { selectCanClaimDemo, selectCopied, selectDemoNotice, selectDemoOffered, 
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
 
 const claim: DemoClaim = { currency: 'BTC', amount: 0.00105263, balance: 0.00105263, nextClaimAt: '2026-11-22T01:00:00.000Z' };
-const pending: Withdrawal = { id: 7, currency: 'BTC', address: 'bc1qxyz', amount: 0.0004, status: 'pending', createdAt: '2026-11-21T00:00:00.000Z' };
+const pending: Withdrawal = { id: 7, currency: 'BTC', address: 'bc1qxyz', amount: 0.0004, status: 'pending', txRef: null, reason: null, createdAt: '2026-11-21T00:00:00.000Z' };
 
 function fakes(options: { demo?: boolean; info?: Partial<CashierInfo>; claimFails?: { message: string; retryAt?: string; retryAfter?: number } } = {}) {
   const log = { copied: [] as string[], moved: [] as string[], withdrawn: [] as unknown[], cancelled: [] as number[] };

@@ -1,31 +1,31 @@
-import type { RefreshResult, SignInResult, User } from '../../core/accounts/session';
+import type { RefreshResult } from '../../core/accounts/session';
+import type * as Auth from '../../core/contracts/auth';
+import type { Body, Reply } from '../../core/contracts/common';
 import type { Credentials } from '../../../machines/auth/machine';
-import type { MfaKey } from '../../../machines/twoFactor/machine';
 import type { ApiClient } from './client';
 
-/** The /auth calls (SPEC §7 and issue 3), typed; the machines' actors are made from these. */
+/** The /auth calls, typed by their contracts (src/core/contracts/auth.ts); the machines' actors are made from these. */
 export function accountCalls(api: ApiClient) {
   const open = { authorize: false } as const;
   return {
     login: ({ userName, password, mfaCode }: Credentials) =>
-      api.post<SignInResult>('/auth/login', mfaCode ? { userName, password, mfaCode } : { userName, password }, open),
-    register: (body: { userName: string; email: string; password: string }) =>
-      api.post<SignInResult>('/auth/register', body, open),
-    refreshToken: (refreshToken: string) => api.post<RefreshResult>('/auth/refresh-token', { refreshToken }, open),
-    endSession: (sessionId: string) => api.post<unknown>('/auth/end-session', { sessionId }),
-    forgotPassword: (email: string) => api.post<unknown>('/auth/forgot-password', { email }, open),
-    resetPassword: (body: { email: string; token: string; password: string }) =>
-      api.post<unknown>('/auth/reset-password', body, open),
+      api.post<Reply<typeof Auth.login>>('/auth/login', mfaCode ? { userName, password, mfaCode } : { userName, password }, open),
+    register: (body: Body<typeof Auth.register>) => api.post<Reply<typeof Auth.register>>('/auth/register', body, open),
+    // The session machines read a refresh answer loosely (RefreshResult); the contract's reply fits it.
+    refreshToken: (refreshToken: string): Promise<RefreshResult> => api.post<Reply<typeof Auth.refreshToken>>('/auth/refresh-token', { refreshToken }, open),
+    endSession: (sessionId: string) => api.post<Reply<typeof Auth.endSession>>('/auth/end-session', { sessionId }),
+    forgotPassword: (email: string) => api.post<Reply<typeof Auth.forgotPassword>>('/auth/forgot-password', { email }, open),
+    resetPassword: (body: Body<typeof Auth.resetPassword>) => api.post<Reply<typeof Auth.resetPassword>>('/auth/reset-password', body, open),
     confirmEmail: (userId: string, token: string) =>
       // The link carries the id as text; the API takes the number it was made from.
-      api.post<unknown>('/auth/confirm-email', { userId: /^\d+$/.test(userId) ? Number(userId) : userId, token }, open),
-    resendConfirmation: () => api.post<unknown>('/auth/resend-confirmation'),
-    changePassword: (body: { oldPassword: string; newPassword: string; mfaCode?: string }) =>
-      api.post<unknown>('/auth/change-password', body),
-    getMfaKey: () => api.get<MfaKey>('/auth/get-mfa-key'),
-    enableMfa: (mfaCode: string) => api.post<unknown>('/auth/enable-mfa', { mfaCode }),
-    disableMfa: (mfaCode: string) => api.post<MfaKey>('/auth/disable-mfa', { mfaCode }),
-    me: () => api.get<{ user: User }>('/auth/me'),
+      api.post<Reply<typeof Auth.confirmEmail>>('/auth/confirm-email', { userId: /^\d+$/.test(userId) ? Number(userId) : userId, token }, open),
+    // Its screen needs only that it succeeded.
+    resendConfirmation: (): Promise<unknown> => api.post<Reply<typeof Auth.resendConfirmation>>('/auth/resend-confirmation'),
+    changePassword: (body: Body<typeof Auth.changePassword>) => api.post<Reply<typeof Auth.changePassword>>('/auth/change-password', body),
+    getMfaKey: () => api.get<Reply<typeof Auth.getMfaKey>>('/auth/get-mfa-key'),
+    enableMfa: (mfaCode: string) => api.post<Reply<typeof Auth.enableMfa>>('/auth/enable-mfa', { mfaCode }),
+    disableMfa: (mfaCode: string) => api.post<Reply<typeof Auth.disableMfa>>('/auth/disable-mfa', { mfaCode }),
+    me: () => api.get<Reply<typeof Auth.me>>('/auth/me'),
   };
 }
 

@@ -18,7 +18,8 @@ export const PageQuery = Type.Object(
 );
 export type PageQuery = Static<typeof PageQuery>;
 
-export const GameName = Type.Union([Type.Literal('Dice'), Type.Literal('Mines'), Type.Literal('Blackjack'), Type.Literal('Baccarat')]);
+/** A name, not an enum on the wire: a row the server holds is answered as it is, never refused on the way out. */
+export const GameName = Type.String({ description: 'Dice, Mines, Blackjack or Baccarat.' });
 
 /** One settled bet, as the bets table and the hub's `bet` event show it. */
 export const WireBet = Type.Object({
