@@ -53,7 +53,7 @@ export function selectTable(s: Snapshot): ShownTable | null {
     score: cards.length ? blackjackScoreLabel(cards, 'player') : '',
     bet,
     result: showResult ? result : null,
-    active: s.hasTag('playerTurn') && game.isSplit && game.activeHandIndex === index,
+    active: s.hasTag('inPlay') && game.isSplit && game.activeHandIndex === index,
   });
   const hands = [hand(game.playerHand1, game.betAmount, game.resultAmount, 0)];
   if (game.isSplit) hands.push(hand(game.playerHand2, game.betAmount2, game.resultAmount2, 1));

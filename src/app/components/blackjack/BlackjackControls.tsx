@@ -19,7 +19,7 @@ const ACTIONS: ReadonlyArray<{ label: string; key: string; event: ActionEvent }>
 const selectCurrency = (s: BlackjackSnapshot) => s.context.wallet.currency;
 const selectFiat = (s: BlackjackSnapshot) => s.context.wallet.fiatRate !== null;
 /** The amount stays put while a round is being played or dealt. */
-const selectAmountLocked = (s: BlackjackSnapshot) => s.hasTag('playerTurn') || s.hasTag('busy');
+const selectAmountLocked = (s: BlackjackSnapshot) => s.hasTag('inPlay') || s.hasTag('busy');
 const selectPlacing = (s: BlackjackSnapshot) => s.matches({ round: 'placing' });
 const selectCanBet = (s: BlackjackSnapshot) => s.can({ type: 'user.bet' });
 /** Which actions the machine would take now (its guards are the rules). */
