@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
@@ -20,8 +20,8 @@ import type { LimitsRequest } from '../../machines/shared/limits';
 import type { BetOutcome } from '../../machines/shared/requestFailure';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
-import { answered, refused } from '../support/games';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { answered, refused, replaysCoverTheChart } from '../support/games';
+import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.1, maxBet: 1000, maxPayout: 10_000 };
 const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
@@ -492,15 +492,6 @@ describe('blackjack machine', () => {
       expect(cases.length).toBeLessThan(3000);
     });
 
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });

@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { diceMachine, DICE_NO_RESPONSE_MESSAGE } from '../../machines/dice/machine';
 import type { DiceBetRequest, DiceContext, DiceBetResponse, DiceEvent, DiceInput } from '../../machines/dice/machine';
 import type { LimitsRequest } from '../../machines/shared/limits';
 import type { BetOutcome } from '../../machines/shared/requestFailure';
-import { answered, enabledOnly, refused, settle, UNANSWERED } from '../support/games';
+import { answered, enabledOnly, refused, replaysCoverTheChart, settle, UNANSWERED } from '../support/games';
 import {
   selectCanBet,
   selectChance,
@@ -24,7 +24,7 @@ import { modalStackMachine } from '../../machines/modalStack/machine';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { PlacedBet } from '../../machines/shared/events';
 import type { GameWallet } from '../../machines/shared/events';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 1, maxPayout: 0.5 };
@@ -423,16 +423,7 @@ describe('dice', () => {
     ];
     const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
 
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report), `(${cases.length} paths)`);
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });
 

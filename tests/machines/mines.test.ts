@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { LimitsRequest } from '../../machines/shared/limits';
@@ -30,8 +30,8 @@ import {
   selectWinPopup,
 } from '../../machines/mines/selectors';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
-import { answered, refused, settle } from '../support/games';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { answered, refused, replaysCoverTheChart, settle } from '../support/games';
+import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.01, maxBet: 5, maxPayout: 100 };
 const PLAYER: MinesInput = { signedIn: true, wallet: { currency: 'USDT', balance: 10, fiatRate: null } };
@@ -429,15 +429,6 @@ describe('mines machine', () => {
       list.flatMap((model, i) => model.paths.map((path) => [`${name} ${i}: ${path.description}`, model, path] as const)),
     );
 
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });
