@@ -31,7 +31,7 @@ import {
 import type { BlackjackAction } from '../../src/core/games/blackjack';
 import { amountInCoins, amountTransitions } from '../shared/betAmount';
 import { limitsRegion } from '../shared/limits';
-import { playerRegion } from '../shared/regions';
+import { betAttempt as betAttempts, playerRegion } from '../shared/regions';
 import { outcomeMessage } from '../shared/requestFailure';
 import type { BetOutcome } from '../shared/requestFailure';
 import { blackjackActions } from './actions';
@@ -47,23 +47,6 @@ export type { BlackjackContext, BlackjackInput } from './context';
 export type { BlackjackEvent } from './events';
 export type * from './wire';
 export { amountInCoins, typedAmount } from '../shared/betAmount';
-
-/** user.bet at the empty table: SPEC §5 order, check 1 first. */
-const betAttempt = {
-  'user.bet': [
-    { guard: 'isVisitor', actions: 'openLogin' },
-    { guard: 'isRefused', target: '#blackjack.round.refused', actions: 'storeRefusal' },
-    { guard: 'isAccepted', target: '#blackjack.round.placing' },
-  ],
-} as const;
-
-/** user.bet after a round or a message: only a player gets there (logout empties the table). */
-const nextBetAttempt = {
-  'user.bet': [
-    { guard: 'isRefused', target: '#blackjack.round.refused', actions: 'storeRefusal' },
-    { guard: 'isAccepted', target: '#blackjack.round.placing' },
-  ],
-} as const;
 
 type Answer = { event: { output: BetOutcome<BlackjackAnswer> } };
 const answerOf = (outcome: BetOutcome<BlackjackAnswer>) => (outcome as { answer: BlackjackAnswer }).answer;
@@ -104,6 +87,9 @@ function actingState(action: BlackjackAction, description: string, takesStake: b
     },
   } as const;
 }
+
+/** Pressing Bet (SPEC §5 order), and pressing it again where only a player can be. */
+const { first: betAttempt, next: nextBetAttempt } = betAttempts('blackjack');
 
 export const blackjackMachine = setup({
   types: {

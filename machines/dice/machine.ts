@@ -22,7 +22,7 @@ import { setup } from 'xstate';
 import { DICE_INPUT_DEBOUNCE_MS } from '../../src/core/games/dice';
 import { amountTransitions } from '../shared/betAmount';
 import { limitsRegion } from '../shared/limits';
-import { playerRegion } from '../shared/regions';
+import { betAttempt as betAttempts, playerRegion } from '../shared/regions';
 import { diceActions } from './actions';
 import { diceActors } from './actors';
 import { initialContext, placedBet, placedCurrency } from './context';
@@ -36,21 +36,15 @@ export type { DiceContext, DiceInput, DiceResult } from './context';
 export type { DiceEvent } from './events';
 export type { DiceBetRequest, DiceBetResponse } from './wire';
 
-/** user.bet in every state where no bet is in flight: SPEC §5 order, check 1 first. */
-const betAttempt = {
-  'user.bet': [
-    { guard: 'isVisitor', actions: 'openLogin' },
-    { guard: 'isRefused', target: '#dice.round.refused', actions: 'storeRefusal' },
-    { guard: 'isAccepted', target: '#dice.round.placing' },
-  ],
-} as const;
-
 /** SPEC §4: changing the chance resets the ring to the primary colour and clears the result. */
 const chanceChanged = {
   'user.typeChance': { target: '#dice.round.idle', actions: 'clearOutcome' },
   'user.typeMultiplier': { target: '#dice.round.idle', actions: 'clearOutcome' },
   'user.slideChance': { target: '#dice.round.idle', actions: 'clearOutcome' },
 } as const;
+
+/** Pressing Bet (SPEC §5 order); after a refusal, a failure or a round it is the same here. */
+const { first: betAttempt } = betAttempts('dice');
 
 export const diceMachine = setup({
   types: {

@@ -24,7 +24,7 @@ import { amountTransitions } from '../shared/betAmount';
 import { limitsRegion } from '../shared/limits';
 import { outcomeMessage } from '../shared/requestFailure';
 import type { BetOutcome } from '../shared/requestFailure';
-import { playerRegion } from '../shared/regions';
+import { betAttempt as betAttempts, playerRegion } from '../shared/regions';
 import { minesActions } from './actions';
 import { minesActors } from './actors';
 import { balanceAfter, initialContext, MINES_MESSAGE_MS, MINES_MESSAGES, roundCurrency } from './context';
@@ -38,21 +38,6 @@ export type { MinesContext, MinesInput, MinesRound, MinesWin } from './context';
 export type { MinesEvent } from './events';
 export type * from './wire';
 export { amountInCoins, typedAmount } from '../shared/betAmount';
-
-/** user.bet where no game is running: SPEC §5 order, check 1 first. */
-const betAttempt = {
-  'user.bet': [
-    { guard: 'isVisitor', actions: 'openLogin' },
-    { guard: 'isRefused', target: '#mines.round.refused', actions: 'storeRefusal' },
-    { guard: 'isAccepted', target: '#mines.round.placing' },
-  ],
-} as const;
-
-/**
- * user.bet after a refusal, a failure or a game: only a player gets there (logging out returns the
- * round region to idle), so check 1 has already passed.
- */
-const nextBetAttempt = { 'user.bet': betAttempt['user.bet'].slice(1) as [(typeof betAttempt)['user.bet'][1], (typeof betAttempt)['user.bet'][2]] };
 
 const minesCountOf = ({ event }: { event: { count: number } }) => ({ count: event.count });
 
@@ -96,6 +81,9 @@ const winOf = <T extends MinesPickResponse | MinesCashoutResponse>({ event }: An
   amount: answerOf(event.output).cashedOutAmount ?? 0,
   mines: answerOf(event.output).mineLocations ?? [],
 });
+
+/** Pressing Bet (SPEC §5 order), and pressing it again where only a player can be. */
+const { first: betAttempt, next: nextBetAttempt } = betAttempts('mines');
 
 export const minesMachine = setup({
   types: {
