@@ -24,9 +24,9 @@ await game.getByRole('button', { name: 'Bet', exact: true }).click();
 await game.getByTestId('dice-roll').waitFor();
 await page.waitForTimeout(500);
 await page.getByRole('button', { name: 'Statecharts', exact: true }).click();
-await panel.getByRole('figure', { name: 'Chart dice.bet' }).locator('g[data-active="true"]').first().waitFor();
+await panel.getByRole('figure', { name: 'Chart dice.round' }).locator('g[data-active="true"]').first().waitFor();
 // The bet region's chart and the events, in view.
-await panel.getByRole('figure', { name: 'Chart dice.bet' }).evaluate((figure) => figure.scrollIntoView({ block: 'start' }));
+await panel.getByRole('figure', { name: 'Chart dice.round' }).evaluate((figure) => figure.scrollIntoView({ block: 'start' }));
 const file = path.resolve('docs/statecharts/inspector.png');
 await page.screenshot({ path: file });
 console.log(file);

@@ -86,7 +86,7 @@ export const selectHand = (side: BaccaratSide) => (s: Snapshot): TableCard[] => 
 export const selectScore = (side: BaccaratSide) => (s: Snapshot): number | null => {
   const { round } = s.context;
   if (!round) return null;
-  if (s.hasTag('roundOver')) return side === 'player' ? round.game.playerScore : round.game.bankerScore;
+  if (s.hasTag('result')) return side === 'player' ? round.game.playerScore : round.game.bankerScore;
   const faceUp = selectHand(side)(s).filter((c) => c.faceUp);
   return faceUp.length ? baccaratScore(faceUp.map((c) => c.card)) : null;
 };

@@ -27,6 +27,9 @@ export type RoundOutcome = 'won' | 'lost' | 'push';
 export const selectAmountText = (s: Snapshot): string => s.context.amountText;
 export const selectMessage = (s: Snapshot): string | null => (s.hasTag('message') ? s.context.message : null);
 export const selectBusy = (s: Snapshot): boolean => s.hasTag('busy');
+/** The amount stays put while a round is being played or dealt. */
+export const selectAmountLocked = (s: Snapshot): boolean => s.hasTag('inPlay') || s.hasTag('busy');
+export const selectPlacing = (s: Snapshot): boolean => s.matches({ round: 'placing' });
 export const selectSignedIn = (s: Snapshot): boolean => s.hasTag('signedIn');
 export const selectLimits = (s: Snapshot) => s.context.limits;
 export const selectRevealing = (s: Snapshot): boolean => s.hasTag('revealing');
@@ -53,7 +56,7 @@ export function selectTable(s: Snapshot): ShownTable | null {
     score: cards.length ? blackjackScoreLabel(cards, 'player') : '',
     bet,
     result: showResult ? result : null,
-    active: s.hasTag('playerTurn') && game.isSplit && game.activeHandIndex === index,
+    active: s.hasTag('inPlay') && game.isSplit && game.activeHandIndex === index,
   });
   const hands = [hand(game.playerHand1, game.betAmount, game.resultAmount, 0)];
   if (game.isSplit) hands.push(hand(game.playerHand2, game.betAmount2, game.resultAmount2, 1));

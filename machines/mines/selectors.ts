@@ -23,11 +23,13 @@ export const selectGemsCount = (s: Snapshot): number => gemsCount(selectMinesCou
 export const selectGemsFound = (s: Snapshot): number => s.context.gems.length;
 
 /** SPEC §4: the slider and the amount are locked during play (and while a bet or a restore is in flight). */
-export const selectSettingsLocked = (s: Snapshot): boolean => s.hasTag('locked');
+export const selectSettingsLocked = (s: Snapshot): boolean => s.hasTag('inPlay') || s.hasTag('busy');
 export const selectIsBusy = (s: Snapshot): boolean => s.hasTag('busy');
 export const selectIsPlaying = (s: Snapshot): boolean => s.hasTag('inPlay');
-export const selectIsGameOver = (s: Snapshot): boolean => s.hasTag('gameOver');
-export const selectBusted = (s: Snapshot): boolean => s.matches({ game: 'busted' });
+export const selectIsGameOver = (s: Snapshot): boolean => s.hasTag('result');
+export const selectBusted = (s: Snapshot): boolean => s.matches({ round: { roundOver: 'busted' } });
+export const selectPlacing = (s: Snapshot): boolean => s.matches({ round: 'placing' });
+export const selectCashingOut = (s: Snapshot): boolean => s.matches({ round: { playing: 'cashingOut' } });
 
 /** Whether pressing Bet does something now (a bet, a refusal message, or the login modal). */
 export const selectCanBet = (s: Snapshot): boolean => s.can({ type: 'user.bet' });
@@ -38,7 +40,7 @@ export const selectCanHalveOrDouble = (s: Snapshot): boolean => s.can({ type: 'u
 
 export const selectTiles = (s: Snapshot): Tile[] => {
   const { gems, mines, pendingTile, hitMine } = s.context;
-  const over = s.hasTag('gameOver');
+  const over = s.hasTag('result');
   return Array.from({ length: MINES_TILES }, (_, id) => {
     if (id === pendingTile) return { id, face: 'pending' };
     if (gems.includes(id)) return { id, face: 'gem' };

@@ -1,3 +1,5 @@
+import type { EventObject } from 'xstate';
+import { assignFor } from './assign';
 import { BET_MESSAGES, checkBet, doubleBet, halfBet, isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { fiatToCrypto, parseAmountRounded, plainDecimal, toUnitsFloor, unitsToNumber } from '../../src/core/money';
@@ -75,3 +77,22 @@ export function singleBetCheck(
     ...(wallet.fiatRate === null ? {} : { fiatRate: wallet.fiatRate }),
   });
 }
+
+/** The amount actions of every game with an amount field (SPEC §5: type, ½ and 2×). */
+export function amountActions<TContext extends AmountContext & { amountText: string }, TEvent extends EventObject>() {
+  const assign = assignFor<TContext, TEvent>();
+  // The kit only writes `amountText`, which every such context has.
+  const amount = (text: string) => ({ amountText: text }) as Partial<TContext>;
+  return {
+    storeAmount: assign((_, params: { text: string }) => amount(params.text)),
+    halveAmount: assign(({ context }) => amount(halvedAmountText(context))),
+    doubleAmount: assign(({ context }) => amount(doubledAmountText(context))),
+  };
+}
+
+/** The amount field's events; Half and Double are bounded by minBet and maxBet (SPEC §5), so they wait for the limits. */
+export const amountTransitions = {
+  'user.typeAmount': { actions: { type: 'storeAmount', params: ({ event }: { event: { text: string } }) => ({ text: event.text }) } },
+  'user.halveAmount': { guard: 'limitsKnown', actions: 'halveAmount' },
+  'user.doubleAmount': { guard: 'limitsKnown', actions: 'doubleAmount' },
+} as const;

@@ -51,3 +51,6 @@ export interface GameWallet {
   /** Dollars per coin whatever the display, when known: baccarat sizes its chips by it. */
   exchangeRate?: number | null;
 }
+
+/** The wallet a game starts with when its input names none. */
+export const DEFAULT_WALLET: GameWallet = { currency: 'BTC', balance: 0, fiatRate: null };

@@ -26,3 +26,18 @@ export function playerRegion(visitorDescription: string = VISITOR_BETS) {
     },
   };
 }
+
+/**
+ * Pressing Bet where no bet is in flight, in SPEC §5 order: a visitor gets the login modal (check 1),
+ * a refused check shows its message in `round.refused`, an accepted bet goes to `round.placing`.
+ * `next` is for the states only a player reaches (after a refusal, a failure or a round), where
+ * check 1 has passed already. The machine declares the guards and actions it names.
+ */
+export function betAttempt<const TId extends string>(machineId: TId) {
+  const refused = { guard: 'isRefused', target: `#${machineId}.round.refused`, actions: 'storeRefusal' } as const;
+  const placing = { guard: 'isAccepted', target: `#${machineId}.round.placing` } as const;
+  return {
+    first: { 'user.bet': [{ guard: 'isVisitor', actions: 'openLogin' } as const, refused, placing] },
+    next: { 'user.bet': [refused, placing] },
+  };
+}

@@ -13,11 +13,11 @@ interface BetAnswer {
 
 const inspector = (page: Page) => page.getByRole('complementary', { name: 'Statechart inspector' });
 
-/** The state the inspector highlights in the dice machine's bet region. */
-async function highlightedBetState(panel: Locator): Promise<string | null> {
-  const active = panel.getByRole('figure', { name: 'Chart dice.bet' }).locator('g[data-active="true"]');
+/** The states the inspector highlights in the dice machine's round region (a result state and its parent roundOver). */
+async function highlightedBetStates(panel: Locator): Promise<Array<string | null>> {
+  const active = panel.getByRole('figure', { name: 'Chart dice.round' }).locator('g[data-active="true"]');
   await active.first().waitFor();
-  return active.first().getAttribute('data-state');
+  return Promise.all((await active.all()).map((g) => g.getAttribute('data-state')));
 }
 
 async function openInspector(page: Page): Promise<Locator> {
@@ -46,8 +46,8 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
 
     let panel = await openInspector(page);
     expect(await panel.getByRole('combobox', { name: 'Machine' }).inputValue()).toBe('dice');
-    await panel.getByRole('status', { name: 'Current state' }).filter({ hasText: /^Live dice actor: .*bet\.idle/ }).waitFor();
-    expect(await highlightedBetState(panel)).toBe('bet.idle');
+    await panel.getByRole('status', { name: 'Current state' }).filter({ hasText: /^Live dice actor: .*round\.idle/ }).waitFor();
+    expect(await highlightedBetStates(panel)).toEqual(['round.idle']);
     await panel.getByRole('button', { name: 'Close inspector' }).click();
 
     const game = page.getByRole('region', { name: 'Dice' });
@@ -56,13 +56,13 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
     await game.getByRole('button', { name: 'Bet', exact: true }).click();
     const body = (await (await answer).json()) as BetAnswer;
     await game.getByTestId('dice-roll').filter({ hasText: formatRoll(body.bet.roll) }).waitFor();
-    const outcome = body.bet.payout >= body.bet.wager ? 'bet.won' : 'bet.lost';
+    const outcome = body.bet.payout >= body.bet.wager ? 'round.roundOver.won' : 'round.roundOver.lost';
 
     panel = await openInspector(page);
     await panel.getByRole('status', { name: 'Current state' }).filter({ hasText: outcome }).waitFor();
-    expect(await highlightedBetState(panel)).toBe(outcome);
+    expect(await highlightedBetStates(panel)).toContain(outcome);
     const events = panel.getByRole('list', { name: 'Events of dice' });
-    const betEvent = events.getByRole('listitem').filter({ hasText: /^user\.bet→ .*bet\.placing/ });
+    const betEvent = events.getByRole('listitem').filter({ hasText: /^user\.bet→ .*round\.placing/ });
     await betEvent.waitFor();
     const answered = events.getByRole('listitem').filter({ hasText: 'xstate.done.actor.placeBet' });
     expect(await answered.textContent()).toContain(`"roll":${body.bet.roll}`);
@@ -73,21 +73,21 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
     const replay = panel.getByRole('region', { name: 'Replay' });
     const total = Number(/of (\d+)/.exec((await replay.getByRole('status', { name: 'Replay step' }).textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(2);
-    expect(await highlightedBetState(panel)).toBe('bet.idle');
+    expect(await highlightedBetStates(panel)).toEqual(['round.idle']);
     for (let step = 1; step <= total; step += 1) {
       await replay.getByRole('button', { name: 'Next event' }).click();
       await replay.getByRole('status', { name: 'Replay step' }).filter({ hasText: `Step ${step} of ${total}` }).waitFor();
     }
     expect(await replay.getByRole('button', { name: 'Next event' }).isDisabled()).toBe(true);
     expect(await replay.getByRole('listitem').last().textContent()).toContain(outcome);
-    expect(await highlightedBetState(panel)).toBe(outcome);
+    expect(await highlightedBetStates(panel)).toContain(outcome);
 
     const download = page.waitForEvent('download');
     await panel.getByRole('button', { name: 'Download JSON' }).click();
     const file = await (await download).path();
     const definition = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; states: Record<string, unknown> };
     expect(definition.id).toBe('dice');
-    expect(Object.keys(definition.states)).toEqual(['form', 'player', 'limits', 'bet']);
+    expect(Object.keys(definition.states)).toEqual(['form', 'player', 'limits', 'round']);
 
     // The actors of modals are live too: with the Cashier open, its machine is listed as running.
     await panel.getByRole('button', { name: 'Close inspector' }).click();

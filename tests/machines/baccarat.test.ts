@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
@@ -9,7 +9,6 @@ import type {
   BaccaratBetResponse,
   BaccaratEvent,
   BaccaratInput,
-  LimitsRequest,
   PlacedBaccaratBet,
 } from '../../machines/baccarat/machine';
 import {
@@ -33,7 +32,12 @@ import { unitsToNumber } from '../../src/core/money';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate } from '../../machines/wallet/machine';
 import type { GameWallet } from '../../machines/shared/events';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import type { LimitsRequest } from '../../machines/shared/limits';
+import type { BetOutcome } from '../../machines/shared/requestFailure';
+import { ApiError } from '../../src/app/api/client';
+import { outcomeOf } from '../../src/app/actors/games/outcome';
+import { answered, refused, replaysCoverTheChart } from '../support/games';
+import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 0.01, maxPayout: 1 };
 const WALLET: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null };
@@ -85,12 +89,13 @@ function harness(input: BaccaratInput = { signedIn: true, wallet: WALLET }, opti
         if (options.limitsFail) throw new Error('down');
         return options.limits?.[request.currency] ?? LIMITS;
       }),
-      placeBet: fromPromise<BaccaratBetResponse, BaccaratBetRequest>(
-        ({ input: request }) =>
-          new Promise((resolve, reject) => {
+      placeBet: fromPromise(({ input: request }: { input: BaccaratBetRequest }) =>
+        outcomeOf(
+          new Promise<BaccaratBetResponse>((resolve, reject) => {
             requests.push(request);
             settle = { resolve, reject };
           }),
+        ),
       ),
     },
     actions: {
@@ -340,7 +345,7 @@ describe('baccarat', () => {
       '0 4 8 | 32 36 12?',
       '0 4 8 | 32 36 12',
     ]);
-    expect(snapshot().hasTag('roundOver')).toBe(true);
+    expect(snapshot().hasTag('result')).toBe(true);
     expect(table()).toEqual({
       player: [0, 4, 8].map((card) => ({ card, faceUp: true })),
       banker: [32, 36, 12].map((card) => ({ card, faceUp: true })),
@@ -422,11 +427,11 @@ describe('baccarat', () => {
     expect(selectMessage(snapshot())).toBeNull();
   });
 
-  it("should read the server's message from a rejected call's body, and use the network message without one", async () => {
+  it("should show the server's message when it refused the call, and the network message without an answer", async () => {
     const refused = await ready();
     refused.send({ type: 'user.placeChip', area: 'banker' });
     refused.send({ type: 'user.bet' });
-    await refused.fail(Object.assign(new Error('[POST] 400'), { data: { success: false, errorMessage: 'Bet must be less than less 0.01 BTC' } }));
+    await refused.fail(new ApiError('Bet must be less than less 0.01 BTC', 400, 'bet_too_large'));
     expect(selectMessage(refused.snapshot())).toBe('Bet must be less than less 0.01 BTC');
 
     const offline = await ready();
@@ -464,7 +469,7 @@ describe('baccarat', () => {
     const game = baccaratMachine.provide({
       actors: {
         loadLimits: fromPromise(async () => LIMITS),
-        placeBet: fromPromise<BaccaratBetResponse, BaccaratBetRequest>(() => new Promise((_, r) => (reject = r))),
+        placeBet: fromPromise(() => outcomeOf(new Promise<BaccaratBetResponse>((_, r) => (reject = r)))),
       },
     });
     const root = setup({ actors: { wallet, game } }).createMachine({
@@ -494,7 +499,7 @@ describe('baccarat', () => {
       // Fakes that never settle: each path decides with synthetic done/error events instead.
       actors: {
         loadLimits: fromPromise<BetLimits, LimitsRequest>(() => new Promise(() => {})),
-        placeBet: fromPromise<BaccaratBetResponse, BaccaratBetRequest>(() => new Promise(() => {})),
+        placeBet: fromPromise<BetOutcome<BaccaratBetResponse>, BaccaratBetRequest>(() => new Promise(() => {})),
       },
       actions: { openLogin: () => {}, adjustBalance: () => {}, reportBalance: () => {}, reportBet: () => {}, reportAnimationOver: () => {} },
     });
@@ -502,7 +507,7 @@ describe('baccarat', () => {
     type Context = ReturnType<typeof machine.getInitialSnapshot>['context'];
     const stake = (context: Context) => (context.placed?.totalUnits ?? 0) / 1e8;
     const onEmptyTable = (s: AnyMachineSnapshot) =>
-      s.matches({ round: { betting: 'ready' } }) && Object.values((s.context as Context).chips).every((stack) => stack.length === 0);
+      s.matches({ round: { betting: 'idle' } }) && Object.values((s.context as Context).chips).every((stack) => stack.length === 0);
 
     /**
      * What each state is offered, kept small so the graph stays finite: the environment's events
@@ -517,16 +522,16 @@ describe('baccarat', () => {
         { type: 'user.closeWinPopup' },
         { type: 'xstate.done.actor.loadLimits', output: LIMITS },
         { type: 'xstate.error.actor.loadLimits', error: new Error('down') },
-        { type: 'xstate.done.actor.placeBet', output: answer(SIX_CARDS, stake(context) * 2, stake(context)) },
-        { type: 'xstate.done.actor.placeBet', output: answer(FOUR_CARDS, 0, stake(context)) },
-        { type: 'xstate.done.actor.placeBet', output: answer(FIVE_CARDS, stake(context), stake(context)) },
-        { type: 'xstate.done.actor.placeBet', output: { success: false, errorMessage: 'Balance too low.' } },
+        { type: 'xstate.done.actor.placeBet', output: answered(answer(SIX_CARDS, stake(context) * 2, stake(context))) },
+        { type: 'xstate.done.actor.placeBet', output: answered(answer(FOUR_CARDS, 0, stake(context))) },
+        { type: 'xstate.done.actor.placeBet', output: answered(answer(FIVE_CARDS, stake(context), stake(context))) },
+        { type: 'xstate.done.actor.placeBet', output: refused('Balance too low.') },
         { type: 'xstate.error.actor.placeBet', error: new TypeError('offline') },
         { type: 'xstate.after.cardDeal.baccarat.round.dealing.cardArriving' },
         { type: 'xstate.after.cardFlip.baccarat.round.dealing.cardTurning' },
         { type: 'xstate.after.errorClear.baccarat.round.betting.awaitingChips' },
         { type: 'xstate.after.errorClear.baccarat.round.betting.failed' },
-        { type: 'xstate.after.winPopup.baccarat.round.betting.over.won.popupShown' },
+        { type: 'xstate.after.winPopup.baccarat.round.betting.roundOver.won.popupShown' },
       ];
       const chipCount = Object.values(context.chips).reduce((n, stack) => n + stack.length, 0);
       if (chipCount < 2) list.push({ type: 'user.placeChip', area: 'banker' });
@@ -573,15 +578,6 @@ describe('baccarat', () => {
       expect(cases.length).toBeLessThan(5_000);
     });
 
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });

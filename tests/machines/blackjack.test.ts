@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
@@ -16,7 +16,12 @@ import type {
 import { selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
 import { cardIndex } from '../support/cardIndex';
 import type { GameWallet } from '../../machines/shared/events';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import type { LimitsRequest } from '../../machines/shared/limits';
+import type { BetOutcome } from '../../machines/shared/requestFailure';
+import { ApiError } from '../../src/app/api/client';
+import { outcomeOf } from '../../src/app/actors/games/outcome';
+import { answered, refused, replaysCoverTheChart } from '../support/games';
+import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.1, maxBet: 1000, maxPayout: 10_000 };
 const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
@@ -110,15 +115,15 @@ function provided(fakes: Fakes = {}) {
   const effects: Effects = { openLogin: 0, balances: [], switched: [], announced: [], logged: [], bets: [], actions: [] };
   const machine = blackjackMachine.provide({
     actors: {
-      loadLimits: fromPromise<BetLimits, { game: 'blackjack'; currency: string }>(() => answer(fakes.limits, LIMITS)),
-      loadActiveGame: fromPromise<BlackjackAnswer>(() => answer(fakes.active, { success: true, game: null })),
-      placeBet: fromPromise<BlackjackAnswer, BlackjackBetRequest>(({ input }) => {
+      loadLimits: fromPromise<BetLimits, LimitsRequest>(() => answer(fakes.limits, LIMITS)),
+      loadActiveGame: fromPromise<BlackjackAnswer, void>(() => answer(fakes.active, { success: true, game: null })),
+      placeBet: fromPromise(({ input }: { input: BlackjackBetRequest }) => {
         effects.bets.push(input);
-        return answer(fakes.bet, inPlay(pairGame));
+        return outcomeOf(answer(fakes.bet, inPlay(pairGame)));
       }),
-      act: fromPromise<BlackjackAnswer, BlackjackActionRequest>(({ input }) => {
+      act: fromPromise(({ input }: { input: BlackjackActionRequest }) => {
         effects.actions.push(input);
-        return fakes.act ? fakes.act(input) : Promise.resolve(over(overWithDraws));
+        return outcomeOf(fakes.act ? fakes.act(input) : Promise.resolve(over(overWithDraws)));
       }),
     },
     actions: {
@@ -195,8 +200,8 @@ describe('blackjack machine', () => {
   });
 
   it("should show the server's errorMessage for 3 s when the bet is refused, and the network message when there was no answer", async () => {
-    const refused = Object.assign(new Error('400'), { data: { success: false, game: null, errorMessage: "Can't bet more than balance" } });
-    const run = await started({ bet: refused });
+    const refusal = new ApiError("Can't bet more than balance", 400, 'balance_too_low');
+    const run = await started({ bet: refusal });
     run.actor.send({ type: 'user.typeAmount', text: '1' });
     run.actor.send({ type: 'user.bet' });
     await flush();
@@ -290,7 +295,7 @@ describe('blackjack machine', () => {
     expect(actor.getSnapshot().hasTag('revealing')).toBe(true);
     clock.increment(1);
     const snapshot = actor.getSnapshot();
-    expect(snapshot.matches({ round: 'gameOver' })).toBe(true);
+    expect(snapshot.matches({ round: 'roundOver' })).toBe(true);
     expect(selectOutcome(snapshot)).toBe('won');
     expect(selectTable(snapshot)!.hands[0]!.result).toBe(2);
     expect(selectTable(snapshot)!.dealerScore).toBe('19');
@@ -305,7 +310,7 @@ describe('blackjack machine', () => {
     expect(actor.getSnapshot().matches({ round: { revealing: 'turningHoleCard' } })).toBe(true);
     expect(effects.balances).toEqual([]);
     clock.increment(300);
-    expect(actor.getSnapshot().matches({ round: 'gameOver' })).toBe(true);
+    expect(actor.getSnapshot().matches({ round: 'roundOver' })).toBe(true);
     expect(effects.balances).toEqual([{ currency: 'USDT', balance: 101.5 }]);
     expect(effects.announced).toEqual([9]);
   });
@@ -366,7 +371,7 @@ describe('blackjack machine', () => {
     const actor = createActor(
       machine.provide({
         actors: {
-          loadLimits: fromPromise<BetLimits, { game: 'blackjack'; currency: string }>(({ input }) => {
+          loadLimits: fromPromise<BetLimits, LimitsRequest>(({ input }) => {
             calls.push(input.currency);
             return new Promise((resolve) => (resolveLimits = resolve));
           }),
@@ -391,18 +396,18 @@ describe('blackjack machine', () => {
     const never = <T,>() => new Promise<T>(() => {});
     const machine = provided().machine.provide({
       actors: {
-        loadLimits: fromPromise<BetLimits, { game: 'blackjack'; currency: string }>(() => never()),
-        loadActiveGame: fromPromise<BlackjackAnswer>(() => never()),
-        placeBet: fromPromise<BlackjackAnswer, BlackjackBetRequest>(() => never()),
-        act: fromPromise<BlackjackAnswer, BlackjackActionRequest>(() => never()),
+        loadLimits: fromPromise<BetLimits, LimitsRequest>(() => never()),
+        loadActiveGame: fromPromise<BlackjackAnswer, void>(() => never()),
+        placeBet: fromPromise<BetOutcome<BlackjackAnswer>, BlackjackBetRequest>(() => never()),
+        act: fromPromise<BetOutcome<BlackjackAnswer>, BlackjackActionRequest>(() => never()),
       },
     });
     const failure = new Error('network');
-    const refusedAnswer: BlackjackAnswer = { success: false, game: null, errorMessage: 'refused' };
+    const refusedAnswer = refused('refused');
     const actDone = (id: string) => [
-      { type: `xstate.done.actor.${id}`, output: inPlay(threeCardGame) },
-      { type: `xstate.done.actor.${id}`, output: inPlay(splitGame) },
-      { type: `xstate.done.actor.${id}`, output: over(overWithDraws) },
+      { type: `xstate.done.actor.${id}`, output: answered(inPlay(threeCardGame)) },
+      { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitGame)) },
+      { type: `xstate.done.actor.${id}`, output: answered(over(overWithDraws)) },
       { type: `xstate.done.actor.${id}`, output: refusedAnswer },
       { type: `xstate.error.actor.${id}`, error: failure },
     ];
@@ -417,15 +422,16 @@ describe('blackjack machine', () => {
       { type: 'xstate.done.actor.loadActiveGame', output: inPlay(pairGame) },
       { type: 'xstate.done.actor.loadActiveGame', output: { success: true, game: null } },
       { type: 'xstate.error.actor.loadActiveGame', error: failure },
-      { type: 'xstate.done.actor.placeBet', output: inPlay(pairGame) },
-      { type: 'xstate.done.actor.placeBet', output: over(natural) },
+      { type: 'xstate.done.actor.placeBet', output: answered(inPlay(pairGame)) },
+      { type: 'xstate.done.actor.placeBet', output: answered(over(natural)) },
       { type: 'xstate.done.actor.placeBet', output: refusedAnswer },
       { type: 'xstate.error.actor.placeBet', error: failure },
       ...['stand', 'hit', 'double', 'split'].flatMap(actDone),
       { type: 'xstate.after.holeCardReveal.blackjack.round.revealing.turningHoleCard' },
       { type: 'xstate.after.dealerPause.blackjack.round.revealing.dealerPausing' },
       { type: 'xstate.after.dealerCardReveal.blackjack.round.revealing.dealingCard' },
-      { type: 'xstate.after.messageClear.blackjack.round.showingMessage' },
+      { type: 'xstate.after.messageClear.blackjack.round.refused' },
+      { type: 'xstate.after.messageClear.blackjack.round.failed' },
       { type: 'user.bet' },
     );
     const amountEvents = ev({ type: 'user.typeAmount', text: '1' }, { type: 'user.typeAmount', text: '' });
@@ -448,7 +454,8 @@ describe('blackjack machine', () => {
      * the round's own events wherever the round is.
      */
     const events = (snapshot: AnyMachineSnapshot): BlackjackEvent[] => {
-      if (snapshot.matches({ round: 'gameOver' })) return [...roundEvents, ...amountEvents];
+      // After a round, a refusal or a failure, a new amount decides the next bet's check.
+      if (snapshot.matches({ round: 'roundOver' }) || snapshot.hasTag('message')) return [...roundEvents, ...amountEvents];
       if (!snapshot.matches({ round: 'idle' })) return roundEvents;
       const context = snapshot.context as BlackjackContext;
       const canonical = snapshot.matches({ limits: 'known' }) && context.amountText === '1' && context.wallet.currency === 'USDT';
@@ -461,7 +468,7 @@ describe('blackjack machine', () => {
     const serializeState = (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as BlackjackContext;
       const { game } = context;
-      const played = snapshot.hasTag('playerTurn') || snapshot.hasTag('revealing');
+      const played = snapshot.hasTag('inPlay') || snapshot.hasTag('revealing');
       return JSON.stringify([
         snapshot.value,
         context.amountText,
@@ -485,15 +492,6 @@ describe('blackjack machine', () => {
       expect(cases.length).toBeLessThan(3000);
     });
 
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });

@@ -1,9 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { diceMachine, DICE_NO_RESPONSE_MESSAGE } from '../../machines/dice/machine';
-import type { DiceBetRequest, DiceContext, DiceBetResponse, DiceEvent, DiceInput, LimitsRequest } from '../../machines/dice/machine';
+import type { DiceBetRequest, DiceContext, DiceBetResponse, DiceEvent, DiceInput } from '../../machines/dice/machine';
+import type { LimitsRequest } from '../../machines/shared/limits';
+import type { BetOutcome } from '../../machines/shared/requestFailure';
+import { answered, enabledOnly, refused, replaysCoverTheChart, settle, UNANSWERED } from '../support/games';
 import {
   selectCanBet,
   selectChance,
@@ -22,24 +24,15 @@ import { modalStackMachine } from '../../machines/modalStack/machine';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { PlacedBet } from '../../machines/shared/events';
 import type { GameWallet } from '../../machines/shared/events';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { CoverageTracker, PathModel } from '../support/modelPaths';
 
-/**
- * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
- * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
- */
-const enabledOnly =
-  <E extends EventObject>(events: readonly E[]) =>
-  (snapshot: AnyMachineSnapshot): E[] =>
-    events.filter((event) => snapshot.can(event));
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 1, maxPayout: 0.5 };
 const BTC: GameWallet = { currency: 'BTC', balance: 0.5, fiatRate: null };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 interface Fakes {
   limits?: (request: LimitsRequest) => Promise<BetLimits>;
-  bet?: (request: DiceBetRequest) => Promise<DiceBetResponse>;
+  bet?: (request: DiceBetRequest) => Promise<BetOutcome<DiceBetResponse>>;
 }
 
 function harness(fakes: Fakes = {}) {
@@ -56,7 +49,7 @@ function harness(fakes: Fakes = {}) {
         calls.limits.push(input);
         return fakes.limits ? fakes.limits(input) : LIMITS;
       }),
-      placeBet: fromPromise<DiceBetResponse, DiceBetRequest>(async ({ input }) => {
+      placeBet: fromPromise<BetOutcome<DiceBetResponse>, DiceBetRequest>(async ({ input }) => {
         calls.bets.push(input);
         if (!fakes.bet) throw new Error('no placeBet fake');
         return fakes.bet(input);
@@ -84,10 +77,10 @@ async function started(input: DiceInput = { signedIn: true, wallet: BTC }, fakes
   return { actor, calls };
 }
 
-const win = (request: DiceBetRequest): Promise<DiceBetResponse> =>
-  Promise.resolve({ balance: 0.6, bet: { id: 'b1', roll: 5.2, wager: request.betAmount, payout: request.betAmount * 2 } });
-const loss = (request: DiceBetRequest): Promise<DiceBetResponse> =>
-  Promise.resolve({ balance: 0.4, bet: { id: 'b2', roll: 77.01, wager: request.betAmount, payout: 0 } });
+const win = (request: DiceBetRequest): Promise<BetOutcome<DiceBetResponse>> =>
+  Promise.resolve(answered({ balance: 0.6, bet: { id: 'b1', roll: 5.2, wager: request.betAmount, payout: request.betAmount * 2 } }));
+const loss = (request: DiceBetRequest): Promise<BetOutcome<DiceBetResponse>> =>
+  Promise.resolve(answered({ balance: 0.4, bet: { id: 'b2', roll: 77.01, wager: request.betAmount, payout: 0 } }));
 
 describe('dice', () => {
   describe('bet checks (SPEC §5, in order)', () => {
@@ -180,7 +173,7 @@ describe('dice', () => {
     });
 
     it('should count a payout equal to the wager as a win (green)', async () => {
-      const even = (r: DiceBetRequest) => Promise.resolve({ balance: 0.5, bet: { id: 'e', roll: 1, wager: r.betAmount, payout: r.betAmount } });
+      const even = (r: DiceBetRequest) => Promise.resolve(answered({ balance: 0.5, bet: { id: 'e', roll: 1, wager: r.betAmount, payout: r.betAmount } }));
       const { actor } = await started({ signedIn: true, wallet: BTC }, { bet: even });
       actor.send({ type: 'user.typeAmount', text: '0.01' });
       actor.send({ type: 'user.bet' });
@@ -197,8 +190,8 @@ describe('dice', () => {
     });
 
     it('should block another bet while one is in flight', async () => {
-      let release: (r: DiceBetResponse) => void = () => {};
-      const slow = () => new Promise<DiceBetResponse>((resolve) => (release = resolve));
+      let release: (r: BetOutcome<DiceBetResponse>) => void = () => {};
+      const slow = () => new Promise<BetOutcome<DiceBetResponse>>((resolve) => (release = resolve));
       const { actor, calls } = await started({ signedIn: true, wallet: BTC }, { bet: slow });
       actor.send({ type: 'user.typeAmount', text: '0.01' });
       actor.send({ type: 'user.bet' });
@@ -207,13 +200,13 @@ describe('dice', () => {
       actor.send({ type: 'user.bet' });
       await settle();
       expect(calls.bets).toHaveLength(1);
-      release({ balance: 0.49, bet: { id: 'x', roll: 99, wager: 0.01, payout: 0 } });
+      release(answered({ balance: 0.49, bet: { id: 'x', roll: 99, wager: 0.01, payout: 0 } }));
       await settle();
       expect(selectCanBet(actor.getSnapshot())).toBe(true);
     });
 
-    it("should show the response's error field when the server refuses the bet", async () => {
-      const refuse = () => Promise.reject(Object.assign(new Error('400'), { data: { error: "Can't bet more than balance" } }));
+    it("should show the server's words when it refuses the bet", async () => {
+      const refuse = () => Promise.resolve(refused("Can't bet more than balance"));
       const { actor } = await started({ signedIn: true, wallet: BTC }, { bet: refuse });
       actor.send({ type: 'user.typeAmount', text: '0.01' });
       actor.send({ type: 'user.bet' });
@@ -222,7 +215,7 @@ describe('dice', () => {
     });
 
     it(`should show '${DICE_NO_RESPONSE_MESSAGE}' when there is no response`, async () => {
-      const { actor, calls } = await started({ signedIn: true, wallet: BTC }, { bet: () => Promise.reject(new TypeError('fetch failed')) });
+      const { actor, calls } = await started({ signedIn: true, wallet: BTC }, { bet: () => Promise.resolve(UNANSWERED) });
       actor.send({ type: 'user.typeAmount', text: '0.01' });
       actor.send({ type: 'user.bet' });
       await settle();
@@ -388,7 +381,7 @@ describe('dice', () => {
     const machine = harness().machine.provide({
       actors: {
         loadLimits: fromPromise<BetLimits, LimitsRequest>(() => never()),
-        placeBet: fromPromise<DiceBetResponse, DiceBetRequest>(() => never()),
+        placeBet: fromPromise<BetOutcome<DiceBetResponse>, DiceBetRequest>(() => never()),
       },
     });
     const events = [
@@ -409,8 +402,9 @@ describe('dice', () => {
       { type: 'wallet.changed', wallet: { currency: 'ACC', balance: 1, fiatRate: null } },
       { type: 'xstate.done.actor.loadLimits', output: { minBet: 0.01, maxBet: 0.01, maxPayout: 0.5 } },
       { type: 'xstate.error.actor.loadLimits', error: new Error('down') },
-      { type: 'xstate.done.actor.placeBet', output: { balance: 1, bet: { id: 'w', roll: 3, wager: 0.01, payout: 0.02 } } },
-      { type: 'xstate.done.actor.placeBet', output: { balance: 1, bet: { id: 'l', roll: 90, wager: 0.01, payout: 0 } } },
+      { type: 'xstate.done.actor.placeBet', output: answered({ balance: 1, bet: { id: 'w', roll: 3, wager: 0.01, payout: 0.02 } }) },
+      { type: 'xstate.done.actor.placeBet', output: answered({ balance: 1, bet: { id: 'l', roll: 90, wager: 0.01, payout: 0 } }) },
+      { type: 'xstate.done.actor.placeBet', output: refused('Balance too low.') },
       { type: 'xstate.error.actor.placeBet', error: new Error('down') },
       { type: 'xstate.after.inputDebounce.dice.form.awaitingClamp' },
     ] as unknown as DiceEvent[];
@@ -429,16 +423,7 @@ describe('dice', () => {
     ];
     const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
 
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report), `(${cases.length} paths)`);
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });
 
@@ -447,7 +432,7 @@ function harnessWithDefaults() {
   return diceMachine.provide({
     actors: {
       loadLimits: fromPromise<BetLimits, LimitsRequest>(async () => LIMITS),
-      placeBet: fromPromise<DiceBetResponse, DiceBetRequest>(async ({ input }) => win(input)),
+      placeBet: fromPromise<BetOutcome<DiceBetResponse>, DiceBetRequest>(async ({ input }) => win(input)),
     },
   });
 }

@@ -1,6 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { LimitsRequest } from '../../machines/shared/limits';
+import type { BetOutcome } from '../../machines/shared/requestFailure';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { minesMachine } from '../../machines/mines/machine';
 import type {
@@ -11,7 +13,6 @@ import type {
   MinesContext,
   MinesEvent,
   MinesInput,
-  LimitsRequest,
   MinesPickRequest,
   MinesPickResponse,
 } from '../../machines/mines/machine';
@@ -28,7 +29,9 @@ import {
   selectTiles,
   selectWinPopup,
 } from '../../machines/mines/selectors';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { outcomeOf } from '../../src/app/actors/games/outcome';
+import { answered, refused, replaysCoverTheChart, settle } from '../support/games';
+import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.01, maxBet: 5, maxPayout: 100 };
 const PLAYER: MinesInput = { signedIn: true, wallet: { currency: 'USDT', balance: 10, fiatRate: null } };
@@ -72,15 +75,15 @@ function fakes(server: Server = {}) {
       loadActiveGame: fromPromise(async () => answer(server.activeGame ?? null)),
       placeBet: fromPromise(async ({ input }: { input: MinesBetRequest }) => {
         calls.bets.push(input);
-        return answer(server.bet ?? { success: true, balance: 10 - input.betAmount, errorMessage: null });
+        return outcomeOf(answer(server.bet ?? { success: true, balance: 10 - input.betAmount, errorMessage: null }));
       }),
       pick: fromPromise(async ({ input }: { input: MinesPickRequest }) => {
         calls.picks.push(input.tileId);
-        return answer(server.picks?.[input.tileId] ?? inPlay);
+        return outcomeOf(answer(server.picks?.[input.tileId] ?? inPlay));
       }),
       cashout: fromPromise(async () => {
         calls.cashouts += 1;
-        return answer(server.cashout ?? { success: true, cashedOutAmount: 1.13, mineLocations: MINES, balance: 10.13, errorMessage: null });
+        return outcomeOf(answer(server.cashout ?? { success: true, cashedOutAmount: 1.13, mineLocations: MINES, balance: 10.13, errorMessage: null }));
       }),
     },
     actions: {
@@ -95,7 +98,6 @@ function fakes(server: Server = {}) {
   return { machine, calls };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start(server: Server = {}, input: MinesInput = PLAYER) {
   const { machine, calls } = fakes(server);
@@ -113,7 +115,7 @@ async function playing(server: Server = {}) {
   const game = await start(server);
   await game.send({ type: 'user.typeAmount', text: '1' });
   await game.send({ type: 'user.bet' });
-  expect(game.snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+  expect(game.snapshot().matches({ round: { playing: 'ready' } })).toBe(true);
   return game;
 }
 
@@ -125,7 +127,7 @@ describe('mines machine', () => {
     await send({ type: 'user.bet' });
     expect(calls.logins).toBe(1);
     expect(calls.bets).toEqual([]);
-    expect(snapshot().matches({ game: 'idle' })).toBe(true);
+    expect(snapshot().matches({ round: 'idle' })).toBe(true);
   });
 
   it('should start a game from a fresh grid with zero gems, send the bet and report the balance', async () => {
@@ -184,7 +186,7 @@ describe('mines machine', () => {
     expect(calls.picks).toEqual([4]);
     release(inPlay);
     await settle();
-    expect(actor.getSnapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ round: { playing: 'ready' } })).toBe(true);
     expect(actor.getSnapshot().context.gems).toEqual([4]);
   });
 
@@ -194,7 +196,7 @@ describe('mines machine', () => {
     });
     await send({ type: 'user.pick', tileId: 0 });
     await send({ type: 'user.pick', tileId: 11 });
-    expect(snapshot().matches({ game: 'busted' })).toBe(true);
+    expect(snapshot().matches({ round: { roundOver: 'busted' } })).toBe(true);
     const faces = selectTiles(snapshot());
     expect(faces[11]!.face).toBe('mine');
     expect(faces[0]!.face).toBe('gem');
@@ -210,14 +212,14 @@ describe('mines machine', () => {
       picks: { 9: { success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 24.75, mineLocations: MINES, balance: 33.75 } },
     });
     await send({ type: 'user.pick', tileId: 9 });
-    expect(snapshot().matches({ game: { cashedOut: 'celebrating' } })).toBe(true);
+    expect(snapshot().matches({ round: { roundOver: { cashedOut: 'celebrating' } } })).toBe(true);
     expect(selectGemsFound(snapshot())).toBe(1);
     expect(selectWinPopup(snapshot())).toEqual({ amount: 24.75, multiplier: 1.13, gems: 1, currency: 'USDT' });
     expect(calls.cashouts).toBe(0);
     expect(calls.balances.at(-1)).toEqual({ currency: 'USDT', balance: 33.75 });
     clock.increment(3000);
     expect(selectWinPopup(snapshot())).toBeNull();
-    expect(snapshot().matches({ game: { cashedOut: 'shown' } })).toBe(true);
+    expect(snapshot().matches({ round: { roundOver: { cashedOut: 'shown' } } })).toBe(true);
   });
 
   it('should show the win popup with amount, multiplier and gems for 3 s after a cash-out', async () => {
@@ -239,7 +241,7 @@ describe('mines machine', () => {
     expect(selectTiles(snapshot())[2]!.face).toBe('hidden');
     await send({ type: 'user.pick', tileId: 6 });
     expect(selectTiles(snapshot())[6]!.face).toBe('hidden');
-    expect(snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    expect(snapshot().matches({ round: { playing: 'ready' } })).toBe(true);
     expect(selectGemsFound(snapshot())).toBe(0);
   });
 
@@ -255,7 +257,7 @@ describe('mines machine', () => {
     expect(selectCanCashout(snapshot())).toBe(true);
     clock.increment(3000);
     expect(selectMessage(snapshot())).toBeNull();
-    expect(snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    expect(snapshot().matches({ round: { playing: 'ready' } })).toBe(true);
   });
 
   it.each([
@@ -297,17 +299,17 @@ describe('mines machine', () => {
     const game = await start({ bet: reply as Reply<MinesBetResponse> });
     await game.send({ type: 'user.typeAmount', text: '1' });
     await game.send({ type: 'user.bet' });
-    expect(game.snapshot().matches({ game: 'betFailed' })).toBe(true);
+    expect(game.snapshot().matches({ round: 'failed' })).toBe(true);
     expect(selectMessage(game.snapshot())).toBe(message);
     expect(game.calls.balances).toEqual([]);
     game.clock.increment(3000);
-    expect(game.snapshot().matches({ game: 'idle' })).toBe(true);
+    expect(game.snapshot().matches({ round: 'idle' })).toBe(true);
     expect(selectMessage(game.snapshot())).toBeNull();
   });
 
   it('should restore the open game on load: bet, mines count and gems found', async () => {
     const { snapshot, send, calls } = await start({ activeGame: { betAmount: 0.5, minesCount: 5, selectedTiles: [12, 7], currency: 'USDT' } });
-    expect(snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    expect(snapshot().matches({ round: { playing: 'ready' } })).toBe(true);
     expect(snapshot().context).toMatchObject({ amountText: '0.5', minesCount: 5, gems: [12, 7] });
     expect(selectSettingsLocked(snapshot())).toBe(true);
     expect(selectCanCashout(snapshot())).toBe(true);
@@ -318,14 +320,14 @@ describe('mines machine', () => {
 
   it('should look for an open game after a login, and start idle when there is none', async () => {
     const game = await start({ activeGame: { betAmount: 1, minesCount: 3, selectedTiles: [], currency: 'USDT' } }, { wallet: PLAYER.wallet! });
-    expect(game.snapshot().matches({ game: 'idle' })).toBe(true);
+    expect(game.snapshot().matches({ round: 'idle' })).toBe(true);
     await game.send({ type: 'auth.loggedIn' });
-    expect(game.snapshot().matches({ game: { playing: 'ready' } })).toBe(true);
+    expect(game.snapshot().matches({ round: { playing: 'ready' } })).toBe(true);
     await game.send({ type: 'auth.loggedOut' });
-    expect(game.snapshot().matches({ game: 'idle' })).toBe(true);
+    expect(game.snapshot().matches({ round: 'idle' })).toBe(true);
     expect(game.snapshot().context.round).toBeNull();
     const none = await start();
-    expect(none.snapshot().matches({ game: 'idle' })).toBe(true);
+    expect(none.snapshot().matches({ round: 'idle' })).toBe(true);
   });
 
   it('should reload the limits when the currency changes and cap the next profit at maxPayout', async () => {
@@ -348,10 +350,10 @@ describe('mines machine', () => {
     const machine = fakes().machine.provide({
       actors: {
         loadLimits: never<BetLimits, LimitsRequest>(),
-        loadActiveGame: never<ActiveMinesGame | null>(),
-        placeBet: never<MinesBetResponse, MinesBetRequest>(),
-        pick: never<MinesPickResponse, MinesPickRequest>(),
-        cashout: never<MinesCashoutResponse>(),
+        loadActiveGame: never<ActiveMinesGame | null, void>(),
+        placeBet: never<BetOutcome<MinesBetResponse>, MinesBetRequest>(),
+        pick: never<BetOutcome<MinesPickResponse>, MinesPickRequest>(),
+        cashout: never<BetOutcome<MinesCashoutResponse>, void>(),
       },
     });
     const wallet = (currency: string) => ({ currency, balance: 10, fiatRate: null });
@@ -375,7 +377,7 @@ describe('mines machine', () => {
       { type: 'user.setMinesCount', count: 3 },
       { type: 'user.bet' },
       { type: 'xstate.done.actor.loadLimits', output: limits },
-      { type: 'xstate.done.actor.placeBet', output: { success: true, balance: 9, errorMessage: null } },
+      { type: 'xstate.done.actor.placeBet', output: answered({ success: true, balance: 9, errorMessage: null }) },
     ].map(event);
     const bettingEvents = [
       ...formEvents,
@@ -384,10 +386,10 @@ describe('mines machine', () => {
       { type: 'xstate.done.actor.loadActiveGame', output: { betAmount: 1, minesCount: 3, selectedTiles: [4], currency: 'USDT' } },
       { type: 'xstate.done.actor.loadActiveGame', output: null },
       { type: 'xstate.error.actor.loadActiveGame', error: new Error('x') },
-      { type: 'xstate.done.actor.placeBet', output: { success: false, errorMessage: 'refused' } },
+      { type: 'xstate.done.actor.placeBet', output: refused('refused') },
       { type: 'xstate.error.actor.placeBet', error: new Error('x') },
-      { type: 'xstate.after.messageDuration.mines.game.betRefused' },
-      { type: 'xstate.after.messageDuration.mines.game.betFailed' },
+      { type: 'xstate.after.messageDuration.mines.round.refused' },
+      { type: 'xstate.after.messageDuration.mines.round.failed' },
     ].map(event);
     const playEvents = [
       ...formEvents,
@@ -395,17 +397,17 @@ describe('mines machine', () => {
       { type: 'user.pick', tileId: 0 },
       { type: 'user.pick', tileId: 1 },
       { type: 'user.cashout' },
-      { type: 'xstate.done.actor.pick', output: inPlay },
-      { type: 'xstate.done.actor.pick', output: { success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES } },
-      { type: 'xstate.done.actor.pick', output: { success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 3, mineLocations: MINES } },
-      { type: 'xstate.done.actor.pick', output: { success: false, errorMessage: 'refused' } },
+      { type: 'xstate.done.actor.pick', output: answered(inPlay) },
+      { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES }) },
+      { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 3, mineLocations: MINES }) },
+      { type: 'xstate.done.actor.pick', output: refused('refused') },
       { type: 'xstate.error.actor.pick', error: new Error('x') },
-      { type: 'xstate.done.actor.cashout', output: { success: true, cashedOutAmount: 2, mineLocations: MINES, errorMessage: null } },
-      { type: 'xstate.done.actor.cashout', output: { success: false, errorMessage: null } },
+      { type: 'xstate.done.actor.cashout', output: answered({ success: true, cashedOutAmount: 2, mineLocations: MINES, errorMessage: null }) },
+      { type: 'xstate.done.actor.cashout', output: refused('') },
       { type: 'xstate.error.actor.cashout', error: new Error('x') },
-      { type: 'xstate.after.messageDuration.mines.game.betRefused' },
-      { type: 'xstate.after.messageDuration.mines.game.playing.cashoutFailed' },
-      { type: 'xstate.after.winPopupDuration.mines.game.cashedOut.celebrating' },
+      { type: 'xstate.after.messageDuration.mines.round.refused' },
+      { type: 'xstate.after.messageDuration.mines.round.playing.cashoutFailed' },
+      { type: 'xstate.after.winPopupDuration.mines.round.roundOver.cashedOut.celebrating' },
       // The balance runs out: the next bet after a game is refused.
       { type: 'wallet.changed', wallet: { currency: 'USDT', balance: 0, fiatRate: null } },
     ].map(event);
@@ -427,15 +429,6 @@ describe('mines machine', () => {
       list.flatMap((model, i) => model.paths.map((path) => [`${name} ${i}: ${path.description}`, model, path] as const)),
     );
 
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });

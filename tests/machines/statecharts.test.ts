@@ -34,7 +34,7 @@ describe('generated statechart docs', () => {
   });
 
   it('draws a parallel machine as an overview and one diagram per region, never regions at the top level', () => {
-    expect(machineDiagrams('dice', machineCatalog.dice!).map((d) => d.key)).toEqual(['dice', 'dice.form', 'dice.player', 'dice.limits', 'dice.bet']);
+    expect(machineDiagrams('dice', machineCatalog.dice!).map((d) => d.key)).toEqual(['dice', 'dice.form', 'dice.player', 'dice.limits', 'dice.round']);
     for (const diagram of allDiagrams) {
       // Mermaid refuses the region separator outside a composite state.
       expect(diagram.source.split('\n').filter((line) => line === '  --'), diagram.key).toEqual([]);
@@ -43,17 +43,17 @@ describe('generated statechart docs', () => {
   });
 
   it('keeps transitions that do not change the state out of the drawing, in the table', () => {
-    const bet = machineDiagrams('dice', machineCatalog.dice!).find((d) => d.key === 'dice.bet')!;
-    expect(bet.source).not.toMatch(/s_dice_bet_idle --> s_dice_bet_idle/);
-    expect(bet.rows.find((r) => r.state === 'bet.idle')?.stays).toContain('user.bet if visitor');
-    expect(bet.source).toContain('s_dice_bet_placing --> s_dice_bet_won : placeBet done if bet won');
+    const bet = machineDiagrams('dice', machineCatalog.dice!).find((d) => d.key === 'dice.round')!;
+    expect(bet.source).not.toMatch(/s_dice_round_idle --> s_dice_round_idle/);
+    expect(bet.rows.find((r) => r.state === 'round.idle')?.stays).toContain('user.bet if visitor');
+    expect(bet.source).toContain('s_dice_round_placing --> s_dice_round_roundOver : placeBet done if answered');
   });
 
   it('exports each machine as a JSON definition xstate reads back', () => {
     const json = JSON.parse(machineJson(machineCatalog.dice!)) as { id: string; type: string; states: Record<string, unknown> };
     expect(json.id).toBe('dice');
     expect(json.type).toBe('parallel');
-    expect(Object.keys(json.states)).toEqual(['form', 'player', 'limits', 'bet']);
+    expect(Object.keys(json.states)).toEqual(['form', 'player', 'limits', 'round']);
   });
 
   it('prints a machine’s JSON definition from the command line (npm run statecharts -- export <machine>)', { timeout: 30_000 }, () => {

@@ -22,7 +22,7 @@ export interface StateRow {
 }
 
 export interface Diagram {
-  /** File stem and key: `dice` for the whole (or the overview), `dice.bet` for a region. */
+  /** File stem and key: `dice` for the whole (or the overview), `dice.round` for a region. */
   key: string;
   title: string;
   /** The state node the diagram draws the inside of (the root, or a region). */

@@ -1,21 +1,11 @@
 import { fromPromise } from 'xstate';
 import { blackjackMachine } from '../../../../machines/blackjack/machine';
-import type { BlackjackActionRequest, BlackjackAnswer, BlackjackBetRequest, LimitsRequest } from '../../../../machines/blackjack/machine';
+import type { BlackjackActionRequest, BlackjackAnswer, BlackjackBetRequest } from '../../../../machines/blackjack/wire';
+import type { LimitsRequest } from '../../../../machines/shared/limits';
 import { ApiError } from '../../api/client';
 import { loadLimits } from './context';
+import { outcomeOf } from './outcome';
 import type { GameRuntime } from './context';
-
-/**
- * A failed bet as the machine's `betFailureMessage` reads it: a refusal the server answered (4xx)
- * carries its errorMessage (SPEC §8 shows it for 3 s); no answer, or a server fault, carries nothing,
- * so the machine shows 'An error occurred while placing the bet.'.
- */
-function betRefusal(failure: unknown): { errorMessage?: string } {
-  if (failure instanceof ApiError && failure.status !== undefined && failure.status >= 400 && failure.status < 500) {
-    return { errorMessage: failure.message };
-  }
-  return {};
-}
 
 /** The blackjack screen's machine with its effects provided (HTTP calls, telling the wallet and the feed). */
 export function provideBlackjack(runtime: GameRuntime) {
@@ -24,17 +14,13 @@ export function provideBlackjack(runtime: GameRuntime) {
   return blackjackMachine.provide({
     actors: {
       loadLimits: fromPromise<Awaited<ReturnType<typeof loadLimits>>, LimitsRequest>(({ input }) => loadLimits(api, input.game, input.currency)),
-      loadActiveGame: fromPromise<BlackjackAnswer>(() => api.get<BlackjackAnswer>('/blackjack/get-active-game')),
-      placeBet: fromPromise<BlackjackAnswer, BlackjackBetRequest>(async ({ input }) => {
-        try {
-          return await api.post<BlackjackAnswer>('/blackjack/bet', { betAmount: input.betAmount, currency: input.currency });
-        } catch (failure) {
-          throw betRefusal(failure);
-        }
-      }),
-      // A refused action rejects; the machine logs it and the player chooses again (SPEC §8).
-      act: fromPromise<BlackjackAnswer, BlackjackActionRequest>(({ input }) =>
-        api.post<BlackjackAnswer>(`/blackjack/${input.action}`, { activeHand: input.activeHand }),
+      loadActiveGame: fromPromise<BlackjackAnswer, void>(() => api.get<BlackjackAnswer>('/blackjack/get-active-game')),
+      placeBet: fromPromise(({ input }: { input: BlackjackBetRequest }) =>
+        outcomeOf(api.post<BlackjackAnswer>('/blackjack/bet', { betAmount: input.betAmount, currency: input.currency })),
+      ),
+      // A refused or failed action is only logged, and the player chooses again (SPEC §8).
+      act: fromPromise(({ input }: { input: BlackjackActionRequest }) =>
+        outcomeOf(api.post<BlackjackAnswer>(`/blackjack/${input.action}`, { activeHand: input.activeHand })),
       ),
     },
     actions: {

@@ -1,36 +1,19 @@
 import { fromPromise } from 'xstate';
 import { minesMachine } from '../../../../machines/mines/machine';
+import type { LimitsRequest } from '../../../../machines/shared/limits';
 import type {
   ActiveMinesGame,
-  LimitsRequest,
   MinesBetRequest,
   MinesBetResponse,
   MinesCashoutResponse,
   MinesPickRequest,
   MinesPickResponse,
-} from '../../../../machines/mines/machine';
+} from '../../../../machines/mines/wire';
 import type { ModalStackEvent } from '../../../../machines/modalStack/machine';
 import type { WalletEvent } from '../../../../machines/wallet/machine';
-import { ApiError } from '../../api/client';
+import { outcomeOf } from './outcome';
 import { loadLimits } from './context';
 import type { GameRuntime } from './context';
-
-/**
- * The machine wants a refusal as an answer (`success: false` with the server's errorMessage) and a
- * rejection only when no answer came. A 4xx is the server refusing with its `{ error, message }`;
- * no status (network) or a 5xx is no usable answer, so it rejects and the machine shows its own
- * message (SPEC §8).
- */
-async function answerOrRefusal<T>(call: Promise<T>): Promise<T | { success: false; errorMessage: string }> {
-  try {
-    return await call;
-  } catch (failure) {
-    if (failure instanceof ApiError && failure.status !== undefined && failure.status < 500) {
-      return { success: false, errorMessage: failure.message };
-    }
-    throw failure;
-  }
-}
 
 /** The mines screen's machine with its effects provided (HTTP calls, telling the wallet and the modals). */
 export function provideMines(runtime: GameRuntime) {
@@ -42,12 +25,12 @@ export function provideMines(runtime: GameRuntime) {
         api.get<{ success: boolean; game: ActiveMinesGame | null }>('/mines/get-active-game').then((answer) => answer.game ?? null),
       ),
       placeBet: fromPromise(({ input }: { input: MinesBetRequest }) =>
-        answerOrRefusal(
+        outcomeOf(
           api.post<MinesBetResponse>('/mines/bet', { betAmount: input.betAmount, minesCount: input.minesCount, currency: input.currency }),
         ),
       ),
-      pick: fromPromise(({ input }: { input: MinesPickRequest }) => answerOrRefusal(api.post<MinesPickResponse>('/mines/pick', { tileId: input.tileId }))),
-      cashout: fromPromise(() => answerOrRefusal(api.post<MinesCashoutResponse>('/mines/cashout', {}))),
+      pick: fromPromise(({ input }: { input: MinesPickRequest }) => outcomeOf(api.post<MinesPickResponse>('/mines/pick', { tileId: input.tileId }))),
+      cashout: fromPromise(() => outcomeOf(api.post<MinesCashoutResponse>('/mines/cashout', {}))),
     },
     actions: {
       openLogin: () => {

@@ -23,7 +23,7 @@ import type { BaccaratRef } from './types';
 
 /** The side that took the round once it is over (null while dealing or before any round). */
 function selectWinner(s: ReturnType<BaccaratRef['getSnapshot']>): BaccaratArea | null {
-  if (!s.hasTag('roundOver')) return null;
+  if (!s.hasTag('result')) return null;
   const player = selectScore('player')(s) ?? 0;
   const banker = selectScore('banker')(s) ?? 0;
   return player > banker ? 'player' : banker > player ? 'banker' : 'tie';

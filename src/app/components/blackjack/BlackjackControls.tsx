@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectAmountText, selectMessage } from '../../../../machines/blackjack/selectors';
+import { selectAmountLocked, selectAmountText, selectMessage, selectPlacing } from '../../../../machines/blackjack/selectors';
 import { useModalStackRef } from '../../actors/AppActor';
 import { BetAmount } from '../game/BetAmount';
 import { ShieldIcon } from '../ui/icons';
@@ -18,9 +18,6 @@ const ACTIONS: ReadonlyArray<{ label: string; key: string; event: ActionEvent }>
 
 const selectCurrency = (s: BlackjackSnapshot) => s.context.wallet.currency;
 const selectFiat = (s: BlackjackSnapshot) => s.context.wallet.fiatRate !== null;
-/** The amount stays put while a round is being played or dealt. */
-const selectAmountLocked = (s: BlackjackSnapshot) => s.hasTag('playerTurn') || s.hasTag('busy');
-const selectPlacing = (s: BlackjackSnapshot) => s.matches({ round: 'placing' });
 const selectCanBet = (s: BlackjackSnapshot) => s.can({ type: 'user.bet' });
 /** Which actions the machine would take now (its guards are the rules). */
 const selectEnabled = (s: BlackjackSnapshot) => ACTIONS.map((action) => (s.can(action.event) ? '1' : '0')).join('');

@@ -5,6 +5,7 @@ import {
   selectCanBet,
   selectCanCashout,
   selectCanHalveOrDouble,
+  selectCashingOut,
   selectCurrentProfit,
   selectGemsCount,
   selectGemsFound,
@@ -12,6 +13,7 @@ import {
   selectMessage,
   selectMinesCount,
   selectNextProfit,
+  selectPlacing,
 } from '../../../../machines/mines/selectors';
 import type { ProfitLine } from '../../../../machines/mines/selectors';
 import { MAX_MINES, MIN_MINES, minesMultiplier } from '../../../core/games/mines';
@@ -29,8 +31,6 @@ const selectCanSetMines = (s: MinesSnapshot) => s.can({ type: 'user.setMinesCoun
 /** Outside a game the next line shows what the first gem would pay on the chosen board. */
 const selectIdleNextMultiplier = (s: MinesSnapshot) => minesMultiplier(selectMinesCount(s), 1);
 
-const selectPlacing = (s: MinesSnapshot) => s.matches({ game: 'placing' });
-const selectCashingOut = (s: MinesSnapshot) => s.matches({ game: { playing: 'cashingOut' } });
 
 const sameLine = (a: ProfitLine | null, b: ProfitLine | null) => a?.multiplier === b?.multiplier && a?.profit === b?.profit;
 

@@ -1,0 +1,61 @@
+import { amountActions, amountInCoins } from '../shared/betAmount';
+import { assignFor } from '../shared/assign';
+import { limitsActions } from '../shared/limits';
+import { amountTextFor, minesCheck, paidMultiplier } from './context';
+import type { MinesContext, MinesRound } from './context';
+import type { MinesEvent } from './events';
+import type { ActiveMinesGame } from './wire';
+
+const assign = assignFor<MinesContext, MinesEvent>();
+
+const EMPTY_BOARD = { gems: [], pendingTile: null, mines: [], hitMine: null, win: null, message: null };
+
+export const minesActions = {
+  ...amountActions<MinesContext, MinesEvent>(),
+  ...limitsActions<MinesContext, MinesEvent>(),
+  storeMinesCount: assign((_, params: { count: number }) => ({ minesCount: params.count })),
+  storeRefusal: assign(({ context }) => {
+    const check = minesCheck(context);
+    return { message: check?.kind === 'invalid' ? check.message : null };
+  }),
+  /** SPEC §4: a bet starts from a fresh grid with zero gems. */
+  clearBoard: assign({ round: null, ...EMPTY_BOARD }),
+  rememberBet: assign(({ context }) => ({
+    round: {
+      betAmount: amountInCoins(context.amountText, context.wallet.fiatRate),
+      minesCount: context.minesCount,
+      currency: context.wallet.currency,
+    },
+    ...EMPTY_BOARD,
+  })),
+  forgetBet: assign({ round: null }),
+  restoreGame: assign(({ context }, params: { game: ActiveMinesGame }) => ({
+    round: { betAmount: params.game.betAmount, minesCount: params.game.minesCount, currency: params.game.currency },
+    minesCount: params.game.minesCount,
+    amountText: amountTextFor(params.game.betAmount, context.wallet.currency === params.game.currency ? context.wallet.fiatRate : null),
+    ...EMPTY_BOARD,
+    gems: params.game.selectedTiles,
+  })),
+  storeMessage: assign((_, params: { message: string }) => ({ message: params.message })),
+  clearMessage: assign({ message: null }),
+  showPending: assign((_, params: { tileId: number }) => ({ pendingTile: params.tileId, message: null })),
+  /** SPEC §4: a failed pick un-reveals the tile. */
+  unrevealPending: assign({ pendingTile: null }),
+  addGem: assign(({ context }) => ({
+    gems: context.pendingTile === null ? context.gems : [...context.gems, context.pendingTile],
+    pendingTile: null,
+  })),
+  /** SPEC §4: a mine ends the game and reveals all tiles. */
+  revealBust: assign(({ context }, params: { mines: number[] }) => ({ hitMine: context.pendingTile, mines: params.mines, pendingTile: null })),
+  storeWin: assign(({ context }, params: { amount: number; mines: number[] }) => {
+    const round = context.round as MinesRound;
+    return {
+      mines: params.mines,
+      win: { amount: params.amount, multiplier: paidMultiplier(round, params.amount, context.gems.length), gems: context.gems.length, currency: round.currency },
+    };
+  }),
+
+  // Messaging block: the effects src/app provides (the login modal, the wallet's balance).
+  openLogin: () => {},
+  reportBalance: (_: unknown, _params: { currency: string; balance: number }) => {},
+};

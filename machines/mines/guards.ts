@@ -1,0 +1,26 @@
+import { stateIn } from 'xstate';
+import { isTileId, isValidMinesCount } from '../../src/core/games/mines';
+import { limitsGuards } from '../shared/limits';
+import type { BetOutcome } from '../shared/requestFailure';
+import { minesCheck } from './context';
+import type { MinesContext } from './context';
+import type { ActiveMinesGame, MinesPickResponse } from './wire';
+
+type Ctx = { context: MinesContext };
+
+export const minesGuards = {
+  ...limitsGuards,
+  isVisitor: stateIn({ player: 'visitor' }),
+  startsSignedIn: ({ context }: Ctx) => context.startSignedIn,
+  isRefused: ({ context }: Ctx) => minesCheck(context)?.kind === 'invalid',
+  isAccepted: ({ context }: Ctx) => minesCheck(context)?.kind === 'ok',
+  isMinesCount: (_: unknown, params: { count: number }) => isValidMinesCount(params.count),
+  isHiddenTile: ({ context }: Ctx, params: { tileId: number }) => isTileId(params.tileId) && !context.gems.includes(params.tileId),
+  hasGem: ({ context }: Ctx) => context.gems.length > 0,
+  hitMine: ({ context }: Ctx) => context.hitMine !== null,
+  hasActiveGame: (_: unknown, params: { game: ActiveMinesGame | null }) => params.game !== null,
+  answered: (_: unknown, params: { outcome: BetOutcome<unknown> }) => params.outcome.kind === 'answered',
+  isMine: (_: unknown, params: { outcome: BetOutcome<MinesPickResponse> }) => params.outcome.kind === 'answered' && params.outcome.answer.isMine === true,
+  isGameOver: (_: unknown, params: { outcome: BetOutcome<MinesPickResponse> }) =>
+    params.outcome.kind === 'answered' && params.outcome.answer.gameState === 'GameOver',
+};

@@ -1,0 +1,39 @@
+import { afterAll, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { BetOutcome } from '../../machines/shared/requestFailure';
+import { formatCoverage } from './modelPaths';
+import type { CoverageTracker, ModelPath, PathModel } from './modelPaths';
+
+/** What the games' tests share: their fakes answer with the outcomes src/app's adapter makes. */
+
+export const answered = <T,>(answer: T): BetOutcome<T> => ({ kind: 'answered', answer });
+export const refused = (message: string): BetOutcome<never> => ({ kind: 'refused', message });
+export const UNANSWERED: BetOutcome<never> = { kind: 'unanswered' };
+
+/** Lets the promises of fake calls settle. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
+ * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
+ */
+export const enabledOnly =
+  <E extends EventObject>(events: readonly E[]) =>
+  (snapshot: AnyMachineSnapshot): E[] =>
+    events.filter((event) => snapshot.can(event));
+
+/**
+ * Replays every generated path of a game's model, then requires that together they reached every
+ * state and took every transition of the chart.
+ */
+export function replaysCoverTheChart(cases: ReadonlyArray<readonly [string, PathModel, ModelPath]>, coverage: CoverageTracker): void {
+  it.each(cases)('replays %s', async (_name, model, path) => {
+    await model.replay(path);
+  });
+  afterAll(() => {
+    const report = coverage.report();
+    console.log(formatCoverage(report), `(${cases.length} paths)`);
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  });
+}
