@@ -10,7 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { decimalToUnits, parseAmount, unitsToNumber } from '../../src/core/money';
 import { waitInWords } from '../../src/core/wait';
-import type { DemoClaim as WireDemoClaim, Withdrawal as WireWithdrawal } from '../../src/core/contracts/wallet';
+import type { CashierInfo as WireCashierInfo, DemoClaim as WireDemoClaim, Withdrawal as WireWithdrawal } from '../../src/core/contracts/wallet';
 
 export type Withdrawal = WireWithdrawal;
 
@@ -24,16 +24,9 @@ export interface CashierFailure {
   retryAfter?: number | null;
 }
 
-/** What GET /wallet/get-cashier-info tells the Cashier before the player asks for anything. */
-export interface CashierInfo {
-  demoFunds: boolean;
-  /** The currencies the server hands out as demo funds (absent: every one). */
-  demoCurrencies?: string[];
-  /** For the signed-in player: seconds until each currency's next claim, only those not yet due. */
-  demoClaimWaits?: Record<string, number>;
-  /** Seconds between two claims of one currency. */
-  demoClaimIntervalSeconds?: number;
-}
+/** What GET /wallet/get-cashier-info tells the Cashier before the player asks; without demoCurrencies every currency is offered. */
+export type CashierInfo = Pick<WireCashierInfo, 'demoFunds'> &
+  Partial<Pick<WireCashierInfo, 'demoCurrencies' | 'demoClaimWaits' | 'demoClaimIntervalSeconds'>>;
 
 /** The Cashier's words for the demo funds (issue 14: one message, the wait in words). */
 export const DEMO_MESSAGES = {

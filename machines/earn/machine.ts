@@ -14,7 +14,7 @@
  * Every bet moves the pools and the positions without an event, so the page reads them every 10 s.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { BankrollData as WireBankrollData, Pool, Position } from '../../src/core/contracts/token';
+import type { BankrollData as WireBankrollData, Pool, Position, PositionChange as WirePositionChange } from '../../src/core/contracts/token';
 
 export type BankrollPool = Pool;
 
@@ -23,13 +23,7 @@ export type PlayerInvestment = Position;
 export type BankrollData = WireBankrollData;
 
 /** invested / divested (hub) and the add / remove answers. */
-export interface PositionChange {
-  currency: string;
-  amount: number;
-  pool: BankrollPool;
-  position: PlayerInvestment;
-  balance?: number;
-}
+export type PositionChange = Omit<WirePositionChange, 'balance'> & Partial<Pick<WirePositionChange, 'balance'>>;
 
 export interface EarnInput {
   signedIn: boolean;

@@ -25,40 +25,15 @@ export type RewardsPool = Wire.StakingPageData['pools'][number];
 
 export type StakingPayout = Wire.PayoutTotals;
 
-export interface StakingPageData {
-  pools: RewardsPool[];
-  totalLocked: number;
-  userTotalStaked: number;
-  stakingPayouts: StakingPayout[];
-  dailyPayoutShare: number;
-  unlockFee: number;
-  nextPayoutAt?: string;
-}
+export type StakingPageData = Wire.StakingPageData;
 
-export interface HistoryItem {
-  id: number;
-  date: string;
-  amount: number;
-  currency: string;
-  /** Payout history: how many stakers the run paid. */
-  stakers?: number;
-  /** Staking history: lock or unlock, and the fee an unlock burned. */
-  type?: 'lock' | 'unlock';
-  fee?: number;
-}
+/** One row of any of the three histories: payout rows add stakers, staking rows their type and fee. */
+export type HistoryItem = Wire.HistoryItem & Partial<Pick<Wire.PayoutHistoryItem, 'stakers'> & Pick<Wire.StakingHistoryItem, 'type' | 'fee'>>;
 
 export type HistoryTab = 'burn' | 'payout' | 'staking';
 
 /** lockedTokens / unlockedTokens (hub) and the lock / unlock answers: the player's new figures. */
-export interface StakeChange {
-  amount: number;
-  balance: number;
-  totalLocked: number;
-  userTotalStaked: number;
-  fee?: number;
-  received?: number;
-  totalBurned?: number;
-}
+export type StakeChange = Wire.LockResult & Partial<Pick<Wire.UnlockResult, 'fee' | 'received' | 'totalBurned'>>;
 
 export type ClaimResult = Wire.ClaimResult;
 

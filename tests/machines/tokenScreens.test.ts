@@ -31,7 +31,7 @@ const miningData: MiningData = {
 };
 const stakingData: StakingPageData = {
   pools: [{ currency: 'BTC', totalStaked: 0.5 }], totalLocked: 234, userTotalStaked: 12,
-  stakingPayouts: [{ currency: 'BTC', total: 0.00001, claimed: 0.000004 }], dailyPayoutShare: 0.02, unlockFee: 0.01,
+  stakingPayouts: [{ currency: 'BTC', total: 0.00001, claimed: 0.000004 }], dailyPayoutShare: 0.02, unlockFee: 0.01, nextPayoutAt: '2026-11-23T00:00:00.000Z',
 };
 const claimResult: ClaimResult = {
   walletBalances: [{ currency: 'BTC', balance: 1 }],
