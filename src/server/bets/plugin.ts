@@ -1,3 +1,4 @@
+import { schemaOf } from '../routes/contract';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { BET_MESSAGES } from '../../core/bets/validation';
@@ -70,12 +71,7 @@ export const betsPlugin = fp(
  */
 export function gameRoute<const C extends RouteContract>(app: FastifyInstance, contract: C, successRefusal?: Record<string, unknown>) {
   return {
-    schema: {
-      summary: contract.summary,
-      tags: [contract.tag],
-      body: contract.body as C['body'],
-      response: contract.response as C['response'],
-    },
+    schema: schemaOf(contract),
     ...(contract.auth ? { onRequest: app.auth.requireUser } : {}),
     ...(successRefusal ? { config: { successRefusal } } : {}),
   };
