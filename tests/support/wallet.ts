@@ -13,11 +13,16 @@ export interface Player {
 
 let counter = 0;
 
+/** An account with an open session and its access token, written straight to the database. */
+export async function signedInUser(server: TestServer, name: string) {
+  const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
+  return { user, token: await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
+}
+
 /** A player as sign-up leaves one: the account, a session and the first seed pair (not yet shown). */
 export async function createPlayer(server: TestServer, name = `player_${++counter}`): Promise<Player> {
-  const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
+  const { user, token } = await signedInUser(server, name);
   createFirstSeeds(server.app.db, user.id);
-  const token = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
   return {
     id: user.id,
     token,
