@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { call } from './auth';
 import type { SignedIn } from './auth';
-import { startTestServer } from './server';
+import { serverPerBlock } from './server';
 import type { TestServer } from './server';
 
 /**
@@ -10,19 +10,12 @@ import type { TestServer } from './server';
  * each test, and the two calls they all make. Call it inside `describe`.
  */
 export function authServer(network = '198.51.100.') {
-  let server: TestServer | undefined;
+  const shared = serverPerBlock();
   let address = 0;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server?.close());
   afterEach(() => {
     vi.useRealTimers();
   });
-  const running = (): TestServer => {
-    if (!server) throw new Error('the server starts in beforeAll');
-    return server;
-  };
+  const running = (): TestServer => shared.server;
   const from = () => ({ forwardedFor: `${network}${++address}` });
   return {
     get server() {
