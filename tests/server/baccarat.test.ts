@@ -7,8 +7,8 @@ import { decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { nodeHmacSha256, sha256Hex } from '../../src/server/fairness/hmac';
 import { checkLedger } from '../../src/server/ledger/check';
 import { roundHouseEdge } from '../../src/core/games/baccarat';
-import { serverPerBlock, startTestServer } from '../support/server';
-import { createPlayer, ledgerRows, TOKEN_ROWS, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
+import { serverPerBlock } from '../support/server';
+import { createPlayer, ledgerRows, TOKEN_ROWS, fundedPlayer as fundPlayer, balanceIn, nonceOf, serverWithSettlementSpy } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface WireGame {
@@ -238,14 +238,7 @@ describe('baccarat bets', () => {
 
 describe('baccarat settlement hooks', () => {
   it('should report the total wager, the payout and the stake-weighted house edge, and roll back with a failing hook', async () => {
-    const reported: Array<{ game: string; wager: bigint; payout: bigint; houseEdge: number }> = [];
-    let fail = false;
-    const server = await startTestServer({}, (app) => {
-      app.settlement.register((_db, settled) => {
-        if (fail) throw new Error('hook failed');
-        reported.push(settled);
-      });
-    });
+    const { server, reported, failHooks } = await serverWithSettlementSpy();
     try {
       const player = await createPlayer(server);
       await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
@@ -261,7 +254,7 @@ describe('baccarat settlement hooks', () => {
       expect(roundHouseEdge({ player: 0n, tie: 0n, banker: 1n })).toBeCloseTo(0.0106, 4);
       expect(roundHouseEdge({ player: 0n, tie: 1n, banker: 0n })).toBeCloseTo(0.1412, 4);
       const rows = ledgerRows(server);
-      fail = true;
+      failHooks();
       const failed = await player.call('POST', '/baccarat/bet', { playerBetAmount: 1, tieBetAmount: 0, bankerBetAmount: 0, currency: 'USDT' });
       expect(failed.status).toBe(500);
       expect(ledgerRows(server)).toBe(rows);

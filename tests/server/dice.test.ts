@@ -5,8 +5,8 @@ import { diceRollFromStream, diceWins, dicePayoutUnits } from '../../src/core/ga
 import { decimalToUnits } from '../../src/core/money';
 import { checkLedger } from '../../src/server/ledger/check';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
-import { serverPerBlock, startTestServer } from '../support/server';
-import { createPlayer, ledgerRows, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
+import { serverPerBlock } from '../support/server';
+import { createPlayer, ledgerRows, fundedPlayer as fundPlayer, balanceIn, nonceOf, serverWithSettlementSpy } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface BetAnswer {
@@ -163,14 +163,7 @@ describe('dice bets', () => {
 
 describe('dice settlement hooks', () => {
   it('should report each settled bet to registered hooks inside its transaction, and roll back with a failing hook', async () => {
-    const reported: Array<{ game: string; wager: bigint; payout: bigint; houseEdge: number }> = [];
-    let fail = false;
-    const server = await startTestServer({}, (app) => {
-      app.settlement.register((_db, bet) => {
-        if (fail) throw new Error('hook failed');
-        reported.push(bet);
-      });
-    });
+    const { server, reported, failHooks } = await serverWithSettlementSpy();
     try {
       const player = await createPlayer(server);
       await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
@@ -178,7 +171,7 @@ describe('dice settlement hooks', () => {
       expect(ok.status).toBe(200);
       expect(reported).toEqual([expect.objectContaining({ game: 'Dice', wager: 200_000_000n, houseEdge: 0.01 })]);
       const rows = ledgerRows(server);
-      fail = true;
+      failHooks();
       const failed = await player.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
       expect(failed.status).toBe(500);
       expect(ledgerRows(server)).toBe(rows);

@@ -1,4 +1,6 @@
+import { startTestServer } from './server';
 import type { TestServer } from './server';
+import type { SettledBet } from '../../src/server/plugins/settlement';
 import { insertUser } from '../../src/server/users/repository';
 import { expect } from 'vitest';
 import { balanceOf, countEntries, playerAccount } from '../../src/server/ledger/ledger';
@@ -59,3 +61,16 @@ export const balanceIn = (server: TestServer, player: Pick<Player, 'id'>, curren
 
 /** The nonce the player's next bet will use, as the fairness screen reads it. */
 export const nonceOf = async (player: Player): Promise<number> => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;
+
+/** A server whose settlement hooks are recorded, and can be made to throw, to watch a bet roll back. */
+export async function serverWithSettlementSpy() {
+  const reported: SettledBet[] = [];
+  let fail = false;
+  const server = await startTestServer({}, (app) => {
+    app.settlement.register((_db, bet) => {
+      if (fail) throw new Error('hook failed');
+      reported.push(bet);
+    });
+  });
+  return { server, reported, failHooks: () => void (fail = true) };
+}
