@@ -2,7 +2,7 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/si
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { call, register } from '../support/auth';
-import type { SignedIn } from '../support/auth';
+import { authServer } from '../support/authServer';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 
@@ -111,20 +111,11 @@ describe('a short configured lifetime', () => {
 });
 
 describe('two password changes at once', () => {
-  let server: TestServer;
-  let address = 0;
-  const from = () => ({ forwardedFor: `192.0.2.${++address}` });
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server.close());
-
-  const login = (userName: string, password: string) => call<SignedIn>(server, '/auth/login', { userName, password }, from());
-  const me = (jwt: string) => call(server, '/auth/me', undefined, { token: jwt });
+  const auth = authServer('192.0.2.');
+  const { from, login, me } = auth;
 
   it('should let exactly one land, refuse the other clearly and end every other session', async () => {
-    const account = await register(server);
+    const account = await register(auth.server);
     const laptop = (await login(account.user.userName, account.password)).body;
     const bystander = (await login(account.user.userName, account.password)).body;
     const passwords = ['Amber kettle 5512 orbit', 'Silver ferry 8830 mosaic'] as const;
@@ -132,7 +123,7 @@ describe('two password changes at once', () => {
 
     const answers = await Promise.all(
       passwords.map((newPassword, i) =>
-        call(server, '/auth/change-password', { oldPassword: account.password, newPassword }, { token: sessions[i]!.jwt, ...from() }),
+        call(auth.server, '/auth/change-password', { oldPassword: account.password, newPassword }, { token: sessions[i]!.jwt, ...from() }),
       ),
     );
     const statuses = answers.map((a) => a.status);

@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { signLegacyJwt } from '../support/jwt';
 import { call, newAccount, register, snapshot } from '../support/auth';
 import type { SignedIn } from '../support/auth';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
+import { authServer } from '../support/authServer';
 
 interface Refreshed {
   status: number;
@@ -15,29 +14,17 @@ interface Refreshed {
 }
 
 describe('login, refresh and end-session', () => {
-  let server: TestServer;
+  const auth = authServer();
+  const { from, me } = auth;
   /** The secret the server generated in its data directory on first start. */
-  const serverSecret = () => Buffer.from(fs.readFileSync(path.join(server.dataDir, 'jwt-secret'), 'utf8').trim(), 'utf8');
-  let address = 0;
-  /** Each test signs in from its own address, so the per-address throttle of one test never blocks another. */
-  const from = () => ({ forwardedFor: `198.51.100.${++address}` });
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server.close());
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  const me = (jwt: string) => call(server, '/auth/me', undefined, { token: jwt });
-  const refresh = (refreshToken: string) => call<Refreshed>(server, '/auth/refresh-token', { refreshToken });
+  const serverSecret = () => Buffer.from(fs.readFileSync(path.join(auth.server.dataDir, 'jwt-secret'), 'utf8').trim(), 'utf8');
+  const refresh = (refreshToken: string) => call<Refreshed>(auth.server, '/auth/refresh-token', { refreshToken });
 
   it('should sign in by user name or e-mail, in any case, with a new session each time', async () => {
     const account = newAccount('login');
-    const registered = await register(server, account);
+    const registered = await register(auth.server, account);
     for (const userName of [account.userName, account.userName.toUpperCase(), account.email, ` ${account.email.toUpperCase()}`]) {
-      const answer = await call<SignedIn>(server, '/auth/login', { userName, password: account.password }, from());
+      const answer = await call<SignedIn>(auth.server, '/auth/login', { userName, password: account.password }, from());
       expect(answer.status, userName).toBe(200);
       expect(answer.body.user).toEqual(registered.user);
       expect(answer.body.sessionId).not.toBe(registered.sessionId);
@@ -47,19 +34,19 @@ describe('login, refresh and end-session', () => {
 
   it('should answer one message for a wrong password and for an unknown account', async () => {
     const account = newAccount('wrong');
-    await register(server, account);
-    const before = snapshot(server);
-    const wrongPassword = await call(server, '/auth/login', { userName: account.userName, password: 'not the password' }, from());
-    const unknownUser = await call(server, '/auth/login', { userName: 'nobody_here', password: account.password }, from());
+    await register(auth.server, account);
+    const before = snapshot(auth.server);
+    const wrongPassword = await call(auth.server, '/auth/login', { userName: account.userName, password: 'not the password' }, from());
+    const unknownUser = await call(auth.server, '/auth/login', { userName: 'nobody_here', password: account.password }, from());
     expect(wrongPassword.status).toBe(401);
     expect(unknownUser.status).toBe(401);
     expect(wrongPassword.body).toEqual({ error: 'invalid_credentials', message: 'Incorrect user name or password.' });
     expect(unknownUser.body).toEqual(wrongPassword.body);
-    expect(snapshot(server)).toBe(before);
+    expect(snapshot(auth.server)).toBe(before);
   });
 
   it('should refuse malformed login bodies with 400 and write nothing', async () => {
-    const before = snapshot(server, ['users', 'sessions', 'refresh_tokens', 'account_tokens', 'login_failures']);
+    const before = snapshot(auth.server, ['users', 'sessions', 'refresh_tokens', 'account_tokens', 'login_failures']);
     for (const payload of [
       {},
       { userName: 'someone' },
@@ -72,16 +59,16 @@ describe('login, refresh and end-session', () => {
       { userName: 'someone', password: 'something', remember: true },
       { userName: '', password: '' },
     ]) {
-      const answer = await call<{ error: string; message: string }>(server, '/auth/login', payload, from());
+      const answer = await call<{ error: string; message: string }>(auth.server, '/auth/login', payload, from());
       expect(answer.status, JSON.stringify(payload)).toBe(400);
       expect(answer.body.error).toBe('bad_request');
       expect(answer.body.message.length).toBeGreaterThan(5);
     }
-    expect(snapshot(server, ['users', 'sessions', 'refresh_tokens', 'account_tokens', 'login_failures'])).toBe(before);
+    expect(snapshot(auth.server, ['users', 'sessions', 'refresh_tokens', 'account_tokens', 'login_failures'])).toBe(before);
   });
 
   it('should rotate the refresh token on every use and give a working access token', async () => {
-    const signedIn = await register(server);
+    const signedIn = await register(auth.server);
     const first = await refresh(signedIn.refreshToken);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ status: 200, jwt: expect.any(String), refreshToken: expect.any(String) });
@@ -90,7 +77,7 @@ describe('login, refresh and end-session', () => {
     const second = await refresh(first.body.refreshToken);
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first.body.refreshToken);
-    const stored = server.app.db.prepare('SELECT token_hash FROM refresh_tokens WHERE session_id = ?').all(signedIn.sessionId);
+    const stored = auth.server.app.db.prepare('SELECT token_hash FROM refresh_tokens WHERE session_id = ?').all(signedIn.sessionId);
     expect(stored).toHaveLength(3);
     expect(JSON.stringify(stored)).not.toContain(second.body.refreshToken);
   });
@@ -98,7 +85,7 @@ describe('login, refresh and end-session', () => {
   it('should end the whole session when a rotated token is presented again after the grace window', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-05-01T10:00:00Z'));
-    const signedIn = await register(server);
+    const signedIn = await register(auth.server);
     const rotated = await refresh(signedIn.refreshToken);
     expect(rotated.status).toBe(200);
 
@@ -110,14 +97,14 @@ describe('login, refresh and end-session', () => {
     expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
     expect((await me(rotated.body.jwt)).status).toBe(401);
     expect((await me(signedIn.jwt)).status).toBe(401);
-    const session = server.app.db.prepare('SELECT ended_at FROM sessions WHERE id = ?').get(signedIn.sessionId) as { ended_at: string | null };
+    const session = auth.server.app.db.prepare('SELECT ended_at FROM sessions WHERE id = ?').get(signedIn.sessionId) as { ended_at: string | null };
     expect(session.ended_at).not.toBeNull();
   });
 
   it('should answer a retry within the grace window with the same new pair, without ending the session', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-05-02T10:00:00Z'));
-    const signedIn = await register(server);
+    const signedIn = await register(auth.server);
     const [a, b] = await Promise.all([refresh(signedIn.refreshToken), refresh(signedIn.refreshToken)]);
     expect(a.status).toBe(200);
     expect(b.body).toEqual(a.body);
@@ -129,7 +116,7 @@ describe('login, refresh and end-session', () => {
     expect((await me(a.body.jwt)).status).toBe(200);
 
     // The grace box is stored encrypted: neither token appears in the table.
-    const dump = JSON.stringify(server.app.db.prepare('SELECT * FROM refresh_tokens WHERE session_id = ?').all(signedIn.sessionId));
+    const dump = JSON.stringify(auth.server.app.db.prepare('SELECT * FROM refresh_tokens WHERE session_id = ?').all(signedIn.sessionId));
     expect(dump).not.toContain(a.body.refreshToken);
     expect(dump).not.toContain(signedIn.refreshToken);
 
@@ -145,25 +132,25 @@ describe('login, refresh and end-session', () => {
   it('should refuse unknown, malformed and expired refresh tokens with 401 and change nothing', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-06-01T00:00:00Z'));
-    const signedIn = await register(server);
-    const before = snapshot(server);
+    const signedIn = await register(auth.server);
+    const before = snapshot(auth.server);
     for (const refreshToken of ['A'.repeat(43), `${signedIn.refreshToken.slice(0, -2)}xx`, signedIn.jwt.slice(0, 128)]) {
       const answer = await refresh(refreshToken);
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ error: 'invalid_refresh_token', message: 'Your session has expired. Please log in again.' });
     }
     for (const payload of [{}, { refreshToken: 42 }, { refreshToken: '' }, { refreshToken: 'x'.repeat(129) }, { refreshToken: signedIn.refreshToken, extra: 1 }]) {
-      expect((await call(server, '/auth/refresh-token', payload)).status).toBe(400);
+      expect((await call(auth.server, '/auth/refresh-token', payload)).status).toBe(400);
     }
     vi.setSystemTime(new Date('2031-07-02T00:00:00Z')); // 31 days later
     expect((await refresh(signedIn.refreshToken)).status).toBe(401);
-    expect(snapshot(server)).toBe(before);
+    expect(snapshot(auth.server)).toBe(before);
   });
 
   it('should end a session: its refresh token dies at once and its access tokens are refused', async () => {
-    const signedIn = await register(server);
-    const other = await call<SignedIn>(server, '/auth/login', { userName: signedIn.user.userName, password: signedIn.password }, from());
-    const ended = await call(server, '/auth/end-session', { sessionId: signedIn.sessionId }, { token: signedIn.jwt });
+    const signedIn = await register(auth.server);
+    const other = await call<SignedIn>(auth.server, '/auth/login', { userName: signedIn.user.userName, password: signedIn.password }, from());
+    const ended = await call(auth.server, '/auth/end-session', { sessionId: signedIn.sessionId }, { token: signedIn.jwt });
     expect(ended.status).toBe(200);
     expect(ended.body).toEqual({ success: true, message: 'Session ended.' });
     expect((await me(signedIn.jwt)).status).toBe(401);
@@ -174,24 +161,24 @@ describe('login, refresh and end-session', () => {
   });
 
   it("should refuse to end someone else's session, or without a valid token, and change nothing", async () => {
-    const alice = await register(server);
-    const mallory = await register(server);
-    const before = snapshot(server);
-    const foreign = await call(server, '/auth/end-session', { sessionId: alice.sessionId }, { token: mallory.jwt });
+    const alice = await register(auth.server);
+    const mallory = await register(auth.server);
+    const before = snapshot(auth.server);
+    const foreign = await call(auth.server, '/auth/end-session', { sessionId: alice.sessionId }, { token: mallory.jwt });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ error: 'session_not_found', message: 'No open session with this id belongs to you.' });
-    expect((await call(server, '/auth/end-session', { sessionId: alice.sessionId })).status).toBe(401);
-    expect((await call(server, '/auth/end-session', {}, { token: mallory.jwt })).status).toBe(400);
-    expect((await call(server, '/auth/end-session', { sessionId: 7 }, { token: mallory.jwt })).status).toBe(400);
-    expect((await call(server, '/auth/end-session', { sessionId: 'x'.repeat(65) }, { token: mallory.jwt })).status).toBe(400);
-    expect(snapshot(server)).toBe(before);
+    expect((await call(auth.server, '/auth/end-session', { sessionId: alice.sessionId })).status).toBe(401);
+    expect((await call(auth.server, '/auth/end-session', {}, { token: mallory.jwt })).status).toBe(400);
+    expect((await call(auth.server, '/auth/end-session', { sessionId: 7 }, { token: mallory.jwt })).status).toBe(400);
+    expect((await call(auth.server, '/auth/end-session', { sessionId: 'x'.repeat(65) }, { token: mallory.jwt })).status).toBe(400);
+    expect(snapshot(auth.server)).toBe(before);
     expect((await me(alice.jwt)).status).toBe(200);
   });
 
   it('should refuse forged access tokens: alg none, tampered, wrong secret, expired', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-08-01T00:00:00Z'));
-    const victim = await register(server);
+    const victim = await register(auth.server);
     const [header, payload, signature] = victim.jwt.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub: string; sid: string; iat: number; exp: number };
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -206,13 +193,13 @@ describe('login, refresh and end-session', () => {
     ];
     // A token in the format the server issued before it signed with jose still lets its player in.
     expect((await me(signLegacyJwt(claims, serverSecret()))).status).toBe(200);
-    const before = snapshot(server);
+    const before = snapshot(auth.server);
     for (const token of forged) {
       expect((await me(token)).status, token).toBe(401);
-      expect((await call(server, '/auth/end-session', { sessionId: victim.sessionId }, { token })).status).toBe(401);
+      expect((await call(auth.server, '/auth/end-session', { sessionId: victim.sessionId }, { token })).status).toBe(401);
     }
     vi.setSystemTime(new Date('2031-08-01T00:15:01Z'));
     expect((await me(victim.jwt)).status).toBe(401);
-    expect(snapshot(server)).toBe(before);
+    expect(snapshot(auth.server)).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFloatStream } from '../../src/core/fairness/floats';
 import { baccaratExactRtp, dealBaccarat } from '../../src/core/games/baccarat';
 import type { BaccaratWinner } from '../../src/core/games/baccarat';
@@ -7,9 +7,8 @@ import { decimalToUnits, unitsToNumber } from '../../src/core/money';
 import { nodeHmacSha256, sha256Hex } from '../../src/server/fairness/hmac';
 import { checkLedger } from '../../src/server/ledger/check';
 import { roundHouseEdge } from '../../src/core/games/baccarat';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows, TOKEN_ROWS, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
+import { serverPerBlock } from '../support/server';
+import { createPlayer, ledgerRows, TOKEN_ROWS, fundedPlayer as fundPlayer, balanceIn, nonceOf, serverWithSettlementSpy } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface WireGame {
@@ -50,14 +49,10 @@ function seedFor(winner: BaccaratWinner): string {
 }
 
 describe('baccarat bets', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server.close());
+  const shared = serverPerBlock();
 
-  const fundedPlayer = () => fundPlayer(server);
-  const usdt = (player: Player) => balanceIn(server, player);
+  const fundedPlayer = () => fundPlayer(shared.server);
+  const usdt = (player: Player) => balanceIn(shared.server, player);
   const bet = (player: Player, stakes: Partial<Stakes>, currency = 'USDT') =>
     player.call('POST', '/baccarat/bet', {
       playerBetAmount: stakes.player ?? 0,
@@ -68,7 +63,7 @@ describe('baccarat bets', () => {
   /** Replaces the player's active server seed before any bet, so the next deal is known. */
   async function plantSeed(player: Player, serverSeed: string): Promise<void> {
     await player.call('GET', `/casino/get-seed?clientSeed=${CLIENT_SEED}`);
-    server.app.db
+    shared.server.app.db
       .prepare(`UPDATE seed_pairs SET server_seed = ?, server_seed_hash = ?, client_seed = ? WHERE user_id = ? AND status = 'active'`)
       .run(serverSeed, sha256Hex(serverSeed), CLIENT_SEED, player.id);
   }
@@ -76,7 +71,7 @@ describe('baccarat bets', () => {
   it('should settle a round in one go: debit, deal, payout, bet row, nonce and ledger', async () => {
     const player = await fundedPlayer();
     const before = usdt(player);
-    const rows = ledgerRows(server);
+    const rows = ledgerRows(shared.server);
     const answer = await bet(player, { player: '1.5', tie: '0.25', banker: '2' });
     expect(answer.status).toBe(200);
     const { success, game, balance, bet: row, errorMessage } = answer.body as BetAnswer;
@@ -90,9 +85,9 @@ describe('baccarat bets', () => {
     expect(balance).toBe(unitsToNumber(after));
     expect(row).toMatchObject({ gameName: 'Baccarat', wager: 3.75, currency: 'USDT', payout: game.resultAmount });
     expect(row.multiplier).toBe(Math.floor((Number(result) / 375_000_000) * 10_000) / 10_000);
-    expect(ledgerRows(server) - rows).toBe((result > 0n ? 4 : 2) + TOKEN_ROWS);
+    expect(ledgerRows(shared.server) - rows).toBe((result > 0n ? 4 : 2) + TOKEN_ROWS);
     expect(await nonceOf(player)).toBe(1);
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect(checkLedger(shared.server.app.db).ok).toBe(true);
   });
 
   it.each([
@@ -127,7 +122,7 @@ describe('baccarat bets', () => {
     const wager = units.player + units.tie + units.banker;
     expect(usdt(player)).toBe(before - wager + returned);
     expect(row.payout).toBe(unitsToNumber(returned));
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect(checkLedger(shared.server.app.db).ok).toBe(true);
   });
 
   it('should reveal on rotation a seed that recomputes both hands of every round', async () => {
@@ -170,7 +165,7 @@ describe('baccarat bets', () => {
     ['an extra field', { playerBetAmount: 1, tieBetAmount: 0, bankerBetAmount: 0, currency: 'USDT', betAmount: 1 }, 'betAmount is not allowed'],
   ])('should refuse %s with a 400 "%s" and change nothing', async (_name, body, message) => {
     const player = await fundedPlayer();
-    const rows = ledgerRows(server);
+    const rows = ledgerRows(shared.server);
     const before = usdt(player);
     const nonce = await nonceOf(player);
     const answer = await player.call('POST', '/baccarat/bet', body);
@@ -179,25 +174,25 @@ describe('baccarat bets', () => {
     expect(refusal.success).toBe(false);
     expect(refusal.message).toContain(message);
     expect(refusal.errorMessage).toBe(refusal.message);
-    expect(ledgerRows(server)).toBe(rows);
+    expect(ledgerRows(shared.server)).toBe(rows);
     expect(usdt(player)).toBe(before);
     expect(await nonceOf(player)).toBe(nonce);
   });
 
   it('should refuse a total above maxBet with the spec wording, and put the spec message in error too', async () => {
-    const player = await createPlayer(server);
-    server.app.wallet.creditDeposit(player.id, 'USDT', 2_000n * 100_000_000n, `baccarat-test-${player.id}`);
-    const rows = ledgerRows(server);
+    const player = await createPlayer(shared.server);
+    shared.server.app.wallet.creditDeposit(player.id, 'USDT', 2_000n * 100_000_000n, `baccarat-test-${player.id}`);
+    const rows = ledgerRows(shared.server);
     const answer = await bet(player, { player: '600', banker: '500.5' });
     const message = 'Bet must be less than less 1000.00000000 USDT';
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ success: false, errorMessage: message, error: message, message });
-    expect(ledgerRows(server)).toBe(rows);
+    expect(ledgerRows(shared.server)).toBe(rows);
     expect(await nonceOf(player)).toBe(0);
   });
 
   it('should need a signed-in player', async () => {
-    const answer = await fetch(`${server.url}/api/baccarat/bet`, {
+    const answer = await fetch(`${shared.server.url}/api/baccarat/bet`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ playerBetAmount: 1, tieBetAmount: 0, bankerBetAmount: 0, currency: 'USDT' }),
@@ -207,7 +202,7 @@ describe('baccarat bets', () => {
   });
 
   it('should never overdraw under 100 concurrent rounds from a balance that covers 20', async () => {
-    const player = await createPlayer(server);
+    const player = await createPlayer(shared.server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const start = usdt(player);
     const stake = start / 40n;
@@ -220,12 +215,12 @@ describe('baccarat bets', () => {
     expect(placed.length).toBeGreaterThanOrEqual(20);
     const won = placed.reduce((sum, answer) => sum + decimalToUnits(answer.game.resultAmount), 0n);
     expect(usdt(player)).toBe(start - 2n * stake * BigInt(placed.length) + won);
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect(checkLedger(shared.server.app.db).ok).toBe(true);
   });
 
   it('should broadcast each settled round to the live hub as a Baccarat bet', async () => {
     const player = await fundedPlayer();
-    const visitor = new HubConnectionBuilder().withUrl(`${server.url}/api/socket`).configureLogging(LogLevel.None).build();
+    const visitor = new HubConnectionBuilder().withUrl(`${shared.server.url}/api/socket`).configureLogging(LogLevel.None).build();
     const seen: Array<{ id: number }> = [];
     visitor.on('bet', (wire: { id: number }) => seen.push(wire));
     await visitor.start();
@@ -243,14 +238,7 @@ describe('baccarat bets', () => {
 
 describe('baccarat settlement hooks', () => {
   it('should report the total wager, the payout and the stake-weighted house edge, and roll back with a failing hook', async () => {
-    const reported: Array<{ game: string; wager: bigint; payout: bigint; houseEdge: number }> = [];
-    let fail = false;
-    const server = await startTestServer({}, (app) => {
-      app.settlement.register((_db, settled) => {
-        if (fail) throw new Error('hook failed');
-        reported.push(settled);
-      });
-    });
+    const { server, reported, failHooks } = await serverWithSettlementSpy();
     try {
       const player = await createPlayer(server);
       await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
@@ -266,7 +254,7 @@ describe('baccarat settlement hooks', () => {
       expect(roundHouseEdge({ player: 0n, tie: 0n, banker: 1n })).toBeCloseTo(0.0106, 4);
       expect(roundHouseEdge({ player: 0n, tie: 1n, banker: 0n })).toBeCloseTo(0.1412, 4);
       const rows = ledgerRows(server);
-      fail = true;
+      failHooks();
       const failed = await player.call('POST', '/baccarat/bet', { playerBetAmount: 1, tieBetAmount: 0, bankerBetAmount: 0, currency: 'USDT' });
       expect(failed.status).toBe(500);
       expect(ledgerRows(server)).toBe(rows);

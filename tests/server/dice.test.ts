@@ -1,13 +1,12 @@
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFloatStream } from '../../src/core/fairness/floats';
 import { diceRollFromStream, diceWins, dicePayoutUnits } from '../../src/core/games/dice';
 import { decimalToUnits } from '../../src/core/money';
 import { checkLedger } from '../../src/server/ledger/check';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
-import { createPlayer, ledgerRows, fundedPlayer as fundPlayer, balanceIn, nonceOf } from '../support/wallet';
+import { serverPerBlock } from '../support/server';
+import { createPlayer, ledgerRows, fundedPlayer as fundPlayer, balanceIn, nonceOf, serverWithSettlementSpy } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
 interface BetAnswer {
@@ -16,20 +15,16 @@ interface BetAnswer {
 }
 
 describe('dice bets', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server.close());
+  const shared = serverPerBlock();
 
-  const fundedPlayer = () => fundPlayer(server);
-  const usdt = (player: Player) => balanceIn(server, player);
+  const fundedPlayer = () => fundPlayer(shared.server);
+  const usdt = (player: Player) => balanceIn(shared.server, player);
 
   it('should settle a bet in one go: balance, nonce, ledger rows and the roll the seeds fix', async () => {
     const player = await fundedPlayer();
     const seed = (await player.call('GET', '/casino/get-seed?clientSeed=dice-test-seed')).body as { nonce: number };
     expect(seed.nonce).toBe(0);
-    const rowsBefore = ledgerRows(server);
+    const rowsBefore = ledgerRows(shared.server);
     const before = usdt(player);
 
     const answer = await player.call('POST', '/dice/bet', { betAmount: 1.5, currency: 'USDT', chance: 49.5, target: 'under' });
@@ -42,9 +37,9 @@ describe('dice bets', () => {
     expect(after).toBe(before - 150_000_000n + decimalToUnits(bet.payout));
     expect(balance).toBe(Number(after) / 1e8);
     // Two rows per transfer: the wager, a win's payout, and the token economy's ACC mining and rewards-pool share.
-    expect(ledgerRows(server) - rowsBefore).toBe((bet.win ? 4 : 2) + 4);
+    expect(ledgerRows(shared.server) - rowsBefore).toBe((bet.win ? 4 : 2) + 4);
     expect(await nonceOf(player)).toBe(1);
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect(checkLedger(shared.server.app.db).ok).toBe(true);
   });
 
   it('should reveal on rotation a seed that recomputes every roll and payout', async () => {
@@ -88,13 +83,13 @@ describe('dice bets', () => {
     [{ betAmount: 1, currency: 'USDT', chance: 50, target: 'under', extra: 1 }, 400, 'extra is not allowed'],
   ])('should refuse %j with %i "%s" and change nothing', async (body, status, message) => {
     const player = await fundedPlayer();
-    const rows = ledgerRows(server);
+    const rows = ledgerRows(shared.server);
     const before = usdt(player);
     const nonce = await nonceOf(player);
     const answer = await player.call('POST', '/dice/bet', body);
     expect(answer.status).toBe(status);
     expect((answer.body as { message: string }).message).toContain(message);
-    expect(ledgerRows(server)).toBe(rows);
+    expect(ledgerRows(shared.server)).toBe(rows);
     expect(usdt(player)).toBe(before);
     expect(await nonceOf(player)).toBe(nonce);
   });
@@ -106,12 +101,12 @@ describe('dice bets', () => {
   });
 
   it('should need a signed-in player', async () => {
-    const answer = await fetch(`${server.url}/api/dice/bet`, { method: 'POST' });
+    const answer = await fetch(`${shared.server.url}/api/dice/bet`, { method: 'POST' });
     expect(answer.status).toBe(401);
   });
 
   it('should never overdraw under 500 concurrent bets from a balance that covers 100', async () => {
-    const player = await createPlayer(server);
+    const player = await createPlayer(shared.server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const start = usdt(player);
     const wager = start / 100n;
@@ -130,15 +125,15 @@ describe('dice bets', () => {
     expect(end).toBe(start - wager * BigInt(placed.length) + won);
     // Every placed bet took exactly one nonce, with none skipped or reused.
     expect(placed.map((b) => b.nonce).sort((a, b) => a - b)).toEqual(placed.map((_, i) => i));
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect(checkLedger(shared.server.app.db).ok).toBe(true);
   });
 
   it('should send every settled bet to visitors and players on the live hub', async () => {
     const player = await fundedPlayer();
-    const watcher = await createPlayer(server);
-    const visitor = new HubConnectionBuilder().withUrl(`${server.url}/api/socket`).configureLogging(LogLevel.None).build();
+    const watcher = await createPlayer(shared.server);
+    const visitor = new HubConnectionBuilder().withUrl(`${shared.server.url}/api/socket`).configureLogging(LogLevel.None).build();
     const signedIn = new HubConnectionBuilder()
-      .withUrl(`${server.url}/api/socket`, { accessTokenFactory: () => watcher.token })
+      .withUrl(`${shared.server.url}/api/socket`, { accessTokenFactory: () => watcher.token })
       .configureLogging(LogLevel.None)
       .build();
     const seenByVisitor: Array<{ id: number }> = [];
@@ -168,14 +163,7 @@ describe('dice bets', () => {
 
 describe('dice settlement hooks', () => {
   it('should report each settled bet to registered hooks inside its transaction, and roll back with a failing hook', async () => {
-    const reported: Array<{ game: string; wager: bigint; payout: bigint; houseEdge: number }> = [];
-    let fail = false;
-    const server = await startTestServer({}, (app) => {
-      app.settlement.register((_db, bet) => {
-        if (fail) throw new Error('hook failed');
-        reported.push(bet);
-      });
-    });
+    const { server, reported, failHooks } = await serverWithSettlementSpy();
     try {
       const player = await createPlayer(server);
       await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
@@ -183,7 +171,7 @@ describe('dice settlement hooks', () => {
       expect(ok.status).toBe(200);
       expect(reported).toEqual([expect.objectContaining({ game: 'Dice', wager: 200_000_000n, houseEdge: 0.01 })]);
       const rows = ledgerRows(server);
-      fail = true;
+      failHooks();
       const failed = await player.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
       expect(failed.status).toBe(500);
       expect(ledgerRows(server)).toBe(rows);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
-import { insertUser } from '../../src/server/users/repository';
+import { signedInUser } from '../support/wallet';
 import { call, register } from '../support/auth';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -66,8 +66,7 @@ describe('seeds are committed before they play', () => {
 
   it('should refuse the bet of an account without seeds, moving nothing and drawing none, until get-seed draws them', async () => {
     // An account from before seeds were drawn at sign-up.
-    const user = insertUser(server.app.db, { userName: 'old_timer', email: 'old_timer@example.com', passwordHash: 'x' });
-    const jwt = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
+    const { user, token: jwt } = await signedInUser(server, 'old_timer');
     await fund(jwt);
     const account = playerAccount(user.id, 'USDT');
     const before = balanceOf(server.app.db, account);

@@ -5,7 +5,7 @@ import { diceRollFromStream } from '../../src/core/games/dice';
 import { recordBet } from '../../src/server/bets/record';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
 import { takeBetSeed } from '../../src/server/fairness/seeds';
-import { insertUser } from '../../src/server/users/repository';
+import { signedInUser } from '../support/wallet';
 import { json, startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 
@@ -25,8 +25,7 @@ describe('seeds, rotation and the bets record', () => {
   let counter = 0;
   async function player() {
     counter += 1;
-    const user = insertUser(server.app.db, { userName: `p${counter}`, email: `p${counter}@example.com`, passwordHash: 'x' });
-    const token = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
+    const { user, token } = await signedInUser(server, `p${counter}`);
     const call = (path: string, init: RequestInit = {}) =>
       fetch(`${server.url}/api${path}`, {
         ...init,

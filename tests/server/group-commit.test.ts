@@ -7,8 +7,7 @@ import type { Database } from '../../src/server/db/database';
 import { GroupCommit } from '../../src/server/db/groupCommit';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
-import { startTestServer, tempDir } from '../support/server';
-import type { TestServer } from '../support/server';
+import { serverPerBlock, tempDir } from '../support/server';
 import { createPlayer } from '../support/wallet';
 
 describe('group commit', () => {
@@ -72,42 +71,38 @@ describe('group commit', () => {
 });
 
 describe('dice bets over HTTP in group commits', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server.close());
+  const shared = serverPerBlock();
 
   it('should answer 64 concurrent bets each with its own durable result', async () => {
-    const players = await Promise.all(Array.from({ length: 64 }, () => createPlayer(server)));
+    const players = await Promise.all(Array.from({ length: 64 }, () => createPlayer(shared.server)));
     for (const player of players) expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     const answers = await Promise.all(players.map((player) => player.call('POST', '/dice/bet', { betAmount: 1, currency: 'USDT', chance: 50, target: 'over' })));
     expect(answers.map((a) => a.status)).toEqual(players.map(() => 200));
     // Each answer is that player's own bet and balance, as committed.
-    const reader = new BetterSqlite3(path.join(server.dataDir, 'casino.sqlite'), { readonly: true });
+    const reader = new BetterSqlite3(path.join(shared.server.dataDir, 'casino.sqlite'), { readonly: true });
     try {
       players.forEach((player, i) => {
         const { balance, bet } = answers[i]!.body as { balance: number; bet: { id: number; win: boolean; payout: number } };
         const row = reader.prepare('SELECT user_id, payout FROM bets WHERE id = ?').get(bet.id) as { user_id: number; payout: number };
         expect(row.user_id).toBe(player.id);
         expect(row.payout / 1e8).toBe(bet.payout);
-        expect(balance).toBe(Number(balanceOf(server.app.db, playerAccount(player.id, 'USDT'))) / 1e8);
+        expect(balance).toBe(Number(balanceOf(shared.server.app.db, playerAccount(player.id, 'USDT'))) / 1e8);
         expect(balance).toBe(100 - 1 + bet.payout);
       });
     } finally {
       reader.close();
     }
-    expect(checkLedger(server.app.db)).toMatchObject({ ok: true });
+    expect(checkLedger(shared.server.app.db)).toMatchObject({ ok: true });
   });
 
   it('should put bets that reach the server in the same turn under one commit', async () => {
-    const players = await Promise.all(Array.from({ length: 16 }, () => createPlayer(server)));
+    const players = await Promise.all(Array.from({ length: 16 }, () => createPlayer(shared.server)));
     for (const player of players) expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
-    const batchesBefore = server.app.groupCommit.batches;
+    const batchesBefore = shared.server.app.groupCommit.batches;
     // inject hands all 16 requests to the server at once, as a busy socket read would.
     const answers = await Promise.all(
       players.map((player) =>
-        server.app.inject({
+        shared.server.app.inject({
           method: 'POST',
           url: '/api/dice/bet',
           headers: { authorization: `Bearer ${player.token}` },
@@ -116,7 +111,7 @@ describe('dice bets over HTTP in group commits', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(players.map(() => 200));
-    expect(server.app.groupCommit.batches - batchesBefore).toBeLessThan(16);
-    expect(checkLedger(server.app.db)).toMatchObject({ ok: true });
+    expect(shared.server.app.groupCommit.batches - batchesBefore).toBeLessThan(16);
+    expect(checkLedger(shared.server.app.db)).toMatchObject({ ok: true });
   });
 });

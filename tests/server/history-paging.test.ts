@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETS_SQL } from '../../src/server/bets/record';
 import { HISTORY_SQL } from '../../src/server/token/staking';
 import { insertUser } from '../../src/server/users/repository';
+import { signedInUser } from '../support/wallet';
 import { call } from '../support/auth';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -23,8 +24,9 @@ describe('public histories: indexed and paged', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const db = server.app.db;
-    const user = insertUser(db, { userName: 'pager', email: 'pager@example.com', passwordHash: 'x' });
-    token = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
+    const pager = await signedInUser(server, 'pager');
+    const { user } = pager;
+    token = pager.token;
     const other = insertUser(db, { userName: 'other', email: 'other@example.com', passwordHash: 'x' });
     const at = new Date().toISOString();
     const transfer = db.prepare('INSERT INTO ledger_transfers (currency, amount, kind, ref, created_at) VALUES (?, ?, ?, NULL, ?)');

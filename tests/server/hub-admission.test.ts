@@ -2,7 +2,7 @@ import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/si
 import type { HubConnection } from '@microsoft/signalr';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { insertUser } from '../../src/server/users/repository';
+import { signedInUser } from '../support/wallet';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 
@@ -29,10 +29,7 @@ async function flood(server: TestServer, count: number, headersOf: (i: number) =
   return answers;
 }
 
-async function player(server: TestServer, name: string) {
-  const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
-  return { user, token: await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
-}
+const player = signedInUser;
 
 describe('hub negotiate admission', () => {
   let server: TestServer | undefined;

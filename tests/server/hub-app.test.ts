@@ -1,7 +1,7 @@
 import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/users/repository';
+import { signedInUser } from '../support/wallet';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 
@@ -30,10 +30,7 @@ describe('live hub in the app', () => {
     return connection;
   }
 
-  async function playerToken(name: string) {
-    const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
-    return { user, token: await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
-  }
+  const playerToken = (name: string) => signedInUser(server, name);
 
   it('should let a visitor and a player connect and send a deposit to that player only', async () => {
     const alice = await playerToken('alice');

@@ -8,7 +8,7 @@ import { blackjackMaxPayout } from '../../src/core/games/blackjack';
 import { openGameOf as openRoundOf } from '../../src/server/blackjack/games';
 import { unitsToDecimalString } from '../../src/core/money';
 import { openGameOf } from '../../src/server/mines/games';
-import { startTestServer, tempDir } from '../support/server';
+import { serverPerBlock, startTestServer, tempDir } from '../support/server';
 import type { TestServer } from '../support/server';
 import { createPlayer } from '../support/wallet';
 
@@ -148,15 +148,11 @@ describe('bankroll money promised to open games', () => {
 });
 
 describe('the reserves of open games as one indexed sum (issue 19)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server.close());
+  const shared = serverPerBlock();
 
   it('reads the reserve each open game carries, and computes it for games opened before that column', async () => {
-    const db = server.app.db;
-    const player = await createPlayer(server);
+    const db = shared.server.app.db;
+    const player = await createPlayer(shared.server);
     expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     expect((await player.call('GET', '/casino/get-seed')).status).toBe(200);
     expect((await player.call('POST', '/mines/bet', { betAmount: 10, minesCount: 3, currency: 'USDT' })).status).toBe(200);

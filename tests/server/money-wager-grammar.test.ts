@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
-import { startTestServer } from '../support/server';
-import type { TestServer } from '../support/server';
+import { serverPerBlock } from '../support/server';
 import { createPlayer, ledgerRows } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
@@ -21,20 +20,16 @@ const FORMAT = /must be a number written as plain digits with at most one point,
 const ODD_AMOUNTS = ['1e100000000', '1e0', '1E1', '+1', '.5', '5.', ' 1', '1 ', '1,5', '0x10', 'Infinity', '1.2.3', '1'.repeat(41), ''];
 
 describe('one strict amount grammar', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server.close());
+  const shared = serverPerBlock();
 
   async function fundedPlayer(currencies = ['USDT']): Promise<Player> {
-    const player = await createPlayer(server);
+    const player = await createPlayer(shared.server);
     for (const currency of currencies) {
       expect((await player.call('POST', '/wallet/claim-demo-funds', { currency })).status).toBe(200);
     }
     return player;
   }
-  const usdt = (player: Player) => balanceOf(server.app.db, playerAccount(player.id, 'USDT'));
+  const usdt = (player: Player) => balanceOf(shared.server.app.db, playerAccount(player.id, 'USDT'));
 
   const BET_ROUTES: Array<[string, (amount: unknown) => Record<string, unknown>]> = [
     ['/dice/bet', (betAmount) => ({ betAmount, currency: 'USDT', chance: 50, target: 'under' })],
@@ -46,7 +41,7 @@ describe('one strict amount grammar', () => {
   it.each(BET_ROUTES)('%s refuses "1e100000000" at once with a 400 and moves nothing', async (path, body) => {
     const player = await fundedPlayer();
     const before = usdt(player);
-    const rows = ledgerRows(server);
+    const rows = ledgerRows(shared.server);
     const started = performance.now();
     const answer = await player.call('POST', path, body('1e100000000'));
     const elapsed = performance.now() - started;
@@ -54,20 +49,20 @@ describe('one strict amount grammar', () => {
     expect((answer.body as Refusal).message).toMatch(FORMAT);
     expect(elapsed).toBeLessThan(500);
     expect(usdt(player)).toBe(before);
-    expect(ledgerRows(server)).toBe(rows);
+    expect(ledgerRows(shared.server)).toBe(rows);
   });
 
   it.each(BET_ROUTES)('%s refuses exponents, signs, bare points, spaces and overlong text, changing nothing', async (path, body) => {
     const player = await fundedPlayer();
     const before = usdt(player);
-    const rows = ledgerRows(server);
+    const rows = ledgerRows(shared.server);
     for (const amount of ODD_AMOUNTS) {
       const answer = await player.call('POST', path, body(amount));
       expect({ amount, status: answer.status }).toEqual({ amount, status: 400 });
       expect((answer.body as Refusal).message).toMatch(FORMAT);
     }
     expect(usdt(player)).toBe(before);
-    expect(ledgerRows(server)).toBe(rows);
+    expect(ledgerRows(shared.server)).toBe(rows);
   });
 
   it.each([
@@ -103,7 +98,7 @@ describe('one strict amount grammar', () => {
   ])('%s %s reads its amount by the same grammar', async (method, path, body) => {
     const player = await fundedPlayer();
     const before = usdt(player);
-    const rows = ledgerRows(server);
+    const rows = ledgerRows(shared.server);
     for (const amount of ODD_AMOUNTS) {
       const started = performance.now();
       const answer = await player.call(method, path, body(amount));
@@ -112,8 +107,8 @@ describe('one strict amount grammar', () => {
       expect(performance.now() - started).toBeLessThan(500);
     }
     expect(usdt(player)).toBe(before);
-    expect(ledgerRows(server)).toBe(rows);
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect(ledgerRows(shared.server)).toBe(rows);
+    expect(checkLedger(shared.server.app.db).ok).toBe(true);
   });
 
   it('takes "all" for remove-liquidity only as the bare word', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balanceOf, externalAccount, playerAccount, transfer } from '../../src/server/ledger/ledger';
 import { isValidAddress } from '../../src/server/wallet/addresses';
-import { startTestServer } from '../support/server';
+import { serverPerBlock, startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 import { createPlayer, ledgerRows } from '../support/wallet';
 import { nextEvent, signalr } from './hub-support';
@@ -247,16 +247,12 @@ describe('wallet routes', () => {
 });
 
 describe('deposit event on the live hub', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server.close());
+  const shared = serverPerBlock();
 
   it("should reach the player's open clients, and only theirs, when demo funds are claimed", async () => {
-    const player = await createPlayer(server);
-    const bystander = await createPlayer(server);
-    const hubUrl = `${server.url}/api/socket`;
+    const player = await createPlayer(shared.server);
+    const bystander = await createPlayer(shared.server);
+    const hubUrl = `${shared.server.url}/api/socket`;
     const mine = signalr(hubUrl, player.token);
     const theirs = signalr(hubUrl, bystander.token);
     await Promise.all([mine.start(), theirs.start()]);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { BuildOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -64,4 +65,22 @@ export async function startTestServer(
 
 export async function json<T = unknown>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/**
+ * One real server for the enclosing `describe` block: started before its tests, closed after them.
+ * Read it as `.server` inside the tests.
+ */
+export function serverPerBlock(...args: Parameters<typeof startTestServer>) {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(...args);
+  });
+  afterAll(async () => server?.close());
+  return {
+    get server(): TestServer {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server;
+    },
+  };
 }

@@ -1,4 +1,6 @@
+import { startTestServer } from './server';
 import type { TestServer } from './server';
+import type { SettledBet } from '../../src/server/plugins/settlement';
 import { insertUser } from '../../src/server/users/repository';
 import { expect } from 'vitest';
 import { balanceOf, countEntries, playerAccount } from '../../src/server/ledger/ledger';
@@ -13,11 +15,16 @@ export interface Player {
 
 let counter = 0;
 
+/** An account with an open session and its access token, written straight to the database. */
+export async function signedInUser(server: TestServer, name: string) {
+  const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
+  return { user, token: await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
+}
+
 /** A player as sign-up leaves one: the account, a session and the first seed pair (not yet shown). */
 export async function createPlayer(server: TestServer, name = `player_${++counter}`): Promise<Player> {
-  const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
+  const { user, token } = await signedInUser(server, name);
   createFirstSeeds(server.app.db, user.id);
-  const token = await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id));
   return {
     id: user.id,
     token,
@@ -54,3 +61,16 @@ export const balanceIn = (server: TestServer, player: Pick<Player, 'id'>, curren
 
 /** The nonce the player's next bet will use, as the fairness screen reads it. */
 export const nonceOf = async (player: Player): Promise<number> => ((await player.call('GET', '/casino/get-seed')).body as { nonce: number }).nonce;
+
+/** A server whose settlement hooks are recorded, and can be made to throw, to watch a bet roll back. */
+export async function serverWithSettlementSpy() {
+  const reported: SettledBet[] = [];
+  let fail = false;
+  const server = await startTestServer({}, (app) => {
+    app.settlement.register((_db, bet) => {
+      if (fail) throw new Error('hook failed');
+      reported.push(bet);
+    });
+  });
+  return { server, reported, failHooks: () => void (fail = true) };
+}
