@@ -57,15 +57,3 @@ const byKey = new Map(ROUTE_CONTRACTS.map((contract) => [key(contract.method, co
 export function contractFor(method: HttpMethod | string, path: string): RouteContract | undefined {
   return byKey.get(key(method, path));
 }
-
-const GAME_TAGS = ['dice', 'mines', 'blackjack', 'baccarat'] as const;
-
-/**
- * Whether a path belongs to a game domain whose contracts are not in the table yet (they are declared
- * with the game routes and added above at merge). Once a domain has any contract here, every one of
- * its routes must have one: this stops excusing it.
- */
-export function awaitsGameContract(path: string): boolean {
-  const tag = path.split('/')[1] ?? '';
-  return (GAME_TAGS as readonly string[]).includes(tag) && !ROUTE_CONTRACTS.some((contract) => contract.tag === tag);
-}
