@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
+import { effectAction, effectActor } from '../shared/effects';
 import { isAccessTokenExpired } from '../../src/core/accounts/session';
 import type { RefreshResult, SessionTokens, SignInResult, User } from '../../src/core/accounts/session';
 import {
@@ -82,33 +83,21 @@ export const authMachine = setup({
   },
   actors: {
     /** Reads the stored values and the clock (src/app: localStorage). */
-    readStoredSession: fromPromise<StoredSessionReading>(async () => {
-      throw new Error('readStoredSession is provided by the app');
-    }),
-    refreshSession: fromPromise<RefreshResult, { refreshToken: string }>(async () => {
-      throw new Error('refreshSession is provided by the app');
-    }),
-    login: fromPromise<SignInResult, Credentials>(async () => {
-      throw new Error('login is provided by the app');
-    }),
-    register: fromPromise<SignInResult, { userName: string; email: string; password: string }>(async () => {
-      throw new Error('register is provided by the app');
-    }),
-    requestPasswordReset: fromPromise<void, { email: string }>(async () => {
-      throw new Error('requestPasswordReset is provided by the app');
-    }),
-    endSession: fromPromise<void, { sessionId: string }>(async () => {
-      throw new Error('endSession is provided by the app');
-    }),
+    readStoredSession: effectActor<StoredSessionReading>('readStoredSession'),
+    refreshSession: effectActor<RefreshResult, { refreshToken: string }>('refreshSession'),
+    login: effectActor<SignInResult, Credentials>('login'),
+    register: effectActor<SignInResult, { userName: string; email: string; password: string }>('register'),
+    requestPasswordReset: effectActor<void, { email: string }>('requestPasswordReset'),
+    endSession: effectActor<void, { sessionId: string }>('endSession'),
   },
   actions: {
     // Effects on the stored browser values; src/app provides them, tests provide fakes.
-    storeSession: (_, _params: StoreSessionParams) => {},
-    storeTokens: (_, _params: SessionTokens) => {},
-    storeUser: (_, _params: User) => {},
-    clearStoredSession: () => {},
+    storeSession: effectAction<StoreSessionParams>('storeSession'),
+    storeTokens: effectAction<SessionTokens>('storeTokens'),
+    storeUser: effectAction<User>('storeUser'),
+    clearStoredSession: effectAction('clearStoredSession'),
     /** Navigation: a player on a login-only route goes to / (src/app asks the router). */
-    leaveProtectedRoute: () => {},
+    leaveProtectedRoute: effectAction('leaveProtectedRoute'),
     announceLoggedIn: sendParent(({ context }): AuthAnnouncement => ({
       type: 'auth.loggedIn',
       user: context.user!,

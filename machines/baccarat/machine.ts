@@ -23,8 +23,7 @@
  * selected currency (src/core chipLadder over its limits and dollar rate): none until its limits are
  * known, and a new currency takes the chips off the table, since their values were in the old coin.
  */
-import { assign, fromPromise, setup, stateIn } from 'xstate';
-import type { EventObject } from 'xstate';
+import { assign, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import { BACCARAT_ERROR_CLEAR_MS, BET_MESSAGES, checkBaccaratBetUnits, isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import type { BaccaratSide, WireBaccaratGame } from '../../src/core/games/baccarat';
@@ -33,6 +32,8 @@ import { toUnitsFloor, unitsToNumber } from '../../src/core/money';
 import { playerRegion } from '../shared/regions';
 import type { GameWallet } from '../shared/events';
 import { notBettableRefusal } from '../shared/betAmount';
+import { balanceAdjusted, balanceUpdated, loginModal } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 
 export type BaccaratArea = 'player' | 'tie' | 'banker';
 export const BACCARAT_AREAS: readonly BaccaratArea[] = ['player', 'tie', 'banker'];
@@ -217,20 +218,6 @@ function placedBet(context: BaccaratContext, bet: BaccaratWireBet): PlacedBaccar
   };
 }
 
-/**
- * "Tell another actor" effects: send the event made from the params to the actor registered under
- * `to` in the actor system (the same convention as the dice machine's deliverTo). An actor that is
- * not running simply misses it; tests replace each effect with `.provide()`.
- */
-interface Directory {
-  get: (systemId: string) => { send: (event: EventObject) => void } | undefined;
-}
-function tell<TParams>(to: 'modals' | 'wallet' | 'betsFeed', toEvent: (params: TParams) => EventObject) {
-  return ({ system }: { system: Directory }, params: TParams): void => {
-    system.get(to)?.send(toEvent(params));
-  };
-}
-
 /** The selected position survives a new ladder (the same rung in the new rate); the cheapest chip otherwise. */
 function keepSelection(context: BaccaratContext, chipValues: readonly number[]): number {
   const index = context.chipValues.indexOf(context.selectedChip);
@@ -320,19 +307,14 @@ export const baccaratMachine = setup({
     }),
     dealNextCard: assign({ dealt: ({ context }) => context.dealt + 1 }),
     storeFailure: assign({ message: (_, params: { error: unknown }) => failureMessage(params.error) }),
-    openLogin: tell('modals', () => ({ type: 'app.openModal', name: 'Auth', params: { tab: 'login' } })),
-    adjustBalance: tell('wallet', (params: { currency: string; delta: number }) => ({
-      type: 'game.balanceAdjusted',
-      currency: params.currency,
-      delta: params.delta,
-    })),
-    reportBalance: tell('wallet', (params: { currency: string; balance: number }) => ({
-      type: 'game.balanceUpdated',
-      currency: params.currency,
-      balance: params.balance,
-    })),
-    reportBet: tell('betsFeed', (params: { bet: PlacedBaccaratBet }) => ({ type: 'game.betPlaced', bet: params.bet })),
-    reportAnimationOver: tell('betsFeed', (params: { betId: string }) => ({ type: 'game.animationOver', betId: params.betId })),
+    openLogin: sendTo(({ system }) => system.get(SYSTEM_IDS.modals), loginModal),
+    adjustBalance: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), balanceAdjusted),
+    reportBalance: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), balanceUpdated),
+    reportBet: sendTo(({ system }) => system.get(SYSTEM_IDS.betsFeed), (_, params: { bet: PlacedBaccaratBet }) => ({ type: 'game.betPlaced' as const, bet: params.bet })),
+    reportAnimationOver: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.betsFeed),
+      (_, params: { betId: string }) => ({ type: 'game.animationOver' as const, betId: params.betId }),
+    ),
   },
   guards: {
     currencyNotBettable: ({ context }) => !isBettableCurrency(context.wallet.currency),

@@ -23,8 +23,7 @@
  *                    with the server's body ({errorMessage}) or ofetch's FetchError (body in `data`)
  *   act:             fromPromise<BlackjackAnswer, BlackjackActionRequest> POST /blackjack/{action}
  */
-import { assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
-import type { EventObject } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import { isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import {
@@ -38,6 +37,9 @@ import type { BlackjackAction, WireBlackjackGame } from '../../src/core/games/bl
 import { playerRegion } from '../shared/regions';
 import { amountInCoins, doubledAmountText, halvedAmountText, singleBetCheck, typedAmount } from '../shared/betAmount';
 import type { GameWallet } from '../shared/events';
+import { effectAction } from '../shared/effects';
+import { animationOver, balanceUpdated, currencySwitched, loginModal } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 
 /** SPEC §8: a blackjack bet that got no response. */
 export const BLACKJACK_NETWORK_ERROR = 'An error occurred while placing the bet.';
@@ -127,11 +129,6 @@ export function betFailureMessage(error: unknown): string {
 
 const answeredGame = (answer: BlackjackAnswer): answer is BlackjackAnswer & { game: WireBlackjackGame } =>
   answer.success && answer.game !== null && answer.game !== undefined;
-
-/** Tells another app-wide actor (by systemId); an actor that is not running simply misses it. */
-function tell<TEvent extends EventObject>(to: string, event: TEvent, system: { get: (id: string) => { send: (e: EventObject) => void } | undefined }) {
-  system.get(to)?.send(event);
-}
 
 /** user.bet at the empty table: SPEC §5 order, check 1 first. */
 const betAttempt = {
@@ -264,13 +261,12 @@ export const blackjackMachine = setup({
     showHoleCard: assign({ dealerCardsShown: 2 }),
     showNextDealerCard: assign({ dealerCardsShown: ({ context }) => context.dealerCardsShown + 1 }),
     clearRound: assign({ game: null, finalBalance: null, betId: null, dealerCardsShown: 1 }),
-    openLogin: ({ system }) => tell('modals', { type: 'app.openModal', name: 'Auth', params: { tab: 'login' } }, system),
-    reportBalance: ({ system }, params: { currency: string; balance: number }) =>
-      tell('wallet', { type: 'game.balanceUpdated', currency: params.currency, balance: params.balance }, system),
-    switchCurrency: ({ system }, params: { currency: string }) => tell('wallet', { type: 'game.switchCurrency', currency: params.currency }, system),
-    announceRound: ({ system }, params: { betId: number | string }) => tell('betsFeed', { type: 'game.animationOver', betId: params.betId }, system),
-    /** SPEC §8: stand, hit, double and split errors are logged, nothing more; provided by src/app. */
-    logActionError: (_, _params: { action: BlackjackAction; error: unknown }) => {},
+    openLogin: sendTo(({ system }) => system.get(SYSTEM_IDS.modals), loginModal),
+    reportBalance: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), balanceUpdated),
+    switchCurrency: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), currencySwitched),
+    announceRound: sendTo(({ system }) => system.get(SYSTEM_IDS.betsFeed), animationOver),
+    /** SPEC §8: stand, hit, double and split errors are logged, nothing more. */
+    logActionError: effectAction<{ action: BlackjackAction; error: unknown }>('logActionError'),
   },
   guards: {
     currencyNotBettable: ({ context }) => !isBettableCurrency(context.wallet.currency),

@@ -7,7 +7,9 @@
  * loadWithdrawals, cancelWithdrawal (actors), copyText and announceFundsMoved (actions: the wallet
  * reloads its balances from the server after any movement, so a deposit event can never count twice).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
+import { SYSTEM_IDS } from '../shared/system';
+import { effectAction, effectActor } from '../shared/effects';
 import { decimalToUnits, parseAmount, unitsToNumber } from '../../src/core/money';
 import { waitInWords } from '../../src/core/wait';
 
@@ -119,17 +121,13 @@ export const cashierMachine = setup({
     input: {} as CashierInput,
   },
   actors: {
-    loadAddress: fromPromise<string, { currency: string }>(async () => ''),
+    loadAddress: effectActor<string, { currency: string }>('loadAddress'),
     /** Whether the casino runs in demo mode, in which currencies, and the player's waits (GET /wallet/get-cashier-info). */
-    loadDemoMode: fromPromise<CashierInfo>(async () => ({ demoFunds: false })),
-    claimDemoFunds: fromPromise<DemoClaim, { currency: string }>(async () => {
-      throw new Error('not provided');
-    }),
-    withdraw: fromPromise<Withdrawal, { currency: string; address: string; amount: string }>(async () => {
-      throw new Error('not provided');
-    }),
-    loadWithdrawals: fromPromise<Withdrawal[]>(async () => []),
-    cancelWithdrawal: fromPromise<void, { id: number }>(async () => {}),
+    loadDemoMode: effectActor<CashierInfo>('loadDemoMode'),
+    claimDemoFunds: effectActor<DemoClaim, { currency: string }>('claimDemoFunds'),
+    withdraw: effectActor<Withdrawal, { currency: string; address: string; amount: string }>('withdraw'),
+    loadWithdrawals: effectActor<Withdrawal[]>('loadWithdrawals'),
+    cancelWithdrawal: effectActor<void, { id: number }>('cancelWithdrawal'),
   },
   delays: {
     /** SPEC §9: the copy button shows its success for 1.5 s. */
@@ -138,8 +136,12 @@ export const cashierMachine = setup({
     demoClaimOpens: ({ context }) => Math.max(0, context.demoWaitSeconds) * 1000,
   },
   actions: {
-    copyText: (_, _params: { text: string }) => {},
-    announceFundsMoved: (_, _params: { currency: string }) => {},
+    copyText: effectAction<{ text: string }>('copyText'),
+    /** The wallet reads the balances again after demo funds, a withdrawal or its cancellation. */
+    announceFundsMoved: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.wallet),
+      (_, params: { currency: string }) => ({ type: 'cashier.fundsMoved' as const, currency: params.currency }),
+    ),
   },
   guards: {
     hasAddress: ({ context }) => context.address !== null,

@@ -19,7 +19,7 @@
  * The machine never computes money itself: the checks, half/double, the odds and the profit are the
  * shared src/core functions, so the browser refuses a bet with the server's words.
  */
-import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { assign, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import { checkBet, isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import {
@@ -32,7 +32,8 @@ import {
 import type { DiceTarget } from '../../src/core/games/dice';
 import { serverMessage } from '../shared/events';
 import type { AuthEvent, PlacedBet } from '../shared/events';
-import { deliverTo, SYSTEM_IDS } from '../shared/system';
+import { betPlaced, balanceUpdated, loginModal } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 import { playerRegion } from '../shared/regions';
 import { amountInCoins, doubledAmountText, halvedAmountText, notBettableRefusal, typedAmount } from '../shared/betAmount';
 import type { GameWallet } from '../shared/events';
@@ -241,13 +242,9 @@ export const diceMachine = setup({
     }),
     storeFailure: assign({ message: (_, params: { error: unknown }) => serverMessage(params.error, DICE_NO_RESPONSE_MESSAGE) }),
     clearOutcome: assign({ result: null, message: null }),
-    openLogin: deliverTo(SYSTEM_IDS.modals, () => ({ type: 'app.openModal', name: 'Auth', params: { tab: 'login' } })),
-    reportBalance: deliverTo(SYSTEM_IDS.wallet, (params: { currency: string; balance: number }) => ({
-      type: 'game.balanceUpdated',
-      currency: params.currency,
-      balance: params.balance,
-    })),
-    reportBet: deliverTo(SYSTEM_IDS.betsFeed, (params: { bet: PlacedBet }) => ({ type: 'game.betPlaced', bet: params.bet })),
+    openLogin: sendTo(({ system }) => system.get(SYSTEM_IDS.modals), loginModal),
+    reportBalance: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), balanceUpdated),
+    reportBet: sendTo(({ system }) => system.get(SYSTEM_IDS.betsFeed), betPlaced),
   },
   guards: {
     currencyNotBettable: ({ context }) => !isBettableCurrency(context.wallet.currency),

@@ -21,7 +21,7 @@
  *
  * Money and odds come from src/core: the bet checks (checkBet), half and double, the multiplier table.
  */
-import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { assign, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import { isBettableCurrency } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { isTileId, isValidMinesCount, MINES_WIN_POPUP_MS, minesMultiplier } from '../../src/core/games/mines';
@@ -29,6 +29,8 @@ import { cryptoToFiat, decimalToUnits, unitsToNumber } from '../../src/core/mone
 import { playerRegion } from '../shared/regions';
 import { amountInCoins, amountText, doubledAmountText, halvedAmountText, singleBetCheck, typedAmount } from '../shared/betAmount';
 import type { GameWallet } from '../shared/events';
+import { balanceUpdated, loginModal } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 
 /** SPEC §8. */
 export const MINES_MESSAGES = {
@@ -320,9 +322,8 @@ export const minesMachine = setup({
         win: { amount: params.amount, multiplier: paidMultiplier(round, params.amount, context.gems.length), gems: context.gems.length, currency: round.currency },
       };
     }),
-    /** Effects, provided by src/app. */
-    openLogin: () => {},
-    reportBalance: (_, _params: { currency: string; balance: number }) => {},
+    openLogin: sendTo(({ system }) => system.get(SYSTEM_IDS.modals), loginModal),
+    reportBalance: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), balanceUpdated),
   },
   guards: {
     currencyNotBettable: ({ context }) => !isBettableCurrency(context.wallet.currency),

@@ -19,7 +19,8 @@
  *   verify:      fromPromise<VerifyResult, VerifyRequest>   verifyOutcomeAsync(game, seeds, params) in the browser
  *   copyToClipboard: fromPromise<void, { text: string }>    navigator.clipboard.writeText
  */
-import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { assign, setup, stateIn } from 'xstate';
+import { effectActor } from '../shared/effects';
 import { isValidClientSeed, isValidServerSeed } from '../../src/core/fairness/seeds';
 import { isVerifiableGame, verifierFor } from '../../src/core/fairness/verify';
 import type { AsyncVerification, RawParams, VerifiableGame } from '../../src/core/fairness/verify';
@@ -136,24 +137,12 @@ export const seedMachine = setup({
     input: {} as SeedInput,
   },
   actors: {
-    randomClientSeed: fromPromise<string>(async () => {
-      throw new Error('randomClientSeed is provided by src/app');
-    }),
-    loadSeed: fromPromise<SeedState, { clientSeed: string }>(async () => {
-      throw new Error('loadSeed is provided by src/app');
-    }),
-    rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(async () => {
-      throw new Error('rotateSeed is provided by src/app');
-    }),
-    loadHistory: fromPromise<RevealedSeed[]>(async () => {
-      throw new Error('loadHistory is provided by src/app');
-    }),
-    verify: fromPromise<VerifyResult, VerifyRequest>(async () => {
-      throw new Error('verify is provided by src/app');
-    }),
-    copyToClipboard: fromPromise<void, { text: string }>(async () => {
-      throw new Error('copyToClipboard is provided by src/app');
-    }),
+    randomClientSeed: effectActor<string>('randomClientSeed'),
+    loadSeed: effectActor<SeedState, { clientSeed: string }>('loadSeed'),
+    rotateSeed: effectActor<RotateSeedResponse, { clientSeed: string }>('rotateSeed'),
+    loadHistory: effectActor<RevealedSeed[]>('loadHistory'),
+    verify: effectActor<VerifyResult, VerifyRequest>('verify'),
+    copyToClipboard: effectActor<void, { text: string }>('copyToClipboard'),
   },
   delays: {
     copiedFlag: COPIED_FLAG_MS,

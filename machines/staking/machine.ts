@@ -17,7 +17,10 @@
  * Delays: countdownTick 1 s (SPEC §9), dataRefresh 30 s (the rewards pools grow with every bet and
  *   send no events), untilPayout (the next midnight UTC, plus a grace for the server's run).
  */
-import { and, assign, fromPromise, or, raise, setup, stateIn } from 'xstate';
+import { and, assign, or, raise, sendTo, setup, stateIn } from 'xstate';
+import { effectAction, effectActor } from '../shared/effects';
+import { balanceUpdated, loginModal, reloadBalances } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 import type { EventObject } from 'xstate';
 
 export interface RewardsPool {
@@ -195,17 +198,13 @@ export const stakingMachine = setup({
   },
   actors: {
     /** GET /token/get-staking-page-data. */
-    loadStakingData: fromPromise<StakingPageData>(async () => {
-      throw new Error('loadStakingData is provided by src/app');
-    }),
+    loadStakingData: effectActor<StakingPageData>('loadStakingData'),
     /** POST /token/claim-rewards. */
-    claimRewards: fromPromise<ClaimResult>(async () => {
-      throw new Error('claimRewards is provided by src/app');
-    }),
-    loadBurnHistory: fromPromise<HistoryItem[]>(async () => []),
-    loadPayoutHistory: fromPromise<HistoryItem[]>(async () => []),
+    claimRewards: effectActor<ClaimResult>('claimRewards'),
+    loadBurnHistory: effectActor<HistoryItem[]>('loadBurnHistory'),
+    loadPayoutHistory: effectActor<HistoryItem[]>('loadPayoutHistory'),
     /** Signed in only. */
-    loadStakingHistory: fromPromise<HistoryItem[]>(async () => []),
+    loadStakingHistory: effectActor<HistoryItem[]>('loadStakingHistory'),
   },
   delays: {
     countdownTick: 1000,
@@ -213,8 +212,8 @@ export const stakingMachine = setup({
     untilPayout: ({ context }) => msUntilNextMidnightUtc(context.now) + PAYOUT_GRACE_MS,
   },
   actions: {
-    /** The default advances by one tick; src/app provides one that reads the real clock. */
-    syncClock: assign({ now: ({ context }) => context.now + 1000 }),
+    /** Reads the clock into `now` (src/app provides an assign of Date.now(); tests a fake clock). */
+    syncClock: effectAction('syncClock'),
     storeData: assign({ data: (_, params: { data: StakingPageData }) => params.data }),
     forgetPlayerFigures: assign({
       data: ({ context }) => (context.data ? { ...context.data, userTotalStaked: 0, stakingPayouts: [] } : null),
@@ -228,10 +227,18 @@ export const stakingMachine = setup({
     storePayouts: assign({
       data: ({ context }, params: { payouts: StakingPayout[] }) => (context.data ? { ...context.data, stakingPayouts: params.payouts } : null),
     }),
-    openLogin: () => {},
-    openModal: (_, _params: { name: 'LockTokens' | 'UnlockTokens'; params: Record<string, number> }) => {},
-    reportBalance: (_, _params: { currency: string; balance: number }) => {},
-    reloadWallet: () => {},
+    openLogin: sendTo(({ system }) => system.get(SYSTEM_IDS.modals), loginModal),
+    openModal: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.modals),
+      (_, params: { name: 'LockTokens' | 'UnlockTokens'; params: Record<string, number> }) => ({
+        type: 'app.openModal' as const,
+        name: params.name,
+        params: params.params,
+      }),
+    ),
+    reportBalance: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), balanceUpdated),
+    /** The wallet reads every balance again (a claim pays several currencies). */
+    reloadWallet: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), reloadBalances),
   },
   guards: {
     startsSignedIn: ({ context }) => context.start.signedIn,

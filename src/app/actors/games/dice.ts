@@ -1,10 +1,6 @@
 import { fromPromise } from 'xstate';
 import { diceMachine } from '../../../../machines/dice/machine';
 import type { DiceBetRequest, DiceBetResponse } from '../../../../machines/dice/machine';
-import type { BetsFeedEvent } from '../../../../machines/betsFeed/machine';
-import type { ModalStackEvent } from '../../../../machines/modalStack/machine';
-import { SYSTEM_IDS } from '../../../../machines/shared/system';
-import type { WalletEvent } from '../../../../machines/wallet/machine';
 import { ApiError } from '../../api/client';
 import { loadLimits } from './context';
 import type { GameRuntime } from './context';
@@ -20,10 +16,7 @@ export function diceBetFailure(error: unknown): unknown {
   return new Error('no response');
 }
 
-/**
- * The dice screen's machine with its effects provided. A screen's actor has its own actor system,
- * so the effects that reach the app's modals, wallet and bets feed go through `runtime.tell`.
- */
+/** The dice screen's machine with its HTTP calls provided. */
 export function provideDice(runtime: GameRuntime) {
   return diceMachine.provide({
     actors: {
@@ -35,20 +28,6 @@ export function provideDice(runtime: GameRuntime) {
           throw diceBetFailure(error);
         }
       }),
-    },
-    actions: {
-      openLogin: () => {
-        const event: ModalStackEvent = { type: 'app.openModal', name: 'Auth', params: { tab: 'login' } };
-        runtime.tell(SYSTEM_IDS.modals, event);
-      },
-      reportBalance: (_, params) => {
-        const event: WalletEvent = { type: 'game.balanceUpdated', currency: params.currency, balance: params.balance };
-        runtime.tell(SYSTEM_IDS.wallet, event);
-      },
-      reportBet: (_, params) => {
-        const event: BetsFeedEvent = { type: 'game.betPlaced', bet: params.bet };
-        runtime.tell(SYSTEM_IDS.betsFeed, event);
-      },
     },
   });
 }

@@ -9,8 +9,6 @@ import type {
   MinesPickRequest,
   MinesPickResponse,
 } from '../../../../machines/mines/machine';
-import type { ModalStackEvent } from '../../../../machines/modalStack/machine';
-import type { WalletEvent } from '../../../../machines/wallet/machine';
 import { ApiError } from '../../api/client';
 import { loadLimits } from './context';
 import type { GameRuntime } from './context';
@@ -32,9 +30,9 @@ async function answerOrRefusal<T>(call: Promise<T>): Promise<T | { success: fals
   }
 }
 
-/** The mines screen's machine with its effects provided (HTTP calls, telling the wallet and the modals). */
+/** The mines screen's machine with its HTTP calls provided. */
 export function provideMines(runtime: GameRuntime) {
-  const { api, tell } = runtime;
+  const { api } = runtime;
   return minesMachine.provide({
     actors: {
       loadLimits: fromPromise(({ input }: { input: LimitsRequest }) => loadLimits(api, input.game, input.currency)),
@@ -48,16 +46,6 @@ export function provideMines(runtime: GameRuntime) {
       ),
       pick: fromPromise(({ input }: { input: MinesPickRequest }) => answerOrRefusal(api.post<MinesPickResponse>('/mines/pick', { tileId: input.tileId }))),
       cashout: fromPromise(() => answerOrRefusal(api.post<MinesCashoutResponse>('/mines/cashout', {}))),
-    },
-    actions: {
-      openLogin: () => {
-        const open: ModalStackEvent = { type: 'app.openModal', name: 'Auth', params: { tab: 'login' } };
-        tell('modals', open);
-      },
-      reportBalance: (_, params) => {
-        const update: WalletEvent = { type: 'game.balanceUpdated', currency: params.currency, balance: params.balance };
-        tell('wallet', update);
-      },
     },
   });
 }
