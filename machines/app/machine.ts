@@ -54,17 +54,12 @@ export const appMachine = setup({
     tellAuth: sendTo(APP_WIDE_IDS.auth, ({ event }) => event),
     tellWallet: sendTo(APP_WIDE_IDS.wallet, ({ event }) => event),
     // The live link and the feed need only the access token, not the refresh token.
-    tellLiveAndFeed: enqueueActions(({ event, enqueue }) => {
-      const forwarded =
-        event.type === 'auth.loggedIn' || event.type === 'auth.loggedOut'
-          ? screenAuthEvent(event)
-          : event.type === 'tokens.renewed'
-            ? { type: 'auth.tokenChanged' as const, token: event.tokens.accessToken }
-            : null;
-      if (!forwarded) return;
-      enqueue.sendTo(APP_WIDE_IDS.live, forwarded);
-      if (forwarded.type !== 'auth.tokenChanged') enqueue.sendTo(APP_WIDE_IDS.betsFeed, forwarded);
-    }),
+    tellLive: sendTo(APP_WIDE_IDS.live, ({ event }) =>
+      event.type === 'tokens.renewed'
+        ? { type: 'auth.tokenChanged' as const, token: event.tokens.accessToken }
+        : screenAuthEvent(event as AuthAnnouncement),
+    ),
+    tellFeed: sendTo(APP_WIDE_IDS.betsFeed, ({ event }) => screenAuthEvent(event as AuthAnnouncement)),
     connectLive: sendTo(APP_WIDE_IDS.live, { type: 'app.connect' }),
     storeSession: assign({
       session: ({ event }) =>
@@ -121,32 +116,31 @@ export const appMachine = setup({
   type: 'parallel',
   states: {
     session: {
-      description: 'Who is playing. Logins and logouts of the auth actor are forwarded from here to the app-wide actors.',
+      description: 'Who plays; auth news goes on to the app-wide actors.',
       initial: 'visitor',
       on: {
         // tokenRefresh first: it must hold the new tokens before anyone else's first request.
         'auth.loggedIn': {
           target: '.preparingSeed',
-          actions: ['tellTokenRefresh', 'tellModals', 'tellWallet', 'tellLiveAndFeed', 'storeSession'],
+          actions: ['tellTokenRefresh', 'tellModals', 'tellWallet', 'tellLive', 'tellFeed', 'storeSession'],
         },
-        'auth.loggedOut': { target: '.visitor', actions: ['tellTokenRefresh', 'tellWallet', 'tellLiveAndFeed', 'storeSession'] },
+        'auth.loggedOut': { target: '.visitor', actions: ['tellTokenRefresh', 'tellWallet', 'tellLive', 'tellFeed', 'storeSession'] },
         // The hub connection restarts when the auth token changes (SPEC §4).
-        'tokens.renewed': { actions: ['tellAuth', 'tellLiveAndFeed'] },
+        'tokens.renewed': { actions: ['tellAuth', 'tellLive'] },
         'tokens.expired': { actions: 'tellAuth' },
       },
       states: {
         visitor: { description: 'Nobody is signed in.' },
         preparingSeed: {
-          description:
-            "SPEC §4: a login fetches the player's seed state and offers a client seed made in the browser. Entered after tokenRefresh was told the new tokens, so the calls carry them.",
+          // Entered after the transition told tokenRefresh the new tokens, so the seed calls carry them.
+          description: 'Fetches the seed pair, then offers a client seed made here.',
           invoke: { src: 'prepareSeed', onDone: 'signedIn', onError: 'signedIn' },
         },
         signedIn: { description: 'A player is signed in.' },
       },
     },
     screens: {
-      description:
-        'The actors of the screens and forms on show, spawned under their systemId when a route or a modal opens and stopped when it closes. They hear logins, logouts and the selected wallet from here.',
+      description: 'Screens on show, spawned on open, stopped on close; told of auth and wallet.',
       initial: 'none',
       on: {
         'screen.opened': { guard: 'isClosed', target: '.open', actions: 'spawnScreen' },
@@ -155,9 +149,9 @@ export const appMachine = setup({
         'wallet.updated': { actions: 'tellScreensWallet' },
       },
       states: {
-        none: { description: 'No screen with an actor is shown (home, a coming screen).' },
+        none: { description: 'No screen actor runs.' },
         open: {
-          description: 'At least one screen or form actor runs.',
+          description: 'Screen actors run.',
           on: { 'screen.closed': { guard: 'isOpen', actions: 'stopScreen' } },
           always: { guard: 'noScreenOpen', target: 'none' },
         },

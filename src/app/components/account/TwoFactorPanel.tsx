@@ -6,7 +6,7 @@ import form from '../forms/Form.module.css';
 import { QrCode } from './QrCode';
 import styles from './Account.module.css';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideTwoFactor } from '../../actors/account';
 

@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
 import { useModalStackRef, useRuntime } from '../../actors/AppActor';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideMines } from '../../actors/games/mines';
 import { ShieldIcon } from '../ui/icons';

@@ -27,7 +27,7 @@ import { useAuth, useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import styles from './SeedModal.module.css';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideSeed } from '../../actors/seed';
 

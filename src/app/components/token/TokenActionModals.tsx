@@ -11,7 +11,7 @@ import formStyles from '../forms/Form.module.css';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './Token.module.css';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 
 const COPY: Record<TokenActionKind, { intro: string; availableLabel: string; submit: string; busy: string; max: string }> = {

@@ -9,7 +9,7 @@ import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selec
 import styles from '../../components/account/Account.module.css';
 import form from '../../components/forms/Form.module.css';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { providePasswordForm, provideResendConfirmation } from '../../actors/account';
 

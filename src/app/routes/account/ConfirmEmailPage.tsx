@@ -3,7 +3,7 @@ import { messages } from '../../../core/accounts/validation';
 import { useRuntime } from '../../actors/AppActor';
 import styles from '../../components/account/Account.module.css';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideConfirmEmail } from '../../actors/account';
 

@@ -6,7 +6,7 @@ import { PasswordForm } from '../../components/account/PasswordForm';
 import form from '../../components/forms/Form.module.css';
 import styles from '../../components/account/Account.module.css';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { providePasswordForm } from '../../actors/account';
 

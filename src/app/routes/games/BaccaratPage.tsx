@@ -1,5 +1,5 @@
 import { useRuntime } from '../../actors/AppActor';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideBaccarat } from '../../actors/games/baccarat';
 import { BaccaratGame } from '../../components/baccarat/BaccaratGame';

@@ -1,5 +1,5 @@
 import { useRuntime } from '../../actors/AppActor';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideBlackjack } from '../../actors/games/blackjack';
 import { useKeyEvents } from '../../adapters/hooks';

@@ -1,7 +1,7 @@
 import { BetsPanel } from '../../components/bets/BetsPanel';
 import { DiceGame } from '../../components/dice/DiceGame';
 import { useRuntime } from '../../actors/AppActor';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideDice } from '../../actors/games/dice';
 

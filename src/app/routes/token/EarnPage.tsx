@@ -9,7 +9,7 @@ import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
 import { provideTokenScreens } from './logic';
 import type { TokenScreens } from './logic';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 
 const signed = (n: number) => (n < 0 ? styles.negative : n > 0 ? styles.positive : '');

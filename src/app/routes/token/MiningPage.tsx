@@ -7,7 +7,7 @@ import styles from '../../components/token/Token.module.css';
 import { provideTokenScreens } from './logic';
 import type { TokenScreens } from './logic';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 
 /** /mining: the level being mined, how far it has come, and the table of levels (SPEC §2 Mining). */

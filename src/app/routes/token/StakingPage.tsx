@@ -20,7 +20,7 @@ import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
 import { provideTokenScreens } from './logic';
 import type { TokenScreens } from './logic';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 
 type StakingRef = ActorRefFrom<TokenScreens['staking']>;

@@ -9,7 +9,7 @@ import { EarnIcon, MiningIcon, StakingIcon, TokenIcon } from '../../components/u
 import { provideTokenScreens } from './logic';
 import type { TokenScreens } from './logic';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 
 const utilities = [
