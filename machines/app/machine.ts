@@ -1,13 +1,18 @@
-import { sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { AuthAnnouncement, TokenAnnouncement } from '../auth/announcements';
 import { authMachine } from '../auth/machine';
 import { betsFeedMachine } from '../betsFeed/machine';
 import { liveMachine } from '../live/machine';
 import { modalStackMachine } from '../modalStack/machine';
+import { effectAction, effectActor } from '../shared/effects';
+import type { GameWallet } from '../shared/events';
+import { APP_WIDE_IDS } from '../shared/system';
 import { shellMachine } from '../shell/machine';
 import { tokenRefreshMachine } from '../tokenRefresh/machine';
 import { walletMachine } from '../wallet/machine';
 import type { WalletInput } from '../wallet/machine';
+import { gameWalletOf, sameGameWallet, screenAuthEvent, screenInput } from './screens';
+import type { AppContext, ScreenEvent, WalletAnnouncement } from './screens';
 
 export interface AppInput {
   viewportWidth: number;
@@ -15,18 +20,19 @@ export interface AppInput {
   wallet?: WalletInput;
 }
 
-type AppEvent = AuthAnnouncement | TokenAnnouncement;
+type AppEvent = AuthAnnouncement | TokenAnnouncement | ScreenEvent | WalletAnnouncement;
 
 /**
- * The root of the browser's actor system. App-wide actors live here under systemIds so that
- * they find each other through the system (`system.get('modals')`), never through React.
- * Announcements of its children come up here (sendParent) and are forwarded to the children that
- * listen, so who hears what is written in this one chart.
+ * The root of the browser's one actor system. App-wide actors are invoked here, and the actors of
+ * the screens and forms on show are spawned here, each under a systemId, so that they find each
+ * other through the system (`system.get('modals')`), never through React. Announcements of the
+ * children come up here (sendParent) and are forwarded to the children that listen, so who hears
+ * what is written in this one chart.
  */
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
-    context: {} as AppInput,
+    context: {} as AppContext,
     events: {} as AppEvent,
   },
   actors: {
@@ -37,34 +43,65 @@ export const appMachine = setup({
     wallet: walletMachine,
     live: liveMachine,
     betsFeed: betsFeedMachine,
+    /** Asks the server for the player's seed pair, then offers it a client seed made in the browser. */
+    prepareSeed: effectActor<void>('prepareSeed'),
   },
   actions: {
     /** Hands the actor system to the browser adapters (the API client reaches tokenRefresh through it). */
-    connectAdapters: () => {},
-    // tokenRefresh first: it must hold the new tokens before anyone else's first request.
-    tellTokenRefresh: sendTo('tokenRefresh', ({ event }) => event),
-    tellModals: sendTo('modals', ({ event }) => event),
-    tellAuth: sendTo('auth', ({ event }) => event),
-    tellWallet: sendTo('wallet', ({ event }) => event),
+    connectAdapters: effectAction('connectAdapters'),
+    tellTokenRefresh: sendTo(APP_WIDE_IDS.tokenRefresh, ({ event }) => event),
+    tellModals: sendTo(APP_WIDE_IDS.modals, ({ event }) => event),
+    tellAuth: sendTo(APP_WIDE_IDS.auth, ({ event }) => event),
+    tellWallet: sendTo(APP_WIDE_IDS.wallet, ({ event }) => event),
     // The live link and the feed need only the access token, not the refresh token.
-    tellLiveAndFeed: ({ event, system }) => {
-      const forwarded =
-        event.type === 'auth.loggedIn'
-          ? { type: 'auth.loggedIn' as const, user: { userName: event.user.userName, id: String(event.user.id) }, token: event.tokens.accessToken }
-          : event.type === 'tokens.renewed'
-            ? { type: 'auth.tokenChanged' as const, token: event.tokens.accessToken }
-            : { type: 'auth.loggedOut' as const };
-      system.get('live')?.send(forwarded);
-      if (forwarded.type !== 'auth.tokenChanged') system.get('betsFeed')?.send(forwarded);
-    },
-    connectLive: sendTo('live', { type: 'app.connect' }),
-    /** SPEC §4: a login fetches the player's seed state (src/app sends a fresh random client seed). */
-    prepareSeed: () => {},
+    tellLive: sendTo(APP_WIDE_IDS.live, ({ event }) =>
+      event.type === 'tokens.renewed'
+        ? { type: 'auth.tokenChanged' as const, token: event.tokens.accessToken }
+        : screenAuthEvent(event as AuthAnnouncement),
+    ),
+    tellFeed: sendTo(APP_WIDE_IDS.betsFeed, ({ event }) => screenAuthEvent(event as AuthAnnouncement)),
+    connectLive: sendTo(APP_WIDE_IDS.live, { type: 'app.connect' }),
+    storeSession: assign({
+      session: ({ event }) =>
+        event.type === 'auth.loggedIn' ? { user: event.user, token: event.tokens.accessToken } : null,
+    }),
+    // The app keeps each screen's ref until the screen closes: a form that has reached its final
+    // state (a confirmed e-mail) leaves the system's directory, but its page still shows it.
+    spawnScreen: assign(({ context, event, spawn, system }) => {
+      if (event.type !== 'screen.opened') return {};
+      const wallet = gameWalletOf(system.get(APP_WIDE_IDS.wallet)?.getSnapshot());
+      const screen = spawn(event.logic, { systemId: event.systemId, input: screenInput(event.input, context.session !== null, wallet) });
+      return { screens: { ...context.screens, [event.systemId]: screen }, screenWallet: wallet };
+    }),
+    stopScreen: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'screen.closed') return;
+      const screen = context.screens[event.systemId];
+      if (screen) enqueue.stopChild(screen);
+      const { [event.systemId]: _closed, ...open } = context.screens;
+      enqueue.assign({ screens: open });
+    }),
+    /** Every open screen hears logins and logouts, with the player and the access token. */
+    tellScreensAuth: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'auth.loggedIn' && event.type !== 'auth.loggedOut') return;
+      for (const screen of Object.values(context.screens)) enqueue.sendTo(screen, screenAuthEvent(event));
+    }),
+    /** Every open screen hears the selected wallet, when its currency, balance or rate changed. */
+    tellScreensWallet: enqueueActions(({ context, enqueue, system }) => {
+      const wallet = gameWalletOf(system.get(APP_WIDE_IDS.wallet)?.getSnapshot());
+      if (wallet === null || sameGameWallet(wallet, context.screenWallet)) return;
+      enqueue.assign({ screenWallet: wallet });
+      const changed: { type: 'wallet.changed'; wallet: GameWallet } = { type: 'wallet.changed', wallet };
+      for (const screen of Object.values(context.screens)) enqueue.sendTo(screen, changed);
+    }),
+  },
+  guards: {
+    isClosed: ({ context, event }) => event.type === 'screen.opened' && !context.screens[event.systemId],
+    isOpen: ({ context, event }) => event.type === 'screen.closed' && !!context.screens[event.systemId],
+    noScreenOpen: ({ context }) => Object.keys(context.screens).length === 0,
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => input,
-  entry: 'connectAdapters',
+  context: ({ input }) => ({ ...input, screens: {}, session: null, screenWallet: null }),
   invoke: [
     { id: 'modals', systemId: 'modals', src: 'modalStack' },
     { id: 'shell', systemId: 'shell', src: 'shell', input: ({ context }) => ({ viewportWidth: context.viewportWidth }) },
@@ -74,21 +111,51 @@ export const appMachine = setup({
     { id: 'live', systemId: 'live', src: 'live', input: { token: null } },
     { id: 'betsFeed', systemId: 'betsFeed', src: 'betsFeed' },
   ],
-  initial: 'running',
+  // Visitors see everyone's bets live too: the link opens at once, without a token until login.
+  entry: ['connectAdapters', 'connectLive'],
+  type: 'parallel',
   states: {
-    running: {
-      description: 'The app is up; its app-wide actors run for as long as the page is open.',
-      // Visitors see everyone's bets live too: the link opens at once, without a token until login.
-      entry: 'connectLive',
+    session: {
+      description: 'Who plays; auth news goes on to the app-wide actors.',
+      initial: 'visitor',
       on: {
-        'auth.loggedIn': { actions: ['tellTokenRefresh', 'tellModals', 'tellWallet', 'tellLiveAndFeed', 'prepareSeed'] },
-        'auth.loggedOut': { actions: ['tellTokenRefresh', 'tellWallet', 'tellLiveAndFeed'] },
+        // tokenRefresh first: it must hold the new tokens before anyone else's first request.
+        'auth.loggedIn': {
+          target: '.preparingSeed',
+          actions: ['tellTokenRefresh', 'tellModals', 'tellWallet', 'tellLive', 'tellFeed', 'storeSession'],
+        },
+        'auth.loggedOut': { target: '.visitor', actions: ['tellTokenRefresh', 'tellWallet', 'tellLive', 'tellFeed', 'storeSession'] },
         // The hub connection restarts when the auth token changes (SPEC §4).
-        'tokens.renewed': { actions: ['tellAuth', 'tellLiveAndFeed'] },
+        'tokens.renewed': { actions: ['tellAuth', 'tellLive'] },
         'tokens.expired': { actions: 'tellAuth' },
+      },
+      states: {
+        visitor: { description: 'Nobody is signed in.' },
+        preparingSeed: {
+          // Entered after the transition told tokenRefresh the new tokens, so the seed calls carry them.
+          description: 'Fetches the seed pair, then offers a client seed made here.',
+          invoke: { src: 'prepareSeed', onDone: 'signedIn', onError: 'signedIn' },
+        },
+        signedIn: { description: 'A player is signed in.' },
+      },
+    },
+    screens: {
+      description: 'Screens on show, spawned on open, stopped on close; told of auth and wallet.',
+      initial: 'none',
+      on: {
+        'screen.opened': { guard: 'isClosed', target: '.open', actions: 'spawnScreen' },
+        'auth.loggedIn': { actions: 'tellScreensAuth' },
+        'auth.loggedOut': { actions: 'tellScreensAuth' },
+        'wallet.updated': { actions: 'tellScreensWallet' },
+      },
+      states: {
+        none: { description: 'No screen actor runs.' },
+        open: {
+          description: 'Screen actors run.',
+          on: { 'screen.closed': { guard: 'isOpen', actions: 'stopScreen' } },
+          always: { guard: 'noScreenOpen', target: 'none' },
+        },
       },
     },
   },
 });
-
-export const APP_SYSTEM_IDS = { modals: 'modals', shell: 'shell', auth: 'auth', tokenRefresh: 'tokenRefresh', wallet: 'wallet', live: 'live', betsFeed: 'betsFeed' } as const;

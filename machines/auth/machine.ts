@@ -1,79 +1,15 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
+import { effectAction, effectActor } from '../shared/effects';
 import { isAccessTokenExpired } from '../../src/core/accounts/session';
 import type { RefreshResult, SessionTokens, SignInResult, User } from '../../src/core/accounts/session';
-import {
-  hasErrors,
-  validateLogin,
-  validateRegistration,
-  validateResetRequest,
-  validateTwoFactorCode,
-} from '../../src/core/accounts/validation';
-import type { FieldErrors } from '../../src/core/accounts/validation';
+import { hasErrors, validateLogin, validateRegistration, validateResetRequest, validateTwoFactorCode } from '../../src/core/accounts/validation';
+
 import { failureMessage, failureOf } from '../shared/requestFailure';
-import type { AuthAnnouncement, TokenAnnouncement } from './announcements';
+import type { AuthAnnouncement } from './announcements';
+import { sessionOf, signedOutContext } from './context';
+import type { AuthContext, AuthEvent, Credentials, StoreSessionParams, StoredSessionReading } from './context';
 
-/** The stored browser values of a session (SPEC §3): authToken, refreshToken, sessionId, user. */
-export interface StoredSession {
-  accessToken: string | null;
-  refreshToken: string | null;
-  sessionId: string | null;
-  user: User | null;
-}
-
-export interface StoredSessionReading {
-  stored: StoredSession;
-  /** The clock, read with the storage, so the machine itself stays pure. */
-  nowSeconds: number;
-}
-
-export interface Credentials {
-  userName: string;
-  password: string;
-  mfaCode?: string;
-}
-
-export interface AuthContext {
-  user: User | null;
-  tokens: SessionTokens | null;
-  sessionId: string | null;
-  /** Kept between the password and the two-factor code step, and forgotten as soon as either ends. */
-  pendingLogin: Credentials | null;
-  fieldErrors: FieldErrors;
-  formError: string | null;
-}
-
-export type AuthEvent =
-  | { type: 'user.login'; userName: string; password: string }
-  | { type: 'user.submitMfaCode'; code: string }
-  | { type: 'user.register'; userName: string; email: string; password: string }
-  | { type: 'user.forgotPassword' }
-  | { type: 'user.requestPasswordReset'; email: string }
-  /** A tab switch or a Back button: leave a step of the Auth modal and clear its messages. */
-  | { type: 'user.backToForms' }
-  | { type: 'user.logout' }
-  /** The security page switched two-factor on or off. */
-  | { type: 'security.twoFactorChanged'; enabled: boolean }
-  | { type: 'user.dismissWelcome' }
-  /** The /confirm-email page confirmed this user's address (in this browser, maybe another tab's session). */
-  | { type: 'security.emailConfirmed'; userId: string }
-  | TokenAnnouncement;
-
-const signedOutContext = {
-  user: null,
-  tokens: null,
-  sessionId: null,
-  pendingLogin: null,
-  fieldErrors: {},
-  formError: null,
-} satisfies AuthContext;
-
-const sessionOf = (output: SignInResult) => ({
-  user: output.user,
-  tokens: { accessToken: output.jwt, refreshToken: output.refreshToken },
-  sessionId: output.sessionId,
-});
-
-type StoreSessionParams = { user: User; tokens: SessionTokens; sessionId: string | null };
+export * from './context';
 
 export const authMachine = setup({
   types: {
@@ -82,33 +18,21 @@ export const authMachine = setup({
   },
   actors: {
     /** Reads the stored values and the clock (src/app: localStorage). */
-    readStoredSession: fromPromise<StoredSessionReading>(async () => {
-      throw new Error('readStoredSession is provided by the app');
-    }),
-    refreshSession: fromPromise<RefreshResult, { refreshToken: string }>(async () => {
-      throw new Error('refreshSession is provided by the app');
-    }),
-    login: fromPromise<SignInResult, Credentials>(async () => {
-      throw new Error('login is provided by the app');
-    }),
-    register: fromPromise<SignInResult, { userName: string; email: string; password: string }>(async () => {
-      throw new Error('register is provided by the app');
-    }),
-    requestPasswordReset: fromPromise<void, { email: string }>(async () => {
-      throw new Error('requestPasswordReset is provided by the app');
-    }),
-    endSession: fromPromise<void, { sessionId: string }>(async () => {
-      throw new Error('endSession is provided by the app');
-    }),
+    readStoredSession: effectActor<StoredSessionReading>('readStoredSession'),
+    refreshSession: effectActor<RefreshResult, { refreshToken: string }>('refreshSession'),
+    login: effectActor<SignInResult, Credentials>('login'),
+    register: effectActor<SignInResult, { userName: string; email: string; password: string }>('register'),
+    requestPasswordReset: effectActor<void, { email: string }>('requestPasswordReset'),
+    endSession: effectActor<void, { sessionId: string }>('endSession'),
   },
   actions: {
     // Effects on the stored browser values; src/app provides them, tests provide fakes.
-    storeSession: (_, _params: StoreSessionParams) => {},
-    storeTokens: (_, _params: SessionTokens) => {},
-    storeUser: (_, _params: User) => {},
-    clearStoredSession: () => {},
+    storeSession: effectAction<StoreSessionParams>('storeSession'),
+    storeTokens: effectAction<SessionTokens>('storeTokens'),
+    storeUser: effectAction<User>('storeUser'),
+    clearStoredSession: effectAction('clearStoredSession'),
     /** Navigation: a player on a login-only route goes to / (src/app asks the router). */
-    leaveProtectedRoute: () => {},
+    leaveProtectedRoute: effectAction('leaveProtectedRoute'),
     announceLoggedIn: sendParent(({ context }): AuthAnnouncement => ({
       type: 'auth.loggedIn',
       user: context.user!,

@@ -1,4 +1,3 @@
-import type { EventObject } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { unitsToNumber } from '../../src/core/money';
 import { assignFor } from '../shared/assign';
@@ -9,8 +8,11 @@ import { areaUnits, BACCARAT_NETWORK_ERROR, baccaratCheck, chipValuesFor, dealOr
 import type { BaccaratArea, BaccaratContext, PlacedBaccaratBet } from './context';
 import type { BaccaratEvent } from './events';
 import type { BaccaratBetResponse } from './wire';
+import { balanceAdjusted, balanceUpdated, loginModal, sendToSystemFor } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 
 const assign = assignFor<BaccaratContext, BaccaratEvent>();
+const sendToSystem = sendToSystemFor<BaccaratContext, BaccaratEvent>();
 
 export const baccaratActions = {
   ...limitsActions<BaccaratContext, BaccaratEvent>(),
@@ -60,32 +62,10 @@ export const baccaratActions = {
     message: outcomeMessage(params.outcome, { unanswered: BACCARAT_NETWORK_ERROR }),
   })),
 
-  // Messaging block: "tell another actor" effects (modals, wallet, betsFeed).
-  openLogin: tell('modals', () => ({ type: 'app.openModal', name: 'Auth', params: { tab: 'login' } })),
-  adjustBalance: tell('wallet', (params: { currency: string; delta: number }) => ({
-    type: 'game.balanceAdjusted',
-    currency: params.currency,
-    delta: params.delta,
-  })),
-  reportBalance: tell('wallet', (params: { currency: string; balance: number }) => ({
-    type: 'game.balanceUpdated',
-    currency: params.currency,
-    balance: params.balance,
-  })),
-  reportBet: tell('betsFeed', (params: { bet: PlacedBaccaratBet }) => ({ type: 'game.betPlaced', bet: params.bet })),
-  reportAnimationOver: tell('betsFeed', (params: { betId: string }) => ({ type: 'game.animationOver', betId: params.betId })),
+  // Messaging block: the events this game sends other actors of the app's system, by systemId.
+  openLogin: sendToSystem(SYSTEM_IDS.modals, loginModal),
+  adjustBalance: sendToSystem(SYSTEM_IDS.wallet, balanceAdjusted),
+  reportBalance: sendToSystem(SYSTEM_IDS.wallet, balanceUpdated),
+  reportBet: sendToSystem(SYSTEM_IDS.betsFeed, (_, params: { bet: PlacedBaccaratBet }) => ({ type: 'game.betPlaced' as const, bet: params.bet })),
+  reportAnimationOver: sendToSystem(SYSTEM_IDS.betsFeed, (_, params: { betId: string }) => ({ type: 'game.animationOver' as const, betId: params.betId })),
 };
-
-/**
- * "Tell another actor" effects: send the event made from the params to the actor registered under
- * `to` in the actor system (the same convention as the dice machine's deliverTo). An actor that is
- * not running simply misses it; tests replace each effect with `.provide()`.
- */
-interface Directory {
-  get: (systemId: string) => { send: (event: EventObject) => void } | undefined;
-}
-function tell<TParams>(to: 'modals' | 'wallet' | 'betsFeed', toEvent: (params: TParams) => EventObject) {
-  return ({ system }: { system: Directory }, params: TParams): void => {
-    system.get(to)?.send(toEvent(params));
-  };
-}

@@ -15,7 +15,8 @@
  * Failures of the load are ignored (the lists stay as they were). Batching rows to animation frames
  * is the table's business.
  */
-import { and, assign, fromPromise, setup, stateIn } from 'xstate';
+import { and, assign, setup, stateIn } from 'xstate';
+import { effectActor } from '../shared/effects';
 import { toUnitsFloor, unitsToFiatCents } from '../../src/core/money';
 import type { AuthEvent, Bet, PlacedBet } from '../shared/events';
 
@@ -93,9 +94,7 @@ export const betsFeedMachine = setup({
     events: {} as BetsFeedEvent,
   },
   actors: {
-    loadBets: fromPromise<BetsLists>(async () => {
-      throw new Error('loadBets is provided by src/app');
-    }),
+    loadBets: effectActor<BetsLists>('loadBets'),
   },
   actions: {
     storeLists: assign((_, params: { lists: BetsLists }) => ({

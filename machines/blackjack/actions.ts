@@ -1,4 +1,3 @@
-import type { EventObject } from 'xstate';
 import type { BlackjackAction, WireBlackjackGame } from '../../src/core/games/blackjack';
 import { assignFor } from '../shared/assign';
 import { amountActions } from '../shared/betAmount';
@@ -7,8 +6,12 @@ import { blackjackCheck } from './context';
 import type { BlackjackContext } from './context';
 import type { BlackjackEvent } from './events';
 import type { BlackjackAnswer } from './wire';
+import { effectAction } from '../shared/effects';
+import { animationOver, balanceUpdated, currencySwitched, loginModal, sendToSystemFor } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 
 const assign = assignFor<BlackjackContext, BlackjackEvent>();
+const sendToSystem = sendToSystemFor<BlackjackContext, BlackjackEvent>();
 
 export const blackjackActions = {
   ...amountActions<BlackjackContext, BlackjackEvent>(),
@@ -33,20 +36,11 @@ export const blackjackActions = {
   showNextDealerCard: assign(({ context }) => ({ dealerCardsShown: context.dealerCardsShown + 1 })),
   clearRound: assign({ game: null, finalBalance: null, betId: null, dealerCardsShown: 1 }),
 
-  // Messaging block: the actions that tell other actors (modals, wallet, betsFeed), and the log.
-  openLogin: ({ system }: { system: Directory }) => tell('modals', { type: 'app.openModal', name: 'Auth', params: { tab: 'login' } }, system),
-  reportBalance: ({ system }: { system: Directory }, params: { currency: string; balance: number }) =>
-    tell('wallet', { type: 'game.balanceUpdated', currency: params.currency, balance: params.balance }, system),
-  switchCurrency: ({ system }: { system: Directory }, params: { currency: string }) => tell('wallet', { type: 'game.switchCurrency', currency: params.currency }, system),
-  announceRound: ({ system }: { system: Directory }, params: { betId: number | string }) =>
-    tell('betsFeed', { type: 'game.animationOver', betId: params.betId }, system),
-  /** SPEC §8: stand, hit, double and split errors are logged, nothing more; provided by src/app. */
-  logActionError: (_: unknown, _params: { action: BlackjackAction; error: unknown }) => {},
+  // Messaging block: the events this game sends other actors of the app's system, by systemId, and the log.
+  openLogin: sendToSystem(SYSTEM_IDS.modals, loginModal),
+  reportBalance: sendToSystem(SYSTEM_IDS.wallet, balanceUpdated),
+  switchCurrency: sendToSystem(SYSTEM_IDS.wallet, currencySwitched),
+  announceRound: sendToSystem(SYSTEM_IDS.betsFeed, animationOver),
+  /** docs/product.md §8: stand, hit, double and split errors are logged, nothing more (src/app provides the log). */
+  logActionError: effectAction<{ action: BlackjackAction; error: unknown }>('logActionError'),
 };
-
-type Directory = { get: (id: string) => { send: (e: EventObject) => void } | undefined };
-
-/** Tells another app-wide actor (by systemId); an actor that is not running simply misses it. */
-function tell<TEvent extends EventObject>(to: string, event: TEvent, system: Directory) {
-  system.get(to)?.send(event);
-}

@@ -1,4 +1,6 @@
-import { fromPromise, setup } from 'xstate';
+import { sendTo, setup } from 'xstate';
+import { SYSTEM_IDS } from '../shared/system';
+import { effectActor } from '../shared/effects';
 
 /** The /confirm-email page (SPEC §2, §8): the link's userId and token confirm the address once. */
 
@@ -13,13 +15,14 @@ export const confirmEmailMachine = setup({
     context: {} as ConfirmEmailInput,
   },
   actors: {
-    confirmEmail: fromPromise<void, { userId: string; token: string }>(async () => {
-      throw new Error('confirmEmail is provided by the app');
-    }),
+    confirmEmail: effectActor<void, { userId: string; token: string }>('confirmEmail'),
   },
   actions: {
-    /** Tells auth (src/app sends `security.emailConfirmed` to the auth actor), which updates the stored user. */
-    announceEmailConfirmed: (_, _params: { userId: string }) => {},
+    /** The auth actor marks the player's address confirmed. */
+    announceEmailConfirmed: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.auth),
+      (_, params: { userId: string }) => ({ type: 'security.emailConfirmed' as const, userId: params.userId }),
+    ),
   },
   guards: {
     linkIncomplete: ({ context }) => !context.userId || !context.token,

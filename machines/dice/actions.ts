@@ -1,17 +1,18 @@
 import { assignFor } from '../shared/assign';
 import { clampChanceSlider, linkFromChance } from '../../src/core/games/dice';
 import { amountActions } from '../shared/betAmount';
-import type { PlacedBet } from '../shared/events';
 import { limitsActions } from '../shared/limits';
 import { outcomeMessage } from '../shared/requestFailure';
 import type { BetOutcome } from '../shared/requestFailure';
-import { deliverTo, SYSTEM_IDS } from '../shared/system';
 import { betRequest, DICE_NO_RESPONSE_MESSAGE, diceCheck, oddsFromChanceText, oddsFromMultiplierText, placedCurrency } from './context';
 import type { DiceContext } from './context';
 import type { DiceEvent } from './events';
 import type { DiceBetResponse } from './wire';
+import { SYSTEM_IDS } from '../shared/system';
+import { balanceUpdated, betPlaced, loginModal, sendToSystemFor } from '../shared/messages';
 
 const assign = assignFor<DiceContext, DiceEvent>();
+const sendToSystem = sendToSystemFor<DiceContext, DiceEvent>();
 
 type Ctx = { context: DiceContext };
 
@@ -49,12 +50,8 @@ export const diceActions = {
   })),
   clearOutcome: assign({ result: null, message: null }),
 
-  // Messaging block: the actions that tell other actors (modals, wallet, betsFeed).
-  openLogin: deliverTo(SYSTEM_IDS.modals, () => ({ type: 'app.openModal', name: 'Auth', params: { tab: 'login' } })),
-  reportBalance: deliverTo(SYSTEM_IDS.wallet, (params: { currency: string; balance: number }) => ({
-    type: 'game.balanceUpdated',
-    currency: params.currency,
-    balance: params.balance,
-  })),
-  reportBet: deliverTo(SYSTEM_IDS.betsFeed, (params: { bet: PlacedBet }) => ({ type: 'game.betPlaced', bet: params.bet })),
+  // Messaging block: the events this game sends other actors of the app's system, by systemId.
+  openLogin: sendToSystem(SYSTEM_IDS.modals, loginModal),
+  reportBalance: sendToSystem(SYSTEM_IDS.wallet, balanceUpdated),
+  reportBet: sendToSystem(SYSTEM_IDS.betsFeed, betPlaced),
 };

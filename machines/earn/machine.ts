@@ -13,7 +13,10 @@
  *   actions: openLogin (a visitor's action, SPEC §6), openModal {name, params} (AddLiquidity/RemoveLiquidity)
  * Every bet moves the pools and the positions without an event, so the page reads them every 10 s.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
+import { effectActor } from '../shared/effects';
+import { loginModal } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 import type { BankrollData as WireBankrollData, Pool, Position, PositionChange as WirePositionChange } from '../../src/core/contracts/token';
 
 export type BankrollPool = Pool;
@@ -82,9 +85,7 @@ export const earnMachine = setup({
     input: {} as EarnInput,
   },
   actors: {
-    loadBankroll: fromPromise<BankrollData>(async () => {
-      throw new Error('loadBankroll is provided by src/app');
-    }),
+    loadBankroll: effectActor<BankrollData>('loadBankroll'),
   },
   delays: {
     bankrollRefresh: BANKROLL_REFRESH_MS,
@@ -96,8 +97,15 @@ export const earnMachine = setup({
     })),
     forgetPositions: assign({ playerInvestments: [] }),
     applyChange: assign(({ context }, params: { change: unknown }) => applyChange(context, params.change)),
-    openLogin: () => {},
-    openModal: (_, _params: { name: 'AddLiquidity' | 'RemoveLiquidity'; params: Record<string, string | number> }) => {},
+    openLogin: sendTo(({ system }) => system.get(SYSTEM_IDS.modals), loginModal),
+    openModal: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.modals),
+      (_, params: { name: 'AddLiquidity' | 'RemoveLiquidity'; params: Record<string, string | number> }) => ({
+        type: 'app.openModal' as const,
+        name: params.name,
+        params: params.params,
+      }),
+    ),
   },
   guards: {
     startsSignedIn: ({ context }) => context.start.signedIn,

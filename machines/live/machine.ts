@@ -9,7 +9,7 @@
  *   hub.invested · hub.divested {payload}              (server events, relayed by the hubConnection actor)
  * Sends
  *   to its hubConnection child: live.connect (start the connection) · live.disconnect (stop it)
- *   forward {to, event} (effect; the default delivers through the actor system):
+ *   through the actor system, by systemId (a screen that is closed misses the event):
  *     wallet ← server.deposit {amount, currency} · betsFeed ← server.bet {bet}
  *     staking ← server.lockedTokens / server.unlockedTokens {payload} · earn ← server.invested / server.divested {payload}
  * Actor src/app provides
@@ -22,7 +22,7 @@
  */
 import { assign, fromCallback, sendTo, setup } from 'xstate';
 import type { AuthEvent, Bet } from '../shared/events';
-import { deliver } from '../shared/system';
+import { SYSTEM_IDS } from '../shared/system';
 
 /** SPEC §9: after a drop, retry after 0, 2, 10 and 30 s, then give up. */
 export const RECONNECT_DELAYS_MS = [0, 2000, 10_000, 30_000] as const;
@@ -81,7 +81,7 @@ export const liveMachine = setup({
   },
   actors: {
     hubConnection: fromCallback<LiveCommand, HubInput>(() => {
-      throw new Error('hubConnection is provided by src/app');
+      throw new Error('hubConnection is an effect provided by src/app (or by a test\'s fake)');
     }),
   },
   delays: {
@@ -94,7 +94,19 @@ export const liveMachine = setup({
     storeToken: assign({ token: ({ context, event }) => tokenOf(event, context.token) }),
     connectHub: sendTo('hub', { type: 'live.connect' } satisfies LiveCommand),
     disconnectHub: sendTo('hub', { type: 'live.disconnect' } satisfies LiveCommand),
-    forward: deliver,
+    tellFeed: sendTo(({ system }) => system.get(SYSTEM_IDS.betsFeed), (_, params: { bet: Bet }) => ({ type: 'server.bet' as const, bet: params.bet })),
+    tellWallet: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.wallet),
+      (_, params: { amount: number; currency: string }) => ({ type: 'server.deposit' as const, ...params }),
+    ),
+    tellStaking: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.staking),
+      (_, params: { type: 'server.lockedTokens' | 'server.unlockedTokens'; payload: unknown }) => params,
+    ),
+    tellEarn: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.earn),
+      (_, params: { type: 'server.invested' | 'server.divested'; payload: unknown }) => params,
+    ),
   },
 }).createMachine({
   id: 'live',
@@ -115,28 +127,12 @@ export const liveMachine = setup({
       description: 'One hub connection for the current token (anonymous for a visitor), from its first start to its last retry.',
       invoke: { id: 'hub', src: 'hubConnection', input: ({ context }) => ({ token: context.token }) },
       on: {
-        'hub.bet': { actions: { type: 'forward', params: ({ event }) => ({ to: 'betsFeed', event: { type: 'server.bet', bet: event.bet } }) } },
-        'hub.deposit': {
-          actions: {
-            type: 'forward',
-            params: ({ event }) => ({ to: 'wallet', event: { type: 'server.deposit', amount: event.amount, currency: event.currency } }),
-          },
-        },
-        'hub.lockedTokens': {
-          actions: { type: 'forward', params: ({ event }) => ({ to: 'staking', event: { type: 'server.lockedTokens', payload: event.payload } }) },
-        },
-        'hub.unlockedTokens': {
-          actions: {
-            type: 'forward',
-            params: ({ event }) => ({ to: 'staking', event: { type: 'server.unlockedTokens', payload: event.payload } }),
-          },
-        },
-        'hub.invested': {
-          actions: { type: 'forward', params: ({ event }) => ({ to: 'earn', event: { type: 'server.invested', payload: event.payload } }) },
-        },
-        'hub.divested': {
-          actions: { type: 'forward', params: ({ event }) => ({ to: 'earn', event: { type: 'server.divested', payload: event.payload } }) },
-        },
+        'hub.bet': { actions: { type: 'tellFeed', params: ({ event }) => ({ bet: event.bet }) } },
+        'hub.deposit': { actions: { type: 'tellWallet', params: ({ event }) => ({ amount: event.amount, currency: event.currency }) } },
+        'hub.lockedTokens': { actions: { type: 'tellStaking', params: ({ event }) => ({ type: 'server.lockedTokens', payload: event.payload }) } },
+        'hub.unlockedTokens': { actions: { type: 'tellStaking', params: ({ event }) => ({ type: 'server.unlockedTokens', payload: event.payload }) } },
+        'hub.invested': { actions: { type: 'tellEarn', params: ({ event }) => ({ type: 'server.invested', payload: event.payload }) } },
+        'hub.divested': { actions: { type: 'tellEarn', params: ({ event }) => ({ type: 'server.divested', payload: event.payload }) } },
       },
       initial: 'connecting',
       states: {

@@ -5,8 +5,11 @@ import { amountTextFor, minesCheck, paidMultiplier } from './context';
 import type { MinesContext, MinesRound } from './context';
 import type { MinesEvent } from './events';
 import type { ActiveMinesGame } from './wire';
+import { balanceUpdated, loginModal, sendToSystemFor } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 
 const assign = assignFor<MinesContext, MinesEvent>();
+const sendToSystem = sendToSystemFor<MinesContext, MinesEvent>();
 
 const EMPTY_BOARD = { gems: [], pendingTile: null, mines: [], hitMine: null, win: null, message: null };
 
@@ -55,7 +58,7 @@ export const minesActions = {
     };
   }),
 
-  // Messaging block: the effects src/app provides (the login modal, the wallet's balance).
-  openLogin: () => {},
-  reportBalance: (_: unknown, _params: { currency: string; balance: number }) => {},
+  // Messaging block: the events this game sends other actors of the app's system, by systemId.
+  openLogin: sendToSystem(SYSTEM_IDS.modals, loginModal),
+  reportBalance: sendToSystem(SYSTEM_IDS.wallet, balanceUpdated),
 };

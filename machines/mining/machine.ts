@@ -8,7 +8,10 @@
  * Receives user.retry. Effects src/app provides: loadMining (actor); refreshWallet (action: what a
  * player mined lands in their ACC wallet, so the wallet reads its balances again with each read).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
+import { effectActor } from '../shared/effects';
+import { reloadBalances } from '../shared/messages';
+import { SYSTEM_IDS } from '../shared/system';
 import type { MiningData as WireMiningData, MiningLevel as WireMiningLevel, MiningProgress as WireMiningProgress } from '../../src/core/contracts/token';
 
 export type MiningLevel = WireMiningLevel;
@@ -32,16 +35,15 @@ export const miningMachine = setup({
   },
   actors: {
     /** GET /token/get-mining-levels → { miningLevels, mining }. */
-    loadMining: fromPromise<MiningData>(async () => {
-      throw new Error('loadMining is provided by src/app');
-    }),
+    loadMining: effectActor<MiningData>('loadMining'),
   },
   delays: {
     miningRefresh: MINING_REFRESH_MS,
   },
   actions: {
     storeData: assign({ data: (_, params: { data: MiningData }) => params.data }),
-    refreshWallet: () => {},
+    /** Mining lands in ACC: the wallet reads every balance again. */
+    refreshWallet: sendTo(({ system }) => system.get(SYSTEM_IDS.wallet), reloadBalances),
   },
 }).createMachine({
   id: 'mining',

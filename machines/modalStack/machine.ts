@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { effectAction } from '../shared/effects';
 import type { AuthAnnouncement } from '../auth/announcements';
 
 export const MODAL_NAMES = [
@@ -71,8 +72,8 @@ export const modalStackMachine = setup({
       stack: ({ context, event }) => context.stack.filter((entry) => entry.name !== closingName(event)),
     }),
     /** Effects on the page body; src/app provides them, tests provide fakes. */
-    markPageModalOpen: () => {},
-    unmarkPageModalOpen: () => {},
+    markPageModalOpen: effectAction('markPageModalOpen'),
+    unmarkPageModalOpen: effectAction('unmarkPageModalOpen'),
   },
   guards: {
     hasSeveral: ({ context }) => context.stack.length > 1,

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectActor } from '../shared/effects';
 import { hasErrors, messages, validatePasswordForm } from '../../src/core/accounts/validation';
 import type { FieldErrors, PasswordField } from '../../src/core/accounts/validation';
 import { fixedFailureMessage } from '../shared/requestFailure';
@@ -47,9 +48,7 @@ export const passwordFormMachine = setup({
     events: {} as PasswordFormEvent,
   },
   actors: {
-    submitPassword: fromPromise<void, PasswordSubmission & { form: PasswordFormInput }>(async () => {
-      throw new Error('submitPassword is provided by the app');
-    }),
+    submitPassword: effectActor<void, PasswordSubmission & { form: PasswordFormInput }>('submitPassword'),
   },
   actions: {
     showFieldErrors: assign({

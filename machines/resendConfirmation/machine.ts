@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectActor } from '../shared/effects';
 import { waitInWords } from '../../src/core/wait';
 import { failureMessage, failureOf } from '../shared/requestFailure';
 
@@ -28,9 +29,7 @@ export const resendConfirmationMachine = setup({
     events: {} as { type: 'user.resend' },
   },
   actors: {
-    resendConfirmation: fromPromise<{ message?: string } | unknown>(async () => {
-      throw new Error('resendConfirmation is provided by the app');
-    }),
+    resendConfirmation: effectActor<{ message?: string } | unknown>('resendConfirmation'),
   },
 }).createMachine({
   id: 'resendConfirmation',

@@ -19,104 +19,16 @@
  *   verify:      fromPromise<VerifyResult, VerifyRequest>   verifyOutcomeAsync(game, seeds, params) in the browser
  *   copyToClipboard: fromPromise<void, { text: string }>    navigator.clipboard.writeText
  */
-import { assign, fromPromise, setup, stateIn } from 'xstate';
-import { isValidClientSeed, isValidServerSeed } from '../../src/core/fairness/seeds';
-import { isVerifiableGame, verifierFor } from '../../src/core/fairness/verify';
-import type { AsyncVerification, RawParams, VerifiableGame } from '../../src/core/fairness/verify';
+import { assign, setup, stateIn } from 'xstate';
+import { effectActor } from '../shared/effects';
+import { isValidClientSeed } from '../../src/core/fairness/seeds';
+
+import type { VerifiableGame } from '../../src/core/fairness/verify';
 import { serverMessage } from '../shared/events';
-import type { RevealedSeed as WireRevealedSeed, RotatedSeeds, SeedState as WireSeedState } from '../../src/core/contracts/casino';
+import { COPIED_FLAG_MS, ROTATE_NO_RESPONSE_MESSAGE, VERIFY_FAILED_MESSAGE, checkVerifyForm, emptyForm } from './context';
+import type { RevealedSeed, RotateSeedResponse, SeedContext, SeedEvent, SeedInput, SeedState, SeedTab, VerifyField, VerifyRequest, VerifyResult } from './context';
 
-/** SPEC §9: the copy success flag lasts 1.5 s. */
-export const COPIED_FLAG_MS = 1500;
-/** Rotation got no answer (the spec has no wording; a refusal shows the server's message). */
-export const ROTATE_NO_RESPONSE_MESSAGE = 'Could not rotate the seed, please try again.';
-export const VERIFY_FAILED_MESSAGE = 'Could not compute the outcome in this browser.';
-export const VERIFY_MESSAGES = {
-  serverSeed: 'Server seed must be 64 hexadecimal characters',
-  clientSeed: 'Client seed must be 1 to 64 characters without spaces',
-  nonce: 'Nonce must be a whole number',
-} as const;
-
-/** SPEC §3: the active pair as the server shows it (nextHash is the committed next server seed). */
-export type SeedState = WireSeedState;
-
-/** A pair whose server seed has been revealed; its bets used nonces 0 .. nonce − 1. */
-export type RevealedSeed = WireRevealedSeed;
-
-export type RotateSeedResponse = RotatedSeeds;
-
-export interface VerifyForm {
-  serverSeed: string;
-  clientSeed: string;
-  nonce: string;
-  game: VerifiableGame;
-  /** The game's parameters as typed (dice: chance, target; mines: mines; blackjack: cards). */
-  params: Record<string, string>;
-}
-
-export interface VerifyRequest {
-  game: VerifiableGame;
-  serverSeed: string;
-  clientSeed: string;
-  nonce: number;
-  /** Already parsed by the game's verifier. */
-  params: unknown;
-}
-
-export type VerifyResult = AsyncVerification<VerifiableGame>;
-
-export type SeedTab = 'seeds' | 'verify' | 'history';
-export type VerifyField = 'serverSeed' | 'clientSeed' | 'nonce';
-
-export interface SeedInput {
-  /** The client seed the browser already uses; without one a random one is made first (SPEC §3). */
-  clientSeed?: string | null;
-}
-
-export interface SeedContext {
-  seed: SeedState | null;
-  /** The client seed field as typed; Rotate sends it. */
-  draft: string;
-  history: RevealedSeed[];
-  form: VerifyForm;
-  verified: VerifyResult | null;
-  /** The Rotate refusal, the Verify form's problem, or a failed verification. */
-  rotateMessage: string | null;
-  verifyMessage: string | null;
-  /** Which value the copy flag is for ('clientSeed', 'seedHash', …). */
-  copied: string | null;
-}
-
-export type SeedEvent =
-  | { type: 'user.selectTab'; tab: SeedTab }
-  | { type: 'user.editClientSeed'; text: string }
-  | { type: 'user.randomizeClientSeed' }
-  | { type: 'user.rotate' }
-  | { type: 'user.retry' }
-  | { type: 'user.editVerifyField'; field: VerifyField; value: string }
-  | { type: 'user.chooseGame'; game: VerifiableGame }
-  | { type: 'user.editGameParam'; name: string; value: string }
-  | { type: 'user.runVerify' }
-  | { type: 'user.verifyBet'; serverSeed: string; clientSeed: string; nonce: number; game?: VerifiableGame; params?: Record<string, string> }
-  | { type: 'user.copy'; text: string; what: string };
-
-export type VerifyCheck = { ok: true; request: VerifyRequest } | { ok: false; message: string };
-
-/** The Verify form's checks, with the shared seed rules and each game's own parameter parser. */
-export function checkVerifyForm(form: VerifyForm): VerifyCheck {
-  const serverSeed = form.serverSeed.trim();
-  if (!isValidServerSeed(serverSeed)) return { ok: false, message: VERIFY_MESSAGES.serverSeed };
-  if (!isValidClientSeed(form.clientSeed)) return { ok: false, message: VERIFY_MESSAGES.clientSeed };
-  const nonceText = form.nonce.trim();
-  if (!/^\d+$/.test(nonceText) || !Number.isSafeInteger(Number(nonceText))) return { ok: false, message: VERIFY_MESSAGES.nonce };
-  if (!isVerifiableGame(form.game)) return { ok: false, message: `Unknown game ${String(form.game)}` };
-  const raw: RawParams = Object.fromEntries(Object.entries(form.params).filter(([, v]) => v.trim() !== ''));
-  const parsed = verifierFor(form.game).parseParams(raw);
-  if (!parsed.ok) return { ok: false, message: parsed.error };
-  return { ok: true, request: { game: form.game, serverSeed, clientSeed: form.clientSeed, nonce: Number(nonceText), params: parsed.params } };
-}
-
-const emptyForm = (): VerifyForm => ({ serverSeed: '', clientSeed: '', nonce: '', game: 'dice', params: {} });
+export * from './context';
 
 export const seedMachine = setup({
   types: {
@@ -125,24 +37,12 @@ export const seedMachine = setup({
     input: {} as SeedInput,
   },
   actors: {
-    randomClientSeed: fromPromise<string>(async () => {
-      throw new Error('randomClientSeed is provided by src/app');
-    }),
-    loadSeed: fromPromise<SeedState, { clientSeed: string }>(async () => {
-      throw new Error('loadSeed is provided by src/app');
-    }),
-    rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(async () => {
-      throw new Error('rotateSeed is provided by src/app');
-    }),
-    loadHistory: fromPromise<RevealedSeed[]>(async () => {
-      throw new Error('loadHistory is provided by src/app');
-    }),
-    verify: fromPromise<VerifyResult, VerifyRequest>(async () => {
-      throw new Error('verify is provided by src/app');
-    }),
-    copyToClipboard: fromPromise<void, { text: string }>(async () => {
-      throw new Error('copyToClipboard is provided by src/app');
-    }),
+    randomClientSeed: effectActor<string>('randomClientSeed'),
+    loadSeed: effectActor<SeedState, { clientSeed: string }>('loadSeed'),
+    rotateSeed: effectActor<RotateSeedResponse, { clientSeed: string }>('rotateSeed'),
+    loadHistory: effectActor<RevealedSeed[]>('loadHistory'),
+    verify: effectActor<VerifyResult, VerifyRequest>('verify'),
+    copyToClipboard: effectActor<void, { text: string }>('copyToClipboard'),
   },
   delays: {
     copiedFlag: COPIED_FLAG_MS,

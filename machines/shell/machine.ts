@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { effectAction } from '../shared/effects';
 
 /** Sidebar breakpoint (SPEC §9): the sidebar starts open only on screens wider than this. */
 export const SIDEBAR_BREAKPOINT = 768;
@@ -30,7 +31,7 @@ export const shellMachine = setup({
       viewportWidth: ({ context, event }) => (event.type === 'viewport.resized' ? event.width : context.viewportWidth),
     }),
     /** DOM effect provided by src/app. */
-    scrollMainToTop: () => {},
+    scrollMainToTop: effectAction('scrollMainToTop'),
   },
   guards: {
     startsWide: ({ context }) => isWide(context.viewportWidth),

@@ -4,7 +4,8 @@
  *
  * Receives user.retry (after a failed load). Effects src/app provides: loadTokenDetails (actor).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { effectActor } from '../shared/effects';
 import type { TokenDetails as WireTokenDetails } from '../../src/core/contracts/token';
 
 export type TokenDetails = WireTokenDetails;
@@ -22,9 +23,7 @@ export const tokenPageMachine = setup({
   },
   actors: {
     /** GET /token/get-token-details → tokenDetails. */
-    loadTokenDetails: fromPromise<TokenDetails>(async () => {
-      throw new Error('loadTokenDetails is provided by src/app');
-    }),
+    loadTokenDetails: effectActor<TokenDetails>('loadTokenDetails'),
   },
 }).createMachine({
   id: 'tokenPage',

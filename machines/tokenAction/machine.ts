@@ -12,7 +12,9 @@
  *           RemoveLiquidity's All) → the server's answer
  *   actions: announceResult {result} (the page and the wallet follow the answer), closeModal
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { effectActor } from '../shared/effects';
+import { SYSTEM_IDS } from '../shared/system';
 import { decimalToUnits, formatCrypto, parseAmount } from '../../src/core/money';
 import { failureMessage } from '../shared/requestFailure';
 
@@ -37,6 +39,22 @@ export type TokenActionEvent =
   | { type: 'user.close' };
 
 export const ALL = 'all';
+
+/** The modal of each kind, as the modal stack names it. */
+const MODAL_NAMES: Record<TokenActionKind, string> = {
+  lockTokens: 'LockTokens',
+  unlockTokens: 'UnlockTokens',
+  addLiquidity: 'AddLiquidity',
+  removeLiquidity: 'RemoveLiquidity',
+};
+
+/** Where the answer of each kind goes, as the event the hub sends for the same change. */
+const ANSWER_EVENTS = {
+  lockTokens: { page: SYSTEM_IDS.staking, event: 'server.lockedTokens' },
+  unlockTokens: { page: SYSTEM_IDS.staking, event: 'server.unlockedTokens' },
+  addLiquidity: { page: SYSTEM_IDS.earn, event: 'server.invested' },
+  removeLiquidity: { page: SYSTEM_IDS.earn, event: 'server.divested' },
+} as const;
 
 export const TOKEN_ACTION_MESSAGES = {
   notPositive: 'Amount must be greater than 0',
@@ -93,6 +111,7 @@ const DESCRIPTIONS: Record<TokenActionKind, { editing: string; submitting: strin
 
 export function createTokenActionMachine(kind: TokenActionKind) {
   const text = DESCRIPTIONS[kind];
+  const closeEvent: { type: 'app.closeModal'; name: string } = { type: 'app.closeModal', name: MODAL_NAMES[kind] };
   const editAmount = {
     'user.editAmount': { target: 'editing', actions: 'storeAmount' },
     'user.useMax': { target: 'editing', actions: 'fillMax' },
@@ -104,9 +123,7 @@ export function createTokenActionMachine(kind: TokenActionKind) {
       input: {} as TokenActionInput,
     },
     actors: {
-      submit: fromPromise<Record<string, unknown>, { currency: string; amount: string }>(async () => {
-        throw new Error('submit is provided by src/app');
-      }),
+      submit: effectActor<Record<string, unknown>, { currency: string; amount: string }>('submit'),
     },
     actions: {
       storeAmount: assign({ amount: ({ event }) => (event.type === 'user.editAmount' ? event.value : ''), message: null }),
@@ -116,8 +133,22 @@ export function createTokenActionMachine(kind: TokenActionKind) {
           kind === 'removeLiquidity' ? ALL : formatCrypto(event.type === 'user.useMax' ? event.available : 0).replace(/\.?0+$/, ''),
         message: null,
       }),
-      announceResult: (_, _params: { result: Record<string, unknown> }) => {},
-      closeModal: () => {},
+      /**
+       * The page hears the server's answer as the event the hub sends for it (same shape, absolute
+       * figures), and the wallet its new balance.
+       */
+      announceResult: enqueueActions(({ enqueue, system }, params: { result: Record<string, unknown> }) => {
+        const { page, event } = ANSWER_EVENTS[kind];
+        const answer: { type: typeof event; payload: unknown } = { type: event, payload: params.result };
+        enqueue.sendTo(system.get(page), answer);
+        const balance = params.result.balance;
+        const currency = kind === 'lockTokens' || kind === 'unlockTokens' ? 'ACC' : params.result.currency;
+        if (typeof balance === 'number' && typeof currency === 'string') {
+          const update: { type: 'game.balanceUpdated'; currency: string; balance: number } = { type: 'game.balanceUpdated', currency, balance };
+          enqueue.sendTo(system.get(SYSTEM_IDS.wallet), update);
+        }
+      }),
+      closeModal: sendTo(({ system }) => system.get(SYSTEM_IDS.modals), closeEvent),
     },
     guards: {
       amountIsValid: ({ context, event }) => event.type === 'user.submit' && checkAmount(kind, context, event.available) === null,

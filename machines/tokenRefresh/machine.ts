@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, sendParent, setup } from 'xstate';
+import { assign, emit, sendParent, setup } from 'xstate';
+import { effectActor } from '../shared/effects';
 import type { RefreshResult, SessionTokens } from '../../src/core/accounts/session';
 import type { AuthAnnouncement, TokenAnnouncement } from '../auth/announcements';
 
@@ -37,9 +38,7 @@ export const tokenRefreshMachine = setup({
     emitted: {} as TokenRefreshEmitted,
   },
   actors: {
-    refreshSession: fromPromise<RefreshResult, { refreshToken: string }>(async () => {
-      throw new Error('refreshSession is provided by the app');
-    }),
+    refreshSession: effectActor<RefreshResult, { refreshToken: string }>('refreshSession'),
   },
   actions: {
     takeSessionTokens: assign({

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
+import { SYSTEM_IDS } from '../shared/system';
+import { effectActor } from '../shared/effects';
 import { messages, validateTwoFactorCode } from '../../src/core/accounts/validation';
 import { fixedFailureMessage } from '../shared/requestFailure';
 import type { MfaKey as WireMfaKey } from '../../src/core/contracts/auth';
@@ -29,19 +31,17 @@ export const twoFactorMachine = setup({
     events: {} as TwoFactorEvent,
   },
   actors: {
-    getMfaKey: fromPromise<MfaKey>(async () => {
-      throw new Error('getMfaKey is provided by the app');
-    }),
-    enableMfa: fromPromise<void, { mfaCode: string }>(async () => {
-      throw new Error('enableMfa is provided by the app');
-    }),
-    disableMfa: fromPromise<MfaKey, { mfaCode: string }>(async () => {
-      throw new Error('disableMfa is provided by the app');
-    }),
+    getMfaKey: effectActor<MfaKey>('getMfaKey'),
+    enableMfa: effectActor<void, { mfaCode: string }>('enableMfa'),
+    disableMfa: effectActor<MfaKey, { mfaCode: string }>('disableMfa'),
   },
   actions: {
     /** Tells auth (src/app sends `security.twoFactorChanged` to the auth actor). */
-    announceTwoFactorChanged: (_, _params: { enabled: boolean }) => {},
+    /** The auth actor keeps the player's two-factor flag. */
+    announceTwoFactorChanged: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.auth),
+      (_, params: { enabled: boolean }) => ({ type: 'security.twoFactorChanged' as const, enabled: params.enabled }),
+    ),
     takeKey: assign({ key: ({ event }) => (event as unknown as { output: MfaKey }).output }),
     showCodeError: assign({
       notice: null,

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, sendParent, sendTo, setup } from 'xstate';
 import { decimalToUnits, unitsToNumber } from '../../src/core/money';
-import { deliverTo } from '../shared/system';
+import { effectAction, effectActor } from '../shared/effects';
+import { SYSTEM_IDS } from '../shared/system';
 import type { ExchangeRate as WireExchangeRate } from '../../src/core/contracts/payments';
 import type { Wallet as WireWallet } from '../../src/core/contracts/wallet';
 
@@ -71,9 +72,9 @@ export const walletMachine = setup({
   },
   actors: {
     /** GET /wallet/get-wallets, provided by src/app. */
-    loadWallets: fromPromise<Wallet[]>(async () => []),
+    loadWallets: effectActor<Wallet[]>('loadWallets'),
     /** GET /payments/get-exchange-rates, provided by src/app. */
-    loadRates: fromPromise<ExchangeRate[]>(async () => []),
+    loadRates: effectActor<ExchangeRate[]>('loadRates'),
   },
   delays: {
     /** Rates drift; refresh them in the background while the page is open. */
@@ -105,11 +106,16 @@ export const walletMachine = setup({
         event.type === 'game.balanceAdjusted' ? withBalance(context.wallets, event.currency, (b) => add(b, event.delta)) : context.wallets,
     }),
     /** The bets feed files high rollers by dollar value, so it hears every fresh set of rates. */
-    shareRates: deliverTo('betsFeed', (params: { rates: Record<string, number> }) => ({ type: 'wallet.ratesChanged', rates: params.rates })),
+    shareRates: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.betsFeed),
+      (_, params: { rates: Record<string, number> }) => ({ type: 'wallet.ratesChanged' as const, rates: params.rates }),
+    ),
+    /** Tells the app that the selected wallet may look different now; it passes the news to the screens on show. */
+    announceUpdate: sendParent({ type: 'wallet.updated' }),
     /** Storage effects (key selectedCurrency, SPEC §9; the display preferences), provided by src/app. */
-    persistCurrency: (_, _params: { symbol: string }) => {},
-    persistDisplayFiat: (_, _params: { on: boolean }) => {},
-    persistHideZero: (_, _params: { on: boolean }) => {},
+    persistCurrency: effectAction<{ symbol: string }>('persistCurrency'),
+    persistDisplayFiat: effectAction<{ on: boolean }>('persistDisplayFiat'),
+    persistHideZero: effectAction<{ on: boolean }>('persistHideZero'),
   },
   guards: {
     isKnownCurrency: ({ context, event }) =>
@@ -136,6 +142,7 @@ export const walletMachine = setup({
       actions: [
         { type: 'selectCurrency', params: ({ event }) => ({ symbol: event.symbol }) },
         { type: 'persistCurrency', params: ({ event }) => ({ symbol: event.symbol }) },
+        'announceUpdate',
       ],
     },
   },
@@ -152,17 +159,18 @@ export const walletMachine = setup({
           on: {
             'auth.loggedOut': {
               target: 'visitor',
-              actions: ['resetToDefaults', { type: 'persistCurrency', params: { symbol: DEFAULT_CURRENCY } }],
+              actions: ['resetToDefaults', { type: 'persistCurrency', params: { symbol: DEFAULT_CURRENCY } }, 'announceUpdate'],
             },
             'auth.loggedIn': '.loading',
             'cashier.fundsMoved': '.loading',
-            'server.deposit': { actions: 'applyDeposit' },
-            'game.balanceUpdated': { actions: 'applyBalance' },
-            'game.balanceAdjusted': { actions: 'applyAdjustment' },
+            'server.deposit': { actions: ['applyDeposit', 'announceUpdate'] },
+            'game.balanceUpdated': { actions: ['applyBalance', 'announceUpdate'] },
+            'game.balanceAdjusted': { actions: ['applyAdjustment', 'announceUpdate'] },
             'game.switchCurrency': {
               actions: [
                 { type: 'selectCurrency', params: ({ event }) => ({ symbol: event.currency }) },
                 { type: 'persistCurrency', params: ({ event }) => ({ symbol: event.currency }) },
+                'announceUpdate',
               ],
             },
           },
@@ -172,7 +180,7 @@ export const walletMachine = setup({
               tags: ['loadingWallets'],
               invoke: {
                 src: 'loadWallets',
-                onDone: { target: 'ready', actions: { type: 'storeWallets', params: ({ event }) => ({ wallets: event.output }) } },
+                onDone: { target: 'ready', actions: [{ type: 'storeWallets', params: ({ event }) => ({ wallets: event.output }) }, 'announceUpdate'] },
                 onError: 'ready',
               },
             },
@@ -195,6 +203,7 @@ export const walletMachine = setup({
               actions: [
                 { type: 'storeRates', params: ({ event }) => ({ rates: event.output }) },
                 { type: 'shareRates', params: ({ context }) => ({ rates: context.rates }) },
+                'announceUpdate',
               ],
             },
             onError: 'stale',
@@ -220,14 +229,14 @@ export const walletMachine = setup({
         crypto: {
           description: 'Amounts are shown in the currency itself, 8 decimals floored.',
           on: {
-            'user.toggleFiatDisplay': { target: 'fiat', actions: { type: 'persistDisplayFiat', params: { on: true } } },
+            'user.toggleFiatDisplay': { target: 'fiat', actions: [{ type: 'persistDisplayFiat', params: { on: true } }, 'announceUpdate'] },
           },
         },
         fiat: {
           description: 'Amounts are shown in dollars by exchange rate, 2 decimals with thousands separators.',
           tags: ['fiat'],
           on: {
-            'user.toggleFiatDisplay': { target: 'crypto', actions: { type: 'persistDisplayFiat', params: { on: false } } },
+            'user.toggleFiatDisplay': { target: 'crypto', actions: [{ type: 'persistDisplayFiat', params: { on: false } }, 'announceUpdate'] },
           },
         },
       },

@@ -17,7 +17,7 @@ interface AppProps {
 }
 
 export function App({ inspect, history, viewportWidth, dependencies }: AppProps) {
-  const [runtime] = useState(() => createAppRuntime({ ...dependencies, ...(inspect ? { inspect: inspect as (event: InspectionEvent) => void } : {}) }));
+  const [runtime] = useState(() => createAppRuntime(dependencies));
   return (
     <RuntimeContext.Provider value={runtime}>
       <AppActor.Provider

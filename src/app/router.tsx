@@ -7,6 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { Shell } from './components/shell/Shell';
 import { Home } from './routes/Home';
@@ -44,17 +45,13 @@ export function isSignedIn(app: AnyActorRef): boolean {
 /**
  * Whether a player is signed in once the stored session has been checked: at start-up the auth
  * actor may still be restoring (reading storage, maybe refreshing), and a reload of /account must
- * not bounce a signed-in player. Polls rather than subscribes: React's strict-mode remount mutes
- * actor subscribers, and a poll cannot be lost.
+ * not bounce a signed-in player. Waits for the auth actor to leave `restoring`; past the timeout it
+ * answers with what auth says then.
  */
 export async function isSignedInAfterRestore(app: AnyActorRef, timeoutMs = 15_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const auth = app.system.get('auth') as AnyActorRef | undefined;
-    const restoring = !auth || auth.getSnapshot().hasTag?.('restoring') === true;
-    if (!restoring || Date.now() > deadline) return isSignedIn(app);
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
+  const auth = app.system.get('auth') as AnyActorRef | undefined;
+  if (auth) await waitFor(auth, (snapshot) => snapshot.hasTag?.('restoring') !== true, { timeout: timeoutMs }).catch(() => undefined);
+  return isSignedIn(app);
 }
 
 const requireSignIn = async ({ context }: { context: RouterContext }) => {

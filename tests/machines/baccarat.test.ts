@@ -462,7 +462,7 @@ describe('baccarat', () => {
     const wallet = walletMachine.provide({
       actors: {
         loadWallets: fromPromise(async () => [{ currencySymbol: 'BTC', balance: 0.01 }]),
-        loadRates: fromPromise<ExchangeRate[]>(async () => []),
+        loadRates: fromPromise<ExchangeRate[], void>(async () => []),
       },
     });
     let reject: (e: unknown) => void = () => {};

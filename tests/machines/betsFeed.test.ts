@@ -131,7 +131,7 @@ describe('bets feed', () => {
   });
 
   describe('model-based paths', () => {
-    const machine = betsFeedMachine.provide({ actors: { loadBets: fromPromise<BetsLists>(() => new Promise(() => {})) } });
+    const machine = betsFeedMachine.provide({ actors: { loadBets: fromPromise<BetsLists, void>(() => new Promise(() => {})) } });
     const account = [
       { type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' },
       { type: 'auth.loggedOut' },

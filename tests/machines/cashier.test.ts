@@ -167,10 +167,10 @@ describe('cashier', () => {
     const machine = fakes().machine.provide({
       actors: {
         loadAddress: never<string, { currency: string }>(),
-        loadDemoMode: never<CashierInfo>(),
+        loadDemoMode: never<CashierInfo, void>(),
         claimDemoFunds: never<DemoClaim, { currency: string }>(),
         withdraw: never<Withdrawal, { currency: string; address: string; amount: string }>(),
-        loadWithdrawals: never<Withdrawal[]>(),
+        loadWithdrawals: never<Withdrawal[], void>(),
         cancelWithdrawal: never<void, { id: number }>(),
       },
     });

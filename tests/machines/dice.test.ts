@@ -22,6 +22,7 @@ import {
 } from '../../machines/dice/selectors';
 import { modalStackMachine } from '../../machines/modalStack/machine';
 import { walletMachine } from '../../machines/wallet/machine';
+import type { ExchangeRate, Wallet } from '../../machines/wallet/machine';
 import type { PlacedBet } from '../../machines/shared/events';
 import type { GameWallet } from '../../machines/shared/events';
 import { CoverageTracker, PathModel } from '../support/modelPaths';
@@ -243,8 +244,13 @@ describe('dice', () => {
       expect(selectRingTone(actor.getSnapshot())).toBe('loss');
     });
 
-    it('should deliver its effects through the actor system by default: login modal, wallet balance', async () => {
-      const app = setup({ actors: { modalStack: modalStackMachine, wallet: walletMachine, dice: harnessWithDefaults() } }).createMachine({
+    it('should send its messages through the actor system: login modal, wallet balance', async () => {
+      // The real modal stack and wallet, with their own effects faked: the dice machine's messages reach them through the system.
+      const modalStack = modalStackMachine.provide({ actions: { markPageModalOpen: () => {}, unmarkPageModalOpen: () => {} } });
+      const wallet = walletMachine.provide({
+        actors: { loadWallets: fromPromise<Wallet[], void>(async () => [{ currencySymbol: 'BTC', balance: 0 }]), loadRates: fromPromise<ExchangeRate[], void>(async () => []) },
+      });
+      const app = setup({ actors: { modalStack, wallet, dice: harnessWithDefaults() } }).createMachine({
         invoke: [
           { id: 'modals', systemId: 'modals', src: 'modalStack' },
           { id: 'wallet', systemId: 'wallet', src: 'wallet', input: {} },
@@ -255,16 +261,16 @@ describe('dice', () => {
       await settle();
       const dice = root.getSnapshot().children.dice!;
       const modals = root.getSnapshot().children.modals!;
-      const wallet = root.getSnapshot().children.wallet!;
+      const walletActor = root.getSnapshot().children.wallet!;
       dice.send({ type: 'user.bet' });
       expect(modals.getSnapshot().context.stack.map((m: { name: string }) => m.name)).toEqual(['Auth']);
-      wallet.send({ type: 'auth.loggedIn' });
+      walletActor.send({ type: 'auth.loggedIn' });
       dice.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
       dice.send({ type: 'user.typeAmount', text: '0.01' });
       dice.send({ type: 'user.bet' });
       await settle();
       await settle();
-      const btc = wallet.getSnapshot().context.wallets.find((w: { currencySymbol: string }) => w.currencySymbol === 'BTC');
+      const btc = walletActor.getSnapshot().context.wallets.find((w: { currencySymbol: string }) => w.currencySymbol === 'BTC');
       expect(btc?.balance).toBe(0.6);
       root.stop();
     });
@@ -427,7 +433,7 @@ describe('dice', () => {
   });
 });
 
-/** The dice machine with fake calls but its default, system-delivering effects. */
+/** The dice machine with fake calls; its messages to other actors go through the actor system. */
 function harnessWithDefaults() {
   return diceMachine.provide({
     actors: {

@@ -6,6 +6,7 @@ import type { HubInput, LiveCommand, LiveEvent } from '../../machines/live/machi
 import { selectHasGivenUp, selectIsLive, selectLiveStatus } from '../../machines/live/selectors';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { Bet } from '../../machines/shared/events';
+import { runInSystem } from '../support/actorSystem';
 import { formatCoverage, PathModel } from '../support/modelPaths';
 
 /**
@@ -31,13 +32,9 @@ function fakeHub() {
       connection.stopped = true;
     };
   });
-  const forwarded: Array<{ to: string; event: EventObject }> = [];
-  const machine = liveMachine.provide({
-    actors: { hubConnection },
-    actions: { forward: (_, params) => void forwarded.push(params) },
-  });
+  const machine = liveMachine.provide({ actors: { hubConnection } });
   const latest = () => connections[connections.length - 1]!;
-  return { machine, connections, forwarded, latest };
+  return { machine, connections, latest };
 }
 
 function startedLive(token: string | null = null) {
@@ -137,13 +134,16 @@ describe('live connection', () => {
   });
 
   it('should pass server events to the actors that want them, and nothing else', () => {
-    const { latest, forwarded } = startedLive();
+    const hub = fakeHub();
+    const { actor, deliveries } = runInSystem(hub.machine, { input: { token: null }, recorders: ['betsFeed', 'wallet', 'staking', 'earn', 'modals'] });
+    actor.send({ type: 'app.connect' });
+    const latest = hub.latest;
     latest().emit({ type: 'hub.connected' });
     latest().emit({ type: 'hub.bet', bet });
     latest().emit({ type: 'hub.deposit', amount: 0.5, currency: 'ETH' });
     latest().emit({ type: 'hub.lockedTokens', payload: { amount: 1 } });
     latest().emit({ type: 'hub.divested', payload: { currency: 'BTC' } });
-    expect(forwarded).toEqual([
+    expect(deliveries).toEqual([
       { to: 'betsFeed', event: { type: 'server.bet', bet } },
       { to: 'wallet', event: { type: 'server.deposit', amount: 0.5, currency: 'ETH' } },
       { to: 'staking', event: { type: 'server.lockedTokens', payload: { amount: 1 } } },
@@ -151,7 +151,7 @@ describe('live connection', () => {
     ]);
   });
 
-  it('should raise the wallet balance on a deposit through the actor system by default', async () => {
+  it('should raise the wallet balance on a deposit through the actor system', async () => {
     let hubRef: { emit: (e: LiveEvent) => void } | null = null;
     const hubConnection = fromCallback<LiveCommand, HubInput>(({ sendBack }) => {
       hubRef = { emit: sendBack };

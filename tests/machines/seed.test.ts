@@ -49,7 +49,7 @@ function harness(fakes: Fakes = {}) {
   const machine = seedMachine.provide({
     actors: {
       // Deterministic "randomness": the real generator fed with counting bytes.
-      randomClientSeed: fromPromise<string>(async () => {
+      randomClientSeed: fromPromise<string, void>(async () => {
         calls.random += 1;
         return randomClientSeed((n) => Uint8Array.from({ length: n }, () => counter++ % 248));
       }),
@@ -62,7 +62,7 @@ function harness(fakes: Fakes = {}) {
         if (fakes.rotate) return fakes.rotate(input);
         return { previous: { serverSeed: 'f'.repeat(64), seedHash: 'h1', clientSeed: 'old', nonce: 5 }, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: input.clientSeed };
       }),
-      loadHistory: fromPromise<RevealedSeed[]>(async () => {
+      loadHistory: fromPromise<RevealedSeed[], void>(async () => {
         calls.histories += 1;
         return [REVEALED];
       }),
@@ -218,10 +218,10 @@ describe('seed modal', () => {
     const never = <T,>() => new Promise<T>(() => {});
     const machine = harness().machine.provide({
       actors: {
-        randomClientSeed: fromPromise<string>(() => never()),
+        randomClientSeed: fromPromise<string, void>(() => never()),
         loadSeed: fromPromise<SeedState, { clientSeed: string }>(() => never()),
         rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(() => never()),
-        loadHistory: fromPromise<RevealedSeed[]>(() => never()),
+        loadHistory: fromPromise<RevealedSeed[], void>(() => never()),
         verify: fromPromise<VerifyResult, VerifyRequest>(() => never()),
         copyToClipboard: fromPromise<void, { text: string }>(() => never()),
       },

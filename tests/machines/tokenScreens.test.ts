@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise } from 'xstate';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, SimulatedClock } from 'xstate';
 import { earnMachine, NEAR_ZERO_POSITION } from '../../machines/earn/machine';
 import type { BankrollData, PositionChange } from '../../machines/earn/machine';
@@ -18,7 +18,7 @@ import { unlockPreview } from '../../machines/tokenAction/selectors';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const never = <T>() => fromPromise<T>(() => new Promise<T>(() => {}));
+const never = <T>() => fromPromise<T, void>(() => new Promise<T>(() => {}));
 
 const details: TokenDetails = {
   tokenName: 'ACC Token', tokenSymbol: 'ACC', chainName: 'Ethereum', contractAddress: '0xabc', maxSupply: 100_000_000,
@@ -168,6 +168,8 @@ describe('staking', () => {
         openModal: record('openModal'),
         reportBalance: record('reportBalance'),
         reloadWallet: record('reloadWallet'),
+        // A fake clock: each countdown tick reads one second later.
+        syncClock: assign({ now: ({ context }) => context.now + 1000 }),
       },
     });
     return { machine, calls };

@@ -8,6 +8,7 @@ import {
   selectSelectedWallet,
   selectVisibleWallets,
 } from '../../machines/wallet/selectors';
+import { runInSystem } from '../support/actorSystem';
 import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
 
 const serverWallets: Wallet[] = [
@@ -23,7 +24,7 @@ const serverRates: ExchangeRate[] = [
   { symbol: 'USDT', exchangeRate: 1 },
 ];
 
-function fakes(options: { walletsFail?: boolean; ratesFail?: boolean } = {}) {
+function fakes(options: { walletsFail?: boolean; ratesFail?: boolean; realAnnouncements?: boolean } = {}) {
   const stored: Record<string, unknown> = {};
   const machine = walletMachine.provide({
     actors: {
@@ -48,7 +49,9 @@ function fakes(options: { walletsFail?: boolean; ratesFail?: boolean } = {}) {
       },
     },
   });
-  return { machine, stored };
+  // Outside an app there is no parent to tell: count the announcements instead.
+  if (options.realAnnouncements) return { machine, stored };
+  return { machine: machine.provide({ actions: { announceUpdate: () => void (stored.updates = Number(stored.updates ?? 0) + 1) } }), stored };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -150,9 +153,10 @@ describe('wallet', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: {}, clock }).start();
+    const { actor, sentTo } = runInSystem(machine, { input: {}, clock });
     await settle();
     expect(actor.getSnapshot().context.rates.BTC).toBe(90_001);
+    expect(sentTo('betsFeed')).toEqual([{ type: 'wallet.ratesChanged', rates: { BTC: 90_001 } }]);
     fail = true;
     clock.increment(60_000);
     await settle();
@@ -164,12 +168,25 @@ describe('wallet', () => {
     expect(actor.getSnapshot().context.rates.BTC).toBe(90_003);
   });
 
+  it('should tell its parent (the app) when the selected wallet may look different', async () => {
+    const { actor, sentTo } = runInSystem(fakes({ realAnnouncements: true }).machine, { input: {} });
+    await settle();
+    const before = sentTo('parent').length;
+    actor.send({ type: 'user.toggleFiatDisplay' });
+    actor.send({ type: 'game.balanceUpdated', currency: 'BTC', balance: 3 });
+    expect(sentTo('parent').length).toBe(before + 1);
+    actor.send({ type: 'auth.loggedIn' });
+    await settle();
+    actor.send({ type: 'game.balanceUpdated', currency: 'BTC', balance: 3 });
+    expect(sentTo('parent').slice(before)).toEqual([{ type: 'wallet.updated' }, { type: 'wallet.updated' }, { type: 'wallet.updated' }]);
+  });
+
   describe('model-based paths', () => {
     // Fakes that never settle: each path decides with synthetic done/error events instead.
     const machine = fakes().machine.provide({
       actors: {
-        loadWallets: fromPromise<Wallet[]>(() => new Promise(() => {})),
-        loadRates: fromPromise<ExchangeRate[]>(() => new Promise(() => {})),
+        loadWallets: fromPromise<Wallet[], void>(() => new Promise(() => {})),
+        loadRates: fromPromise<ExchangeRate[], void>(() => new Promise(() => {})),
       },
     });
     const events = [

@@ -25,7 +25,7 @@ export function providePasswordForm({ calls }: ScreenRuntime) {
 }
 
 /** The two-factor panel of /account; the auth actor hears when two-factor is turned on or off. */
-export function provideTwoFactor({ calls, tell }: ScreenRuntime) {
+export function provideTwoFactor({ calls }: ScreenRuntime) {
   return twoFactorMachine.provide({
     actors: {
       getMfaKey: fromPromise(() => calls.getMfaKey()),
@@ -34,22 +34,16 @@ export function provideTwoFactor({ calls, tell }: ScreenRuntime) {
       }),
       disableMfa: fromPromise(({ input }) => calls.disableMfa(input.mfaCode)),
     },
-    actions: {
-      announceTwoFactorChanged: (_, params) => tell('auth', { type: 'security.twoFactorChanged', enabled: params.enabled }),
-    },
   });
 }
 
 /** /confirm-email: the mailed link's token, sent once; the auth actor hears when the address is confirmed. */
-export function provideConfirmEmail({ calls, tell }: ScreenRuntime) {
+export function provideConfirmEmail({ calls }: ScreenRuntime) {
   return confirmEmailMachine.provide({
     actors: {
       confirmEmail: fromPromise(async ({ input }) => {
         await calls.confirmEmail(input.userId, input.token);
       }),
-    },
-    actions: {
-      announceEmailConfirmed: (_, params) => tell('auth', { type: 'security.emailConfirmed', userId: params.userId }),
     },
   });
 }

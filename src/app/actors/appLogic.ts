@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { randomClientSeed } from '../../core/fairness/seeds';
-import type { ActorSystem, AnyActorRef, EventObject, InspectionEvent } from 'xstate';
+import type { ActorSystem } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
@@ -33,13 +33,11 @@ export interface AppDependencies {
   storage?: Storage;
   apiBase?: string;
   nowSeconds?: () => number;
-  /** Inspection of the screens' actors, which run in actor systems of their own (the app actor gets it from <App>). */
-  inspect?: (event: InspectionEvent) => void;
 }
 
 /**
- * The real app: the pure machines with the browser's effects provided, plus what the routes need
- * for their per-screen actors. One per mounted <App>.
+ * The real app: the pure machines with the browser's effects provided, plus the providers of the
+ * screens' logic, which the routes hand to the app actor to spawn. One per mounted <App>.
  */
 export function createAppRuntime(deps: AppDependencies = {}) {
   let system: ActorSystem<any> | null = null; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -52,20 +50,6 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const session = createSessionStore(deps.storage ?? window.localStorage);
   const preferences = createPreferenceStore(deps.storage ?? window.localStorage);
   const wallet = walletCalls(api);
-  /**
-   * Screens on show that app-wide actors address by systemId (staking, earn). A screen's actor lives
-   * in an actor system of its own, so it is listed here while its route is shown, and every effect
-   * that tells another actor something looks in the app's system first, then here.
-   */
-  const screensOnShow = new Map<string, AnyActorRef>();
-  const send = (id: string, event: { type: string } & Record<string, unknown>) =>
-    ((system?.get(id) as AnyActorRef | undefined) ?? screensOnShow.get(id))?.send(event);
-  const showScreen = (systemId: string, actor: AnyActorRef) => {
-    screensOnShow.set(systemId, actor);
-    return () => {
-      if (screensOnShow.get(systemId) === actor) screensOnShow.delete(systemId);
-    };
-  };
   const navigation = createNavigationAdapter();
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const refreshSession = fromPromise<Awaited<ReturnType<typeof calls.refreshToken>>, { refreshToken: string }>(({ input }) =>
@@ -77,30 +61,21 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       connectAdapters: ({ system: running }) => {
         system = running;
       },
-      // Offers the server a client seed made here (SPEC §3); failures are silent. The server adopts it
-      // only for a pair whose hash it has already shown (docs/fairness.md), so the hashes are fetched
-      // first and the seed offered in a second call: a new player's first pair then plays with it.
-      prepareSeed: () => {
-        const clientSeed = randomClientSeed((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
-        // After this transition: tokenRefresh receives the new tokens from the same announcement.
-        setTimeout(
-          () =>
-            void api
-              .get('/casino/get-seed')
-              .then(() => api.get('/casino/get-seed', { query: { clientSeed } }))
-              .catch(() => undefined),
-          0,
-        );
-      },
     },
     actors: {
+      // Offers the server a client seed made here (SPEC §3); failures are silent (the chart goes on
+      // either way). The server adopts it only for a pair whose hash it has already shown
+      // (docs/fairness.md), so the hashes are fetched first and the seed offered in a second call:
+      // a new player's first pair then plays with it.
+      prepareSeed: fromPromise(async () => {
+        const clientSeed = randomClientSeed((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
+        await api.get('/casino/get-seed');
+        await api.get('/casino/get-seed', { query: { clientSeed } });
+      }),
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
-      live: liveMachine.provide({
-        actors: { hubConnection: hubConnectionLogic(hubUrl(deps.apiBase ?? API_BASE)) },
-        actions: { forward: (_, params) => send(params.to, params.event as { type: string }) },
-      }),
+      live: liveMachine.provide({ actors: { hubConnection: hubConnectionLogic(hubUrl(deps.apiBase ?? API_BASE)) } }),
       betsFeed: betsFeedMachine.provide({
         actors: { loadBets: fromPromise(() => api.get<BetsLists>('/casino/get-bets')) },
       }),
@@ -139,7 +114,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     },
   });
 
-  const screenRuntime: ScreenRuntime = { api, calls, wallet, tell: <E extends EventObject>(id: string, event: E) => send(id, event as EventObject & Record<string, unknown>) };
+  const screenRuntime: ScreenRuntime = { api, calls, wallet };
   const providedLogic = new Map<ScreenProvider<unknown>, unknown>();
   /**
    * A screen's or modal's logic, provided the first time its lazily loaded chunk asks and then reused:
@@ -150,7 +125,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     return providedLogic.get(provide) as T;
   };
 
-  return { logic, api, calls, navigation, provided, showScreen, walletStart: preferences.read(), inspect: deps.inspect };
+  return { logic, api, calls, navigation, provided, walletStart: preferences.read() };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;

@@ -11,12 +11,12 @@ const cashierFailure = (error: unknown): CashierFailure => ({
   retryAfter: error instanceof ApiError && error.status === 429 && error.retryAfter ? error.retryAfter : null,
 });
 
-/** The Cashier modal's machine with its effects: the wallet calls, the clipboard, and telling the wallet. */
-export function provideCashier({ wallet, tell }: ScreenRuntime) {
+/** The Cashier modal's machine with its effects: the wallet calls and the clipboard. */
+export function provideCashier({ wallet }: ScreenRuntime) {
   return cashierMachine.provide({
     actors: {
       loadAddress: fromPromise(async ({ input }) => (await wallet.depositAddress(input.currency)).address),
-      loadDemoMode: fromPromise<CashierInfo>(() => wallet.cashierInfo()),
+      loadDemoMode: fromPromise<CashierInfo, void>(() => wallet.cashierInfo()),
       claimDemoFunds: fromPromise(async ({ input }) => {
         try {
           return await wallet.claimDemoFunds(input.currency);
@@ -38,7 +38,6 @@ export function provideCashier({ wallet, tell }: ScreenRuntime) {
     },
     actions: {
       copyText: (_, params) => void navigator.clipboard?.writeText(params.text).catch(() => undefined),
-      announceFundsMoved: (_, params) => tell('wallet', { type: 'cashier.fundsMoved', currency: params.currency }),
     },
   });
 }

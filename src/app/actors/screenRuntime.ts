@@ -1,18 +1,15 @@
-import type { EventObject } from 'xstate';
 import type { AccountCalls } from '../api/accounts';
 import type { ApiClient } from '../api/client';
 import type { walletCalls } from '../api/wallet';
 
 /**
- * What a screen's or a modal's logic needs from the running app. A screen's actor lives in an actor
- * system of its own, so effects that reach an app-wide actor (wallet, betsFeed, modals, auth) or a
- * page on show go through `tell`, which sends by systemId.
+ * What a screen's or a modal's effects need from the running app: the API. Messages to other
+ * actors are not effects; the machines send them themselves through the app's actor system.
  */
 export interface ScreenRuntime {
   api: ApiClient;
   calls: AccountCalls;
   wallet: ReturnType<typeof walletCalls>;
-  tell: <E extends EventObject>(systemId: string, event: E) => void;
 }
 
 /**

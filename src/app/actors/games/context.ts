@@ -1,14 +1,8 @@
-import type { EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client';
 
-/**
- * What a game screen's effects need from the running app. A screen's actor lives in its own actor
- * system (useActorRef), so effects that tell an app-wide actor (wallet, betsFeed, modals) go
- * through `tell`, which sends into the app's system by systemId.
- */
+/** What a game screen's effects need from the running app: the API. */
 export interface GameRuntime {
   api: ApiClient;
-  tell: (systemId: string, event: EventObject) => void;
 }
 
 /** GET /casino/get-limits?game=…&currency=… → data.limit (SPEC §7). */

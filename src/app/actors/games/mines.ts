@@ -9,15 +9,13 @@ import type {
   MinesPickRequest,
   MinesPickResponse,
 } from '../../../../machines/mines/wire';
-import type { ModalStackEvent } from '../../../../machines/modalStack/machine';
-import type { WalletEvent } from '../../../../machines/wallet/machine';
 import { outcomeOf } from './outcome';
 import { loadLimits } from './context';
 import type { GameRuntime } from './context';
 
-/** The mines screen's machine with its effects provided (HTTP calls, telling the wallet and the modals). */
+/** The mines screen's machine with its HTTP calls provided. */
 export function provideMines(runtime: GameRuntime) {
-  const { api, tell } = runtime;
+  const { api } = runtime;
   return minesMachine.provide({
     actors: {
       loadLimits: fromPromise(({ input }: { input: LimitsRequest }) => loadLimits(api, input.game, input.currency)),
@@ -31,16 +29,6 @@ export function provideMines(runtime: GameRuntime) {
       ),
       pick: fromPromise(({ input }: { input: MinesPickRequest }) => outcomeOf(api.post<MinesPickResponse>('/mines/pick', { tileId: input.tileId }))),
       cashout: fromPromise(() => outcomeOf(api.post<MinesCashoutResponse>('/mines/cashout', {}))),
-    },
-    actions: {
-      openLogin: () => {
-        const open: ModalStackEvent = { type: 'app.openModal', name: 'Auth', params: { tab: 'login' } };
-        tell('modals', open);
-      },
-      reportBalance: (_, params) => {
-        const update: WalletEvent = { type: 'game.balanceUpdated', currency: params.currency, balance: params.balance };
-        tell('wallet', update);
-      },
     },
   });
 }

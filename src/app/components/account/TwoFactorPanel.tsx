@@ -5,13 +5,19 @@ import { Field, FormAlert, FormNotice, formValues } from '../forms/Field';
 import form from '../forms/Form.module.css';
 import { QrCode } from '../ui/QrCode';
 import styles from './Account.module.css';
-import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { provideTwoFactor } from '../../actors/account';
 
 /** Two-factor on the security page: QR code and key with Enable when off, Disable when on. */
 export function TwoFactorPanel({ enabledAtStart }: { enabledAtStart: boolean }) {
   const runtime = useRuntime();
-  const actor = useInspectedActorRef(runtime.provided(provideTwoFactor), { input: { enabled: enabledAtStart } });
+  const actor = useScreenActor(SCREEN_IDS.twoFactor, runtime.provided(provideTwoFactor), { enabled: enabledAtStart });
+  return actor ? <TwoFactorForm actor={actor} /> : null;
+}
+
+function TwoFactorForm({ actor }: { actor: ActorRefFrom<ReturnType<typeof provideTwoFactor>> }) {
   const view = useSelector(actor, selectTwoFactorView);
   const key = useSelector(actor, selectMfaKey);
   const { codeError, formError, notice } = useSelector(actor, selectTwoFactorMessages);

@@ -1,15 +1,23 @@
+import type { ActorRefFrom } from 'xstate';
 import { useModalStackRef, useRuntime } from '../../actors/AppActor';
-import { useGameActor } from '../../adapters/gameActor';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { provideMines } from '../../actors/games/mines';
 import { ShieldIcon } from '../ui/icons';
 import { MinesBoard } from './MinesBoard';
 import { MinesControls } from './MinesControls';
 import styles from './MinesGame.module.css';
 
+type MinesRef = ActorRefFrom<ReturnType<typeof provideMines>>;
+
 /** The mines screen (SPEC §2): the controls beside (or, on a phone, under) the board, and the fairness button. */
 export function MinesGame() {
   const runtime = useRuntime();
-  const actor = useGameActor(runtime.provided(provideMines));
+  const actor = useScreenActor(SCREEN_IDS.mines, runtime.provided(provideMines));
+  return actor ? <MinesScreen actor={actor} /> : null;
+}
+
+function MinesScreen({ actor }: { actor: MinesRef }) {
   const modals = useModalStackRef();
   return (
     <section className={styles.screen} aria-labelledby="mines-title">

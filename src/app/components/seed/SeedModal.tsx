@@ -27,7 +27,8 @@ import { useAuth, useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import styles from './SeedModal.module.css';
-import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { provideSeed } from '../../actors/seed';
 
 type SeedRef = ActorRefFrom<typeof seedMachine>;
@@ -45,7 +46,11 @@ const NONCES_SHOWN = 60;
 /** The fairness dialog (SPEC §1): the active seed pair and rotation, an in-browser verifier, and the revealed pairs. */
 export function SeedModal() {
   const runtime = useRuntime();
-  const seed = useInspectedActorRef(runtime.provided(provideSeed), { input: { clientSeed: null } });
+  const seed = useScreenActor(SCREEN_IDS.seed, runtime.provided(provideSeed), { clientSeed: null });
+  return seed ? <Fairness seed={seed} /> : null;
+}
+
+function Fairness({ seed }: { seed: ActorRefFrom<ReturnType<typeof provideSeed>> }) {
   const tab = useSelector(seed, selectTab);
   return (
     <div className={styles.seedModal}>

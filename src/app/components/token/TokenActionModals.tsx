@@ -10,7 +10,9 @@ import { Field } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './Token.module.css';
-import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 
 const COPY: Record<TokenActionKind, { intro: string; availableLabel: string; submit: string; busy: string; max: string }> = {
   lockTokens: { intro: 'Locked ACC earns a share of every daily payout. You can unlock it at any time for a 1% fee.', availableLabel: 'In your wallet', submit: 'Lock', busy: 'Locking…', max: 'Max' },
@@ -44,8 +46,12 @@ interface TokenActionFormProps {
 }
 
 /** One token modal's form: amount, Max (or All), the check's or the server's message, and the result. */
-function TokenActionForm({ kind, logic, currency, available, fee }: TokenActionFormProps) {
-  const actor = useInspectedActorRef(logic, { input: { currency } });
+function TokenActionForm(props: TokenActionFormProps) {
+  const actor = useScreenActor(SCREEN_IDS[props.kind], props.logic, { currency: props.currency });
+  return actor ? <TokenActionFields {...props} actor={actor} /> : null;
+}
+
+function TokenActionFields({ kind, currency, available, fee, actor }: TokenActionFormProps & { actor: ActorRefFrom<TokenActionMachine> }) {
   const amount = useSelector(actor, selectAmount);
   const message = useSelector(actor, selectMessage);
   const submitting = useSelector(actor, selectSubmitting);

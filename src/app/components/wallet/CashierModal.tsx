@@ -19,7 +19,9 @@ import formStyles from '../forms/Form.module.css';
 import { formatCrypto } from '../../../core/money';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './Cashier.module.css';
-import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { provideCashier } from '../../actors/cashier';
 
 /** The Cashier modal: Deposit (address, QR, copy, demo funds) and Withdraw (form and list). */
@@ -27,8 +29,13 @@ export function CashierModal() {
   const runtime = useRuntime();
   const wallet = useWalletRef();
   const selected = useSelector(wallet, selectSelectedWallet, shallowEqual);
+  const cashier = useScreenActor(SCREEN_IDS.cashier, runtime.provided(provideCashier), { currency: selected.currencySymbol });
+  return cashier ? <Cashier cashier={cashier} /> : null;
+}
+
+function Cashier({ cashier }: { cashier: CashierRef }) {
+  const wallet = useWalletRef();
   const wallets = useSelector(wallet, (s) => s.context.wallets, shallowEqual);
-  const cashier = useInspectedActorRef(runtime.provided(provideCashier), { input: { currency: selected.currencySymbol } });
   const tab = useSelector(cashier, selectTab);
   const context = useSelector(cashier, (s) => s.context);
   const currency = context.currency;
@@ -73,7 +80,7 @@ export function CashierModal() {
   );
 }
 
-type CashierRef = ReturnType<typeof useInspectedActorRef<ReturnType<typeof provideCashier>>>;
+type CashierRef = ActorRefFrom<ReturnType<typeof provideCashier>>;
 
 function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: string }) {
   const addressState = useSelector(cashier, selectAddressState);

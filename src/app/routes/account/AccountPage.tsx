@@ -8,7 +8,9 @@ import { useSelector } from '@xstate/react';
 import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
 import styles from '../../components/account/Account.module.css';
 import form from '../../components/forms/Form.module.css';
-import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { providePasswordForm, provideResendConfirmation } from '../../actors/account';
 
 /** /account, the security page (SPEC §2): change password and two-factor. Login only. */
@@ -40,7 +42,11 @@ export function AccountPage() {
 
 function ChangePassword({ needsCode }: { needsCode: boolean }) {
   const runtime = useRuntime();
-  const actor = useInspectedActorRef(runtime.provided(providePasswordForm), { input: { mode: 'change', needsCode } });
+  const actor = useScreenActor(SCREEN_IDS.passwordForm, runtime.provided(providePasswordForm), { mode: 'change', needsCode });
+  return actor ? <ChangePasswordForm actor={actor} /> : null;
+}
+
+function ChangePasswordForm({ actor }: { actor: ActorRefFrom<ReturnType<typeof providePasswordForm>> }) {
   const succeeded = useSelector(actor, selectPasswordSucceeded);
   return (
     <>
@@ -53,7 +59,11 @@ function ChangePassword({ needsCode }: { needsCode: boolean }) {
 /** Offered while the address is not confirmed: asks the server for a new link. */
 function ResendConfirmation() {
   const runtime = useRuntime();
-  const actor = useInspectedActorRef(runtime.provided(provideResendConfirmation));
+  const actor = useScreenActor(SCREEN_IDS.resendConfirmation, runtime.provided(provideResendConfirmation));
+  return actor ? <ResendButton actor={actor} /> : null;
+}
+
+function ResendButton({ actor }: { actor: ActorRefFrom<ReturnType<typeof provideResendConfirmation>> }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const message = useSelector(actor, (s) => s.context.message);
   const refused = useSelector(actor, (s) => s.hasTag('alert'));

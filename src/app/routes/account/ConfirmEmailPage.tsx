@@ -2,13 +2,19 @@ import { useSelector } from '@xstate/react';
 import { messages } from '../../../core/accounts/validation';
 import { useRuntime } from '../../actors/AppActor';
 import styles from '../../components/account/Account.module.css';
-import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { provideConfirmEmail } from '../../actors/account';
 
 /** /confirm-email?userId=..&token=.. (SPEC §2, §8). */
 export function ConfirmEmailPage({ userId, token }: { userId: string | null; token: string | null }) {
   const runtime = useRuntime();
-  const actor = useInspectedActorRef(runtime.provided(provideConfirmEmail), { input: { userId, token } });
+  const actor = useScreenActor(SCREEN_IDS.confirmEmail, runtime.provided(provideConfirmEmail), { userId, token });
+  return actor ? <Confirmation actor={actor} /> : null;
+}
+
+function Confirmation({ actor }: { actor: ActorRefFrom<ReturnType<typeof provideConfirmEmail>> }) {
   const state = useSelector(actor, (s) =>
     s.matches('confirmed') ? 'confirmed' : s.matches('failed') ? 'failed' : s.matches('incomplete') ? 'incomplete' : 'checking',
   );

@@ -5,14 +5,20 @@ import { useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { PasswordForm } from '../../components/account/PasswordForm';
 import form from '../../components/forms/Form.module.css';
 import styles from '../../components/account/Account.module.css';
-import { useInspectedActorRef } from '../../adapters/inspectedActor';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { providePasswordForm } from '../../actors/account';
 
 /** /reset-password?email=..&token=.. (SPEC §2, §8): a new password without the old one. */
 export function ResetPasswordPage({ email, token }: { email: string; token: string }) {
   const runtime = useRuntime();
+  const actor = useScreenActor(SCREEN_IDS.passwordForm, runtime.provided(providePasswordForm), { mode: 'reset', email, token });
+  return actor ? <ResetPassword actor={actor} email={email} /> : null;
+}
+
+function ResetPassword({ actor, email }: { actor: ActorRefFrom<ReturnType<typeof providePasswordForm>>; email: string }) {
   const modals = useModalStackRef();
-  const actor = useInspectedActorRef(runtime.provided(providePasswordForm), { input: { mode: 'reset', email, token } });
   const succeeded = useSelector(actor, selectPasswordSucceeded);
   const incomplete = useSelector(actor, selectLinkIncomplete);
   if (incomplete) {

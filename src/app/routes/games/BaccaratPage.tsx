@@ -1,5 +1,6 @@
 import { useRuntime } from '../../actors/AppActor';
-import { useGameActor } from '../../adapters/gameActor';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { provideBaccarat } from '../../actors/games/baccarat';
 import { BaccaratGame } from '../../components/baccarat/BaccaratGame';
 import { BetsPanel } from '../../components/bets/BetsPanel';
@@ -7,11 +8,11 @@ import { BetsPanel } from '../../components/bets/BetsPanel';
 /** /baccarat: the game (one actor per visit of the route) and the live bets table below it. */
 export function BaccaratPage() {
   const runtime = useRuntime();
-  const actor = useGameActor(runtime.provided(provideBaccarat));
+  const actor = useScreenActor(SCREEN_IDS.baccarat, runtime.provided(provideBaccarat));
   return (
     <>
       <h1 className="visually-hidden">Baccarat</h1>
-      <BaccaratGame actor={actor} />
+      {actor ? <BaccaratGame actor={actor} /> : null}
       <BetsPanel />
     </>
   );

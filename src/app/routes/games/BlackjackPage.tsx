@@ -1,5 +1,6 @@
 import { useRuntime } from '../../actors/AppActor';
-import { useGameActor } from '../../adapters/gameActor';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 import { provideBlackjack } from '../../actors/games/blackjack';
 import { useKeyEvents } from '../../adapters/hooks';
 import { BetsPanel } from '../../components/bets/BetsPanel';
@@ -21,22 +22,28 @@ const SHORTCUTS: Readonly<Record<string, ShortcutEvent>> = {
 /** /blackjack: the table and its controls, with the live bets table below. */
 export function BlackjackPage() {
   const runtime = useRuntime();
-  const actor = useGameActor(runtime.provided(provideBlackjack)) as BlackjackRef;
-  useKeyEvents(actor, SHORTCUTS);
+  const actor = useScreenActor(SCREEN_IDS.blackjack, runtime.provided(provideBlackjack));
   return (
     <>
-      <section className={styles.game} aria-labelledby="blackjack-title">
-        <h1 id="blackjack-title" className={styles.title}>
-          Blackjack
-        </h1>
-        <div className={styles.controls}>
-          <BlackjackControls actor={actor} />
-        </div>
-        <div className={styles.table}>
-          <BlackjackTable actor={actor} />
-        </div>
-      </section>
+      {actor ? <BlackjackScreen actor={actor} /> : null}
       <BetsPanel />
     </>
+  );
+}
+
+function BlackjackScreen({ actor }: { actor: BlackjackRef }) {
+  useKeyEvents(actor, SHORTCUTS);
+  return (
+    <section className={styles.game} aria-labelledby="blackjack-title">
+      <h1 id="blackjack-title" className={styles.title}>
+        Blackjack
+      </h1>
+      <div className={styles.controls}>
+        <BlackjackControls actor={actor} />
+      </div>
+      <div className={styles.table}>
+        <BlackjackTable actor={actor} />
+      </div>
+    </section>
   );
 }

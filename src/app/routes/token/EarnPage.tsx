@@ -7,14 +7,21 @@ import { LoadFailed, Stat } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
 import { provideTokenScreens } from '../../actors/token';
-import { useTokenScreen } from './screenActor';
+import type { TokenScreens } from '../../actors/token';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 
 const signed = (n: number) => (n < 0 ? styles.negative : n > 0 ? styles.positive : '');
 
 /** /earn: the bankroll pools, adding liquidity to them, and the player's positions (SPEC §2 Earn). */
 export function EarnPage() {
   const runtime = useRuntime();
-  const actor = useTokenScreen(runtime.provided(provideTokenScreens).earn, 'earn');
+  const actor = useScreenActor(SCREEN_IDS.earn, runtime.provided(provideTokenScreens).earn, { now: Date.now() });
+  return actor ? <EarnScreen actor={actor} /> : null;
+}
+
+function EarnScreen({ actor }: { actor: ActorRefFrom<TokenScreens['earn']> }) {
   const pools = useSelector(actor, selectPools);
   const positions = useSelector(actor, selectPositions);
   const state = useSelector(actor, selectEarnLoadState);

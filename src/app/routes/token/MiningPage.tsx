@@ -5,12 +5,19 @@ import { useAuth, useRuntime, useWallet } from '../../actors/AppActor';
 import { LoadFailed, Stat, formatShort, formatWhole } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { provideTokenScreens } from '../../actors/token';
-import { useTokenScreen } from './screenActor';
+import type { TokenScreens } from '../../actors/token';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 
 /** /mining: the level being mined, how far it has come, and the table of levels (SPEC §2 Mining). */
 export function MiningPage() {
   const runtime = useRuntime();
-  const actor = useTokenScreen(runtime.provided(provideTokenScreens).mining);
+  const actor = useScreenActor(SCREEN_IDS.mining, runtime.provided(provideTokenScreens).mining, { now: Date.now() });
+  return actor ? <MiningScreen actor={actor} /> : null;
+}
+
+function MiningScreen({ actor }: { actor: ActorRefFrom<TokenScreens['mining']> }) {
   const data = useSelector(actor, selectMiningData);
   const state = useSelector(actor, selectMiningLoadState);
   const [signedIn] = useAuth((s) => s.hasTag('signedIn'));

@@ -18,16 +18,23 @@ import { LoadFailed, Stat } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
 import { provideTokenScreens } from '../../actors/token';
-import { useTokenScreen } from './screenActor';
+import type { TokenScreens } from '../../actors/token';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 
-type StakingRef = ReturnType<typeof useTokenScreen<ReturnType<typeof provideTokenScreens>['staking']>>;
+type StakingRef = ActorRefFrom<TokenScreens['staking']>;
 
 const TAB_LABELS: Record<HistoryTab, string> = { burn: 'Burn', payout: 'Payout', staking: 'Staking' };
 
 /** /staking: rewards pools and the next payout, My Rewards, locking ACC, and the histories (SPEC §2 Staking). */
 export function StakingPage() {
   const runtime = useRuntime();
-  const actor = useTokenScreen(runtime.provided(provideTokenScreens).staking, 'staking');
+  const actor = useScreenActor(SCREEN_IDS.staking, runtime.provided(provideTokenScreens).staking, { now: Date.now() });
+  return actor ? <StakingScreen actor={actor} /> : null;
+}
+
+function StakingScreen({ actor }: { actor: StakingRef }) {
   const data = useSelector(actor, selectStakingData);
   const state = useSelector(actor, selectStakingLoadState);
   const signedIn = useSelector(actor, selectStakingSignedIn);

@@ -7,7 +7,10 @@ import { LoadFailed, Stat, formatPrice, formatShort, formatWhole } from '../../c
 import styles from '../../components/token/Token.module.css';
 import { EarnIcon, MiningIcon, StakingIcon, TokenIcon } from '../../components/ui/icons';
 import { provideTokenScreens } from '../../actors/token';
-import { useTokenScreen } from './screenActor';
+import type { TokenScreens } from '../../actors/token';
+import type { ActorRefFrom } from 'xstate';
+import { SCREEN_IDS } from '../../../../machines/shared/screens';
+import { useScreenActor } from '../../adapters/screenActor';
 
 const utilities = [
   { icon: <MiningIcon size={20} />, title: 'Mined by playing', text: 'Every settled bet, in any game and currency, mines ACC into your wallet. Early levels mine the most per dollar.' },
@@ -26,7 +29,11 @@ const roadmap = [
 /** /token: the ACC token's figures, what it is for and where it is going (SPEC §2 Token page). */
 export function TokenPage() {
   const runtime = useRuntime();
-  const actor = useTokenScreen(runtime.provided(provideTokenScreens).tokenPage);
+  const actor = useScreenActor(SCREEN_IDS.tokenPage, runtime.provided(provideTokenScreens).tokenPage, { now: Date.now() });
+  return actor ? <TokenScreen actor={actor} /> : null;
+}
+
+function TokenScreen({ actor }: { actor: ActorRefFrom<TokenScreens['tokenPage']> }) {
   const details = useSelector(actor, selectTokenDetails);
   const state = useSelector(actor, selectTokenLoadState);
   const usd = (n: number) => formatCents(scaleDecimal(n, 2, 'floor'));

@@ -1,0 +1,26 @@
+/**
+ * The actors of a screen or a modal's form: the app spawns one when its route or modal opens
+ * (`screen.opened`) and stops it when it closes (`screen.closed`). Two forms of one page have two ids.
+ */
+export const SCREEN_IDS = {
+  dice: 'dice',
+  mines: 'mines',
+  blackjack: 'blackjack',
+  baccarat: 'baccarat',
+  staking: 'staking',
+  earn: 'earn',
+  mining: 'mining',
+  tokenPage: 'tokenPage',
+  lockTokens: 'lockTokens',
+  unlockTokens: 'unlockTokens',
+  addLiquidity: 'addLiquidity',
+  removeLiquidity: 'removeLiquidity',
+  passwordForm: 'passwordForm',
+  twoFactor: 'twoFactor',
+  confirmEmail: 'confirmEmail',
+  resendConfirmation: 'resendConfirmation',
+  seed: 'seed',
+  cashier: 'cashier',
+} as const;
+
+export type ScreenId = (typeof SCREEN_IDS)[keyof typeof SCREEN_IDS];
