@@ -4,6 +4,7 @@ import { BET_MESSAGES } from '../../core/bets/validation';
 import type { RouteContract } from '../../core/contracts/common';
 import { BetRefusal, badRequest } from '../errors';
 import { InsufficientFundsError } from '../ledger/ledger';
+import { schemaOf } from '../routes/contract';
 import { parseAmountField } from '../wallet/amounts';
 import type { WireBet } from './record';
 
@@ -70,12 +71,8 @@ export const betsPlugin = fp(
  */
 export function gameRoute<const C extends RouteContract>(app: FastifyInstance, contract: C, successRefusal?: Record<string, unknown>) {
   return {
-    schema: {
-      summary: contract.summary,
-      tags: [contract.tag],
-      body: contract.body as C['body'],
-      response: contract.response as C['response'],
-    },
+    // schemaOf, as every other route: it also carries the sign-in requirement into the OpenAPI document.
+    schema: schemaOf(contract),
     ...(contract.auth ? { onRequest: app.auth.requireUser } : {}),
     ...(successRefusal ? { config: { successRefusal } } : {}),
   };
