@@ -4,7 +4,6 @@ import { singleBetCheck } from '../shared/betAmount';
 import { DEFAULT_WALLET } from '../shared/events';
 import type { GameWallet } from '../shared/events';
 import type { BetOutcome } from '../shared/requestFailure';
-import type { BlackjackAnswer } from './wire';
 
 /** SPEC §8: a blackjack bet that got no response. */
 export const BLACKJACK_NETWORK_ERROR = 'An error occurred while placing the bet.';
@@ -45,7 +44,10 @@ export const initialContext = ({ input }: { input: BlackjackInput }): BlackjackC
 /** SPEC §5 checks for a signed-in player: the shared single-amount check of the games. */
 export const blackjackCheck = (context: BlackjackContext): BetCheckResult | null => singleBetCheck('blackjack', context);
 
+/** What a call answered that may hold a round: a bet or an action (always one), or the restore (maybe none). */
+export type RoundAnswer = { game: WireBlackjackGame | null };
+
 /** The round a call answered with, when the server answered with one. */
-export function answeredGame(outcome: BetOutcome<BlackjackAnswer>): WireBlackjackGame | null {
+export function answeredGame(outcome: BetOutcome<RoundAnswer>): WireBlackjackGame | null {
   return outcome.kind === 'answered' ? (outcome.answer.game ?? null) : null;
 }

@@ -4,8 +4,7 @@ import type { BlackjackAction } from '../../src/core/games/blackjack';
 import { limitsGuards } from '../shared/limits';
 import type { BetOutcome } from '../shared/requestFailure';
 import { answeredGame, blackjackCheck } from './context';
-import type { BlackjackContext } from './context';
-import type { BlackjackAnswer } from './wire';
+import type { BlackjackContext, RoundAnswer } from './context';
 
 type Ctx = { context: BlackjackContext };
 
@@ -16,8 +15,8 @@ export const blackjackGuards = {
   isRefused: ({ context }: Ctx) => blackjackCheck(context)?.kind === 'invalid',
   isAccepted: ({ context }: Ctx) => blackjackCheck(context)?.kind === 'ok',
   canAct: ({ context }: Ctx, params: { action: BlackjackAction }) => context.game !== null && allowedWireActions(context.game).includes(params.action),
-  answeredInPlay: (_: unknown, params: { outcome: BetOutcome<BlackjackAnswer> }) => answeredGame(params.outcome)?.gameState === 'PlayerTurn',
-  answeredGameOver: (_: unknown, params: { outcome: BetOutcome<BlackjackAnswer> }) => answeredGame(params.outcome)?.gameState === 'GameOver',
+  answeredInPlay: (_: unknown, params: { outcome: BetOutcome<RoundAnswer> }) => answeredGame(params.outcome)?.gameState === 'PlayerTurn',
+  answeredGameOver: (_: unknown, params: { outcome: BetOutcome<RoundAnswer> }) => answeredGame(params.outcome)?.gameState === 'GameOver',
   /** The dealer drew beyond its two cards (it does when a hand of the player still stands). */
   dealerDrew: ({ context }: Ctx) => context.game !== null && context.game.dealerHand.length > 2,
   dealerHasMoreCards: ({ context }: Ctx) => context.game !== null && context.dealerCardsShown < context.game.dealerHand.length,

@@ -112,7 +112,8 @@ export const betRequest = (context: DiceContext): DiceBetRequest => ({
 export function placedBet(context: DiceContext, response: DiceBetResponse): PlacedBet {
   const { bet } = response;
   return {
-    id: bet.id,
+    // The server's id is an integer; the feed keys its rows by the id as text, whichever way a row arrives.
+    id: String(bet.id),
     gameName: 'Dice',
     wager: bet.wager,
     currency: placedCurrency(context),

@@ -183,7 +183,10 @@ describe('Blackjack screen', () => {
       storage: signedIn(),
       routes: {
         '/blackjack/bet': () => answer(game({ playerHand1: [C.tenD, C.eightS], playerScore1: 18 })),
-        '/blackjack/stand': () => answer(final, { balance: 0.011, bet: { id: 99 } }),
+        '/blackjack/stand': () => answer(final, {
+          balance: 0.011,
+          bet: { id: 99, gameName: 'Blackjack', playerName: 'ada', wager: 0.001, currency: 'BTC', multiplier: 2, payout: 0.002 },
+        }),
       },
     });
     await placeBet();

@@ -91,7 +91,7 @@ describe('Dice screen', () => {
   it('should quote the limits in dollars and convert a dollar amount in fiat display', async () => {
     const api = await readyPlayer({
       storage: signedIn({ displayFiat: 'true' }),
-      routes: { '/dice/bet': () => ({ status: 200, body: { balance: 0.0099, bet: { id: '1', roll: 12.3, wager: 0.0001, payout: 0 } } }) },
+      routes: { '/dice/bet': () => ({ status: 200, body: { balance: 0.0099, bet: { id: 1, roll: 62.3, wager: 0.0001, payout: 0, multiplier: 2, nonce: 0, win: false } } }) },
     });
     typeAmount('0.5');
     await pressBet();
@@ -104,7 +104,7 @@ describe('Dice screen', () => {
 
   it('should send the odds on screen, show the roll with two digits each side, colour it, and update the balance', async () => {
     const api = await readyPlayer({
-      routes: { '/dice/bet': () => ({ status: 200, body: { balance: 0.0101, bet: { id: '41', roll: 5.2, wager: 0.001, payout: 0.0011 } } }) },
+      routes: { '/dice/bet': () => ({ status: 200, body: { balance: 0.0101, bet: { id: 41, roll: 5.2, wager: 0.001, payout: 0.0011, multiplier: 1.1, nonce: 0, win: true } } }) },
     });
     typeAmount('0.001');
     fireEvent.change(within(dice()).getByLabelText('Win chance'), { target: { value: '90' } });
@@ -146,7 +146,7 @@ describe('Dice screen', () => {
     fireEvent.keyDown(document.body, { key: ' ', code: 'Space' });
     await act(async () => void fireEvent.click(button));
     expect(diceBets(api)).toHaveLength(1);
-    await act(async () => release({ status: 200, body: { balance: 0.009, bet: { id: '7', roll: 99.99, wager: 0.001, payout: 0 } } }));
+    await act(async () => release({ status: 200, body: { balance: 0.009, bet: { id: 7, roll: 99.99, wager: 0.001, payout: 0, multiplier: 2, nonce: 0, win: false } } }));
     const roll = await within(dice()).findByTestId('dice-roll');
     expect(roll.textContent).toBe('99.99');
     expect(roll.getAttribute('data-outcome')).toBe('loss');

@@ -5,6 +5,7 @@ import { createTestHistory } from '../../src/app/router';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
+import { refusalBody } from '../support/games';
 
 
 const BACKGROUND_READS: Record<string, unknown> = {
@@ -132,9 +133,9 @@ describe('Mines screen', () => {
         '/mines/get-active-game': noActiveGame,
         '/mines/bet': () =>
           (bets += 1) === 1
-            ? { status: 409, body: { success: false, error: 'game_in_progress', message: 'Finish your mines game before placing a new bet.', errorMessage: 'Finish your mines game before placing a new bet.' } }
+            ? { status: 409, body: refusalBody('Finish your mines game before placing a new bet.', 'game_in_progress') }
             : ok({ success: true, balance: 0.009, errorMessage: null }),
-        '/mines/pick': () => ({ status: 409, body: { success: false, error: 'move_conflict', message: 'Another move on this game was handled first. Please try again.' } }),
+        '/mines/pick': () => ({ status: 409, body: refusalBody('Another move on this game was handled first. Please try again.', 'move_conflict') }),
       },
     });
     await readyToBet();

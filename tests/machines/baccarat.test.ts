@@ -36,7 +36,7 @@ import type { LimitsRequest } from '../../machines/shared/limits';
 import type { BetOutcome } from '../../machines/shared/requestFailure';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
-import { answered, refused, replaysCoverTheChart } from '../support/games';
+import { answered, refusalBody, refusalError, refused, replaysCoverTheChart } from '../support/games';
 import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 0.01, maxPayout: 1 };
@@ -67,7 +67,7 @@ function answer(game: Omit<WireBaccaratGame, 'resultAmount'>, resultAmount: numb
     success: true,
     game: { ...game, resultAmount },
     balance,
-    bet: { id: 42, gameName: 'Baccarat', wager, currency: 'BTC', multiplier: Math.floor((resultAmount / wager) * 10_000) / 10_000, payout: resultAmount },
+    bet: { id: 42, gameName: 'Baccarat', playerName: 'ann', wager, currency: 'BTC', multiplier: Math.floor((resultAmount / wager) * 10_000) / 10_000, payout: resultAmount },
     errorMessage: null,
   };
 }
@@ -413,10 +413,10 @@ describe('baccarat', () => {
   });
 
   it("should refund the stake and show the server's errorMessage for 3 s when the bet fails with success false", async () => {
-    const { send, snapshot, clock, effects, respond } = await ready();
+    const { send, snapshot, clock, effects, fail } = await ready();
     send({ type: 'user.placeChip', area: 'banker' });
     send({ type: 'user.bet' });
-    await respond({ success: false, errorMessage: 'Balance too low.' });
+    await fail(refusalError(400, refusalBody('Balance too low.')));
     expect(effects).toEqual([
       { effect: 'adjustBalance', currency: 'BTC', delta: -0.0001 },
       { effect: 'adjustBalance', currency: 'BTC', delta: 0.0001 },

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
+import type { BlackjackRefusal } from '../../src/core/contracts/blackjack';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD } from '../../src/core/games/cards';
 import { blackjackMachine, BLACKJACK_NETWORK_ERROR } from '../../machines/blackjack/machine';
 import type {
   BlackjackActionRequest,
+  BlackjackActiveGameReply,
   BlackjackAnswer,
   BlackjackBetRequest,
   BlackjackContext,
@@ -20,7 +22,7 @@ import type { LimitsRequest } from '../../machines/shared/limits';
 import type { BetOutcome } from '../../machines/shared/requestFailure';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
-import { answered, refused, replaysCoverTheChart } from '../support/games';
+import { answered, refusalBody, refusalError, refused, replaysCoverTheChart } from '../support/games';
 import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.1, maxBet: 1000, maxPayout: 10_000 };
@@ -77,13 +79,20 @@ const natural = wire({
 });
 
 const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
-const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => ({
-  success: true,
-  game,
-  errorMessage: null,
-  balance,
-  bet: { id: betId },
-});
+/** The answer that ends a round: it carries the settled bet row the live table holds back until the reveal is over. */
+const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => {
+  const wager = game.betAmount + game.betAmount2;
+  const payout = game.resultAmount + game.resultAmount2;
+  return {
+    success: true,
+    game,
+    errorMessage: null,
+    balance,
+    bet: { id: betId, gameName: 'Blackjack', playerName: 'ann', wager, currency: game.currency, multiplier: Math.floor((payout / wager) * 10_000) / 10_000, payout },
+  };
+};
+/** GET /blackjack/get-active-game with a round open: the round and the balance, no bet row. */
+const restorable = (game: WireBlackjackGame, balance = 99): BlackjackActiveGameReply => ({ success: true, game, errorMessage: null, balance });
 
 interface Effects {
   openLogin: number;
@@ -99,7 +108,7 @@ type Reply<T> = T | Error | (() => Promise<T>);
 
 interface Fakes {
   limits?: Reply<BetLimits>;
-  active?: Reply<BlackjackAnswer>;
+  active?: Reply<BlackjackActiveGameReply>;
   bet?: Reply<BlackjackAnswer>;
   act?: (request: BlackjackActionRequest) => Promise<BlackjackAnswer>;
 }
@@ -116,7 +125,7 @@ function provided(fakes: Fakes = {}) {
   const machine = blackjackMachine.provide({
     actors: {
       loadLimits: fromPromise<BetLimits, LimitsRequest>(() => answer(fakes.limits, LIMITS)),
-      loadActiveGame: fromPromise<BlackjackAnswer, void>(() => answer(fakes.active, { success: true, game: null })),
+      loadActiveGame: fromPromise<BlackjackActiveGameReply, void>(() => answer(fakes.active, { success: true, game: null, errorMessage: null })),
       placeBet: fromPromise(({ input }: { input: BlackjackBetRequest }) => {
         effects.bets.push(input);
         return outcomeOf(answer(fakes.bet, inPlay(pairGame)));
@@ -215,7 +224,8 @@ describe('blackjack machine', () => {
     await flush();
     expect(selectMessage(offline.actor.getSnapshot())).toBe(BLACKJACK_NETWORK_ERROR);
 
-    const falsy = await started({ bet: { success: false, game: null, errorMessage: 'Finish the blackjack game in progress before placing a new bet.' } });
+    const inProgress = 'Finish the blackjack game in progress before placing a new bet.';
+    const falsy = await started({ bet: refusalError(409, { ...refusalBody(inProgress, 'game_in_progress'), game: pairGame } satisfies BlackjackRefusal) });
     falsy.actor.send({ type: 'user.typeAmount', text: '1' });
     falsy.actor.send({ type: 'user.bet' });
     await flush();
@@ -317,7 +327,7 @@ describe('blackjack machine', () => {
 
   it('should restore an open round on load and switch the wallet to its currency', async () => {
     const restored = { ...pairGame, currency: 'ETH' };
-    const { actor, effects } = await started({ active: { success: true, game: restored, errorMessage: null, balance: 0.5 } });
+    const { actor, effects } = await started({ active: restorable(restored, 0.5) });
     expect(actor.getSnapshot().matches({ round: { playerTurn: 'choosingAction' } })).toBe(true);
     expect(actor.getSnapshot().context.game).toEqual(restored);
     expect(effects.switched).toEqual(['ETH']);
@@ -332,7 +342,7 @@ describe('blackjack machine', () => {
   });
 
   it('should look for an open round when a visitor signs in', async () => {
-    const { machine, effects } = provided({ active: inPlay(pairGame) });
+    const { machine, effects } = provided({ active: restorable(pairGame) });
     const actor = createActor(machine, { input: { signedIn: false, wallet: USDT } }).start();
     actor.send({ type: 'auth.loggedIn' });
     await flush();
@@ -344,7 +354,8 @@ describe('blackjack machine', () => {
     const { actor, effects } = await inPlayerTurn({
       act: async ({ action }) => {
         if (action === 'double') throw new Error('offline');
-        return { success: false, game: pairGame, errorMessage: 'nope' };
+        const raced = 'The game changed while this action was on its way; nothing was applied.';
+        throw refusalError(409, { ...refusalBody(raced, 'game_changed'), game: null } satisfies BlackjackRefusal);
       },
     });
     actor.send({ type: 'user.double' });
@@ -397,7 +408,7 @@ describe('blackjack machine', () => {
     const machine = provided().machine.provide({
       actors: {
         loadLimits: fromPromise<BetLimits, LimitsRequest>(() => never()),
-        loadActiveGame: fromPromise<BlackjackAnswer, void>(() => never()),
+        loadActiveGame: fromPromise<BlackjackActiveGameReply, void>(() => never()),
         placeBet: fromPromise<BetOutcome<BlackjackAnswer>, BlackjackBetRequest>(() => never()),
         act: fromPromise<BetOutcome<BlackjackAnswer>, BlackjackActionRequest>(() => never()),
       },
@@ -419,8 +430,8 @@ describe('blackjack machine', () => {
       { type: 'user.hit' },
       { type: 'user.double' },
       { type: 'user.split' },
-      { type: 'xstate.done.actor.loadActiveGame', output: inPlay(pairGame) },
-      { type: 'xstate.done.actor.loadActiveGame', output: { success: true, game: null } },
+      { type: 'xstate.done.actor.loadActiveGame', output: restorable(pairGame) },
+      { type: 'xstate.done.actor.loadActiveGame', output: { success: true, game: null, errorMessage: null } },
       { type: 'xstate.error.actor.loadActiveGame', error: failure },
       { type: 'xstate.done.actor.placeBet', output: answered(inPlay(pairGame)) },
       { type: 'xstate.done.actor.placeBet', output: answered(over(natural)) },

@@ -78,10 +78,15 @@ async function started(input: DiceInput = { signedIn: true, wallet: BTC }, fakes
   return { actor, calls };
 }
 
+/** A settled roll as POST /dice/bet answers it: an integer bet id, the odds' multiplier, the seed pair's nonce. */
+const roll = (balance: number, bet: { id: number; roll: number; wager: number; payout: number; multiplier?: number }): DiceBetResponse => ({
+  balance,
+  bet: { multiplier: 2, nonce: bet.id, win: bet.payout > 0, ...bet },
+});
 const win = (request: DiceBetRequest): Promise<BetOutcome<DiceBetResponse>> =>
-  Promise.resolve(answered({ balance: 0.6, bet: { id: 'b1', roll: 5.2, wager: request.betAmount, payout: request.betAmount * 2 } }));
+  Promise.resolve(answered(roll(0.6, { id: 1, roll: 5.2, wager: Number(request.betAmount), payout: Number(request.betAmount) * 2 })));
 const loss = (request: DiceBetRequest): Promise<BetOutcome<DiceBetResponse>> =>
-  Promise.resolve(answered({ balance: 0.4, bet: { id: 'b2', roll: 77.01, wager: request.betAmount, payout: 0 } }));
+  Promise.resolve(answered(roll(0.4, { id: 2, roll: 77.01, wager: Number(request.betAmount), payout: 0 })));
 
 describe('dice', () => {
   describe('bet checks (SPEC §5, in order)', () => {
@@ -161,7 +166,7 @@ describe('dice', () => {
       expect(selectRingTone(snapshot)).toBe('win');
       expect(selectResultText(snapshot)).toBe('05.20');
       expect(calls.balances).toEqual([{ currency: 'BTC', balance: 0.6 }]);
-      expect(calls.reported).toEqual([{ id: 'b1', gameName: 'Dice', wager: 0.01, currency: 'BTC', multiplier: 2, payout: 0.02 }]);
+      expect(calls.reported).toEqual([{ id: '1', gameName: 'Dice', wager: 0.01, currency: 'BTC', multiplier: 2, payout: 0.02 }]);
     });
 
     it('should show a loss in red', async () => {
@@ -174,7 +179,8 @@ describe('dice', () => {
     });
 
     it('should count a payout equal to the wager as a win (green)', async () => {
-      const even = (r: DiceBetRequest) => Promise.resolve(answered({ balance: 0.5, bet: { id: 'e', roll: 1, wager: r.betAmount, payout: r.betAmount } }));
+      const even = (r: DiceBetRequest) =>
+        Promise.resolve(answered(roll(0.5, { id: 3, roll: 1, wager: Number(r.betAmount), payout: Number(r.betAmount), multiplier: 1.0102 })));
       const { actor } = await started({ signedIn: true, wallet: BTC }, { bet: even });
       actor.send({ type: 'user.typeAmount', text: '0.01' });
       actor.send({ type: 'user.bet' });
@@ -201,7 +207,7 @@ describe('dice', () => {
       actor.send({ type: 'user.bet' });
       await settle();
       expect(calls.bets).toHaveLength(1);
-      release(answered({ balance: 0.49, bet: { id: 'x', roll: 99, wager: 0.01, payout: 0 } }));
+      release(answered(roll(0.49, { id: 4, roll: 99, wager: 0.01, payout: 0 })));
       await settle();
       expect(selectCanBet(actor.getSnapshot())).toBe(true);
     });
@@ -408,8 +414,8 @@ describe('dice', () => {
       { type: 'wallet.changed', wallet: { currency: 'ACC', balance: 1, fiatRate: null } },
       { type: 'xstate.done.actor.loadLimits', output: { minBet: 0.01, maxBet: 0.01, maxPayout: 0.5 } },
       { type: 'xstate.error.actor.loadLimits', error: new Error('down') },
-      { type: 'xstate.done.actor.placeBet', output: answered({ balance: 1, bet: { id: 'w', roll: 3, wager: 0.01, payout: 0.02 } }) },
-      { type: 'xstate.done.actor.placeBet', output: answered({ balance: 1, bet: { id: 'l', roll: 90, wager: 0.01, payout: 0 } }) },
+      { type: 'xstate.done.actor.placeBet', output: answered(roll(1, { id: 5, roll: 3, wager: 0.01, payout: 0.02 })) },
+      { type: 'xstate.done.actor.placeBet', output: answered(roll(1, { id: 6, roll: 90, wager: 0.01, payout: 0 })) },
       { type: 'xstate.done.actor.placeBet', output: refused('Balance too low.') },
       { type: 'xstate.error.actor.placeBet', error: new Error('down') },
       { type: 'xstate.after.inputDebounce.dice.form.awaitingClamp' },

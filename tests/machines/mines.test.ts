@@ -30,7 +30,7 @@ import {
   selectWinPopup,
 } from '../../machines/mines/selectors';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
-import { answered, refused, replaysCoverTheChart, settle } from '../support/games';
+import { answered, refusalBody, refusalError, refused, replaysCoverTheChart, settle } from '../support/games';
 import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 const LIMITS: BetLimits = { minBet: 0.01, maxBet: 5, maxPayout: 100 };
@@ -75,7 +75,7 @@ function fakes(server: Server = {}) {
       loadActiveGame: fromPromise(async () => answer(server.activeGame ?? null)),
       placeBet: fromPromise(async ({ input }: { input: MinesBetRequest }) => {
         calls.bets.push(input);
-        return outcomeOf(answer(server.bet ?? { success: true, balance: 10 - input.betAmount, errorMessage: null }));
+        return outcomeOf(answer(server.bet ?? { success: true, balance: 10 - Number(input.betAmount), errorMessage: null }));
       }),
       pick: fromPromise(async ({ input }: { input: MinesPickRequest }) => {
         calls.picks.push(input.tileId);
@@ -236,7 +236,7 @@ describe('mines machine', () => {
   });
 
   it('should un-reveal a tile whose pick failed, refused or unanswered', async () => {
-    const { send, snapshot } = await playing({ picks: { 2: { success: false, errorMessage: 'nope' }, 6: new Error('network') } });
+    const { send, snapshot } = await playing({ picks: { 2: refusalError(409, refusalBody('That tile is already revealed.', 'tile_already_picked')), 6: new Error('network') } });
     await send({ type: 'user.pick', tileId: 2 });
     expect(selectTiles(snapshot())[2]!.face).toBe('hidden');
     await send({ type: 'user.pick', tileId: 6 });
@@ -246,8 +246,8 @@ describe('mines machine', () => {
   });
 
   it.each([
-    ['a refusal with a message', { success: false, errorMessage: 'You have no mines game in progress.' }, 'You have no mines game in progress.'],
-    ['a refusal without one', { success: false }, 'Cashout failed. Please try again.'],
+    ['a refusal with a message', refusalError(409, refusalBody('You have no mines game in progress.', 'no_active_game')), 'You have no mines game in progress.'],
+    ['a refusal without one', refusalError(409, refusalBody('')), 'Cashout failed. Please try again.'],
     ['no answer', new Error('network'), 'An error occurred during cashout.'],
   ] as const)('should show %s from a failed cash-out for 3 s and let the game go on', async (_name, reply, message) => {
     const { send, snapshot, clock } = await playing({ cashout: reply as Reply<MinesCashoutResponse> });
@@ -293,7 +293,7 @@ describe('mines machine', () => {
   });
 
   it.each([
-    ["the server's errorMessage", { success: false, errorMessage: 'Finish your mines game before placing a new bet.' }, 'Finish your mines game before placing a new bet.'],
+    ["the server's errorMessage", refusalError(409, refusalBody('Finish your mines game before placing a new bet.', 'game_in_progress')), 'Finish your mines game before placing a new bet.'],
     ['the network message', new Error('offline'), 'An error occurred while placing the bet.'],
   ] as const)('should show %s for 3 s when a bet fails', async (_name, reply, message) => {
     const game = await start({ bet: reply as Reply<MinesBetResponse> });
@@ -402,7 +402,7 @@ describe('mines machine', () => {
       { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 3, mineLocations: MINES }) },
       { type: 'xstate.done.actor.pick', output: refused('refused') },
       { type: 'xstate.error.actor.pick', error: new Error('x') },
-      { type: 'xstate.done.actor.cashout', output: answered({ success: true, cashedOutAmount: 2, mineLocations: MINES, errorMessage: null }) },
+      { type: 'xstate.done.actor.cashout', output: answered({ success: true, cashedOutAmount: 2, mineLocations: MINES, balance: 11, errorMessage: null }) },
       { type: 'xstate.done.actor.cashout', output: refused('') },
       { type: 'xstate.error.actor.cashout', error: new Error('x') },
       { type: 'xstate.after.messageDuration.mines.round.refused' },

@@ -38,7 +38,8 @@ export function gameRefusal<const P extends Record<string, TSchema>>(extra: P = 
     { additionalProperties: true, description: 'What was refused, in words a player can act on; nothing changed.' },
   );
 }
-export const GameRefusal = gameRefusal();
+// An explicit {}: called bare, the extra fields infer as Record<string, TSchema> and every field's static type widens to unknown.
+export const GameRefusal = gameRefusal({});
 export type GameRefusal = Static<typeof GameRefusal>;
 
 /** Every error status a game call can answer, each with the given body. */

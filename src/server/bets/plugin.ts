@@ -1,10 +1,10 @@
-import { schemaOf } from '../routes/contract';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { BET_MESSAGES } from '../../core/bets/validation';
 import type { RouteContract } from '../../core/contracts/common';
 import { BetRefusal, badRequest } from '../errors';
 import { InsufficientFundsError } from '../ledger/ledger';
+import { schemaOf } from '../routes/contract';
 import { parseAmountField } from '../wallet/amounts';
 import type { WireBet } from './record';
 

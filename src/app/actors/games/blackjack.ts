@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { blackjackMachine } from '../../../../machines/blackjack/machine';
-import type { BlackjackActionRequest, BlackjackAnswer, BlackjackBetRequest } from '../../../../machines/blackjack/wire';
+import type { BlackjackActionRequest, BlackjackActiveGameReply, BlackjackAnswer, BlackjackBetRequest } from '../../../../machines/blackjack/wire';
 import type { LimitsRequest } from '../../../../machines/shared/limits';
 import { ApiError } from '../../api/client';
 import { loadLimits } from './context';
@@ -13,7 +13,7 @@ export function provideBlackjack(runtime: GameRuntime) {
   return blackjackMachine.provide({
     actors: {
       loadLimits: fromPromise<Awaited<ReturnType<typeof loadLimits>>, LimitsRequest>(({ input }) => loadLimits(api, input.game, input.currency)),
-      loadActiveGame: fromPromise<BlackjackAnswer, void>(() => api.get<BlackjackAnswer>('/blackjack/get-active-game')),
+      loadActiveGame: fromPromise<BlackjackActiveGameReply, void>(() => api.get<BlackjackActiveGameReply>('/blackjack/get-active-game')),
       placeBet: fromPromise(({ input }: { input: BlackjackBetRequest }) =>
         outcomeOf(api.post<BlackjackAnswer>('/blackjack/bet', { betAmount: input.betAmount, currency: input.currency })),
       ),

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { minesMachine } from '../../../../machines/mines/machine';
 import type { LimitsRequest } from '../../../../machines/shared/limits';
 import type {
-  ActiveMinesGame,
+  MinesActiveGameReply,
   MinesBetRequest,
   MinesBetResponse,
   MinesCashoutResponse,
@@ -20,7 +20,7 @@ export function provideMines(runtime: GameRuntime) {
     actors: {
       loadLimits: fromPromise(({ input }: { input: LimitsRequest }) => loadLimits(api, input.game, input.currency)),
       loadActiveGame: fromPromise(() =>
-        api.get<{ success: boolean; game: ActiveMinesGame | null }>('/mines/get-active-game').then((answer) => answer.game ?? null),
+        api.get<MinesActiveGameReply>('/mines/get-active-game').then((answer) => answer.game),
       ),
       placeBet: fromPromise(({ input }: { input: MinesBetRequest }) =>
         outcomeOf(
