@@ -125,7 +125,7 @@ export const appMachine = setup({
           actions: ['tellTokenRefresh', 'tellModals', 'tellWallet', 'tellLive', 'tellFeed', 'storeSession'],
         },
         'auth.loggedOut': { target: '.visitor', actions: ['tellTokenRefresh', 'tellWallet', 'tellLive', 'tellFeed', 'storeSession'] },
-        // The hub connection restarts when the auth token changes (SPEC §4).
+        // The hub connection restarts when the auth token changes (docs/product.md §4).
         'tokens.renewed': { actions: ['tellAuth', 'tellLive'] },
         'tokens.expired': { actions: 'tellAuth' },
       },

@@ -3,7 +3,7 @@ import type { SessionTokens, SignInResult, User } from '../../src/core/accounts/
 import type { FieldErrors } from '../../src/core/accounts/validation';
 import type { TokenAnnouncement } from './announcements';
 
-/** The stored browser values of a session (SPEC §3): authToken, refreshToken, sessionId, user. */
+/** The stored browser values of a session (docs/product.md §3): authToken, refreshToken, sessionId, user. */
 export interface StoredSession {
   accessToken: string | null;
   refreshToken: string | null;

@@ -136,7 +136,7 @@ export const authMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      description: 'Start-up: deciding from the stored values whether the visitor is still signed in (SPEC §4).',
+      description: 'Start-up: deciding from the stored values whether the visitor is still signed in (docs/product.md §4).',
       tags: ['restoring'],
       initial: 'readingStorage',
       states: {
@@ -284,7 +284,7 @@ export const authMachine = setup({
         'security.twoFactorChanged': {
           actions: ['flipTwoFactor', { type: 'storeUser', params: ({ context }) => context.user! }],
         },
-        // SPEC §3: the stored `user` follows, so the account page says confirmed without a new sign-in.
+        // docs/product.md §3: the stored `user` follows, so the account page says confirmed without a new sign-in.
         'security.emailConfirmed': {
           guard: 'isConfirmedUser',
           actions: ['markEmailConfirmed', { type: 'storeUser', params: ({ context }) => context.user! }],

@@ -16,15 +16,15 @@ export function chipValuesFor(limits: BetLimits, exchangeRate: number | null): n
   return chipLadder({ minBet: toUnitsFloor(limits.minBet), maxBet: toUnitsFloor(limits.maxBet), exchangeRate }).map(Number);
 }
 
-/** SPEC §8: a bet that got no answer, or an answer without a message. */
+/** docs/product.md §8: a bet that got no answer, or an answer without a message. */
 export const BACCARAT_NETWORK_ERROR = 'An error occurred while placing the bet.';
-/** SPEC §9 card animation: a card travels to its hand in 300 ms, then turns face up in 150 ms. */
+/** docs/product.md §9 card animation: a card travels to its hand in 300 ms, then turns face up in 150 ms. */
 export const CARD_DEAL_MS = 300;
 export const CARD_FLIP_MS = 150;
-/** The win popup, like the other games' (DESIGN: popups 3 s). */
+/** The win popup, like the other games' (docs/product.md §9: popups 3 s). */
 export const WIN_POPUP_MS = 3000;
 
-/** What the bets feed receives for the player's own round (SPEC §3 Bet, without the player's name). */
+/** What the bets feed receives for the player's own round (docs/product.md §3 Bet, without the player's name). */
 export interface PlacedBaccaratBet {
   id: string;
   gameName: 'Baccarat';
@@ -49,7 +49,7 @@ export interface DealtRound {
   /** The server's balance after the round, shown once the cards are out. */
   balance: number;
   betId: string;
-  /** Cards in the order they are dealt (SPEC §4: player, banker, player, banker, then third cards). */
+  /** Cards in the order they are dealt (docs/product.md §4: player, banker, player, banker, then third cards). */
   order: readonly { side: BaccaratSide; card: number }[];
 }
 
@@ -95,7 +95,7 @@ const sum = (stack: readonly number[]): number => stack.reduce((a, b) => a + b, 
 export const areaUnits = (chips: Chips, area: BaccaratArea): number => sum(chips[area]);
 export const totalUnits = (chips: Chips): number => BACCARAT_AREAS.reduce((total, area) => total + areaUnits(chips, area), 0);
 
-/** SPEC §5 Baccarat checks for a signed-in player (login is the `player` region); null while limits are unknown. */
+/** docs/product.md §5 Baccarat checks for a signed-in player (login is the `player` region); null while limits are unknown. */
 export function baccaratCheck(context: BaccaratContext): BetCheckResult | null {
   const { limits, wallet, chips } = context;
   const refusal = notBettableRefusal(wallet.currency);
@@ -115,7 +115,7 @@ export function baccaratCheck(context: BaccaratContext): BetCheckResult | null {
   });
 }
 
-/** SPEC §4: the four first cards alternate, then the player's third card, then the banker's. */
+/** docs/product.md §4: the four first cards alternate, then the player's third card, then the banker's. */
 export function dealOrder(game: Pick<WireBaccaratGame, 'playerHand' | 'bankerHand'>): { side: BaccaratSide; card: number }[] {
   const order: { side: BaccaratSide; card: number }[] = [];
   for (let i = 0; i < 3; i++) {

@@ -23,7 +23,7 @@ export const baccaratGuards = {
   isAccepted: ({ context }: Ctx) => baccaratCheck(context)?.kind === 'ok',
   wasDealt: (_: unknown, params: { outcome: BetOutcome<BaccaratBetResponse> }) => params.outcome.kind === 'answered' && isDealt(params.outcome.answer),
   moreCards: ({ context }: Ctx) => context.dealt < (context.round?.order.length ?? 0),
-  /** SPEC §4: You Won when the result is above the total bet, You Lost below, Draw when equal. */
+  /** docs/product.md §4: You Won when the result is above the total bet, You Lost below, Draw when equal. */
   roundWon: ({ context }: Ctx) => resultUnits(context) > stakeUnits(context),
   roundLost: ({ context }: Ctx) => resultUnits(context) < stakeUnits(context),
 };

@@ -1,5 +1,5 @@
 /**
- * Baccarat screen (SPEC §2 Baccarat, §4 Baccarat, §5 Baccarat checks, §8, §9). One actor per visit of /baccarat.
+ * Baccarat screen (docs/product.md §2 Baccarat, §4 Baccarat, §5 Baccarat checks, §8, §9). One actor per visit of /baccarat.
  * The game kit's vocabulary (docs/architecture.md, "The game kit"): `round.betting` is idle,
  * awaitingChips, refused, failed or roundOver, then placing and dealing; tags busy, message and
  * result mean the same in every game.
@@ -63,11 +63,11 @@ export const baccaratMachine = setup({
   },
   actors: baccaratActors,
   delays: {
-    /** SPEC §9: a card reaches its hand in 300 ms … */
+    /** docs/product.md §9: a card reaches its hand in 300 ms … */
     cardDeal: CARD_DEAL_MS,
     /** … and turns face up in 150 ms before the next one is dealt. */
     cardFlip: CARD_FLIP_MS,
-    /** SPEC §5/§8/§9: the baccarat messages clear after 3 s. */
+    /** docs/product.md §5/§8/§9: the baccarat messages clear after 3 s. */
     errorClear: BACCARAT_ERROR_CLEAR_MS,
     winPopup: WIN_POPUP_MS,
   },
@@ -78,7 +78,7 @@ export const baccaratMachine = setup({
   context: initialContext,
   type: 'parallel',
   states: {
-    player: playerRegion('Nobody is signed in: chips can be placed, but Bet opens the login modal instead of betting (SPEC §5 check 1).'),
+    player: playerRegion('Nobody is signed in: chips can be placed, but Bet opens the login modal instead of betting (docs/product.md §5 check 1).'),
     limits: limitsRegion({
       game: 'baccarat',
       loading: "The selected currency's baccarat limits (min bet, max bet) are being fetched; its chips wait for them (a new currency clears the table).",
@@ -95,7 +95,7 @@ export const baccaratMachine = setup({
         betting: {
           description: 'No round is running: the chip selector, the areas, Clear and Bet are enabled.',
           initial: 'idle',
-          // The controls: enabled in every state of this one, and only here (SPEC §4: disabled while a game runs).
+          // The controls: enabled in every state of this one, and only here (docs/product.md §4: disabled while a game runs).
           on: {
             'user.selectChip': {
               guard: { type: 'isChipValue', params: ({ event }) => ({ value: event.value }) },
@@ -124,7 +124,7 @@ export const baccaratMachine = setup({
               },
             },
             refused: {
-              description: "A check of SPEC §5 refused the bet ('Balance too low.', the limits, ACC); the message stays until the chips change.",
+              description: "A check of docs/product.md §5 refused the bet ('Balance too low.', the limits, ACC); the message stays until the chips change.",
               tags: ['message'],
               on: {
                 'user.placeChip': { guard: 'hasChip', target: 'idle', actions: ['clearMessage', { type: 'placeChip', params: ({ event }) => ({ area: event.area }) }] },
@@ -150,7 +150,7 @@ export const baccaratMachine = setup({
               initial: 'deciding',
               states: {
                 deciding: {
-                  description: 'Compares what the round returned with the total bet (SPEC §4).',
+                  description: 'Compares what the round returned with the total bet (docs/product.md §4).',
                   always: [{ guard: 'roundWon', target: 'won' }, { guard: 'roundLost', target: 'lost' }, { target: 'draw' }],
                 },
                 won: {

@@ -10,7 +10,7 @@ type Snapshot = SnapshotFrom<typeof baccaratMachine>;
 
 export type BaccaratOutcome = 'won' | 'lost' | 'draw';
 
-/** SPEC §4 wording. */
+/** docs/product.md §4 wording. */
 export const OUTCOME_MESSAGES: Readonly<Record<BaccaratOutcome, string>> = { won: 'You Won', lost: 'You Lost', draw: 'Draw' };
 
 export interface TableCard {

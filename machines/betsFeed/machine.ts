@@ -1,5 +1,5 @@
 /**
- * Bets feed (SPEC §2 Bets table, §4 own blackjack/baccarat bets hidden until animationOver, §7
+ * Bets feed (docs/product.md §2 Bets table, §4 own blackjack/baccarat bets hidden until animationOver, §7
  * /casino/get-bets and Real-time `bet`, §9 lists of 20, high roller $100; issue 6). App-wide, systemId 'betsFeed'.
  *
  * Receives
@@ -20,11 +20,11 @@ import { effectActor } from '../shared/effects';
 import { toUnitsFloor, unitsToFiatCents } from '../../src/core/money';
 import type { AuthEvent, Bet, PlacedBet } from '../shared/events';
 
-/** SPEC §9: live bet lists hold up to 20 entries. */
+/** docs/product.md §9: live bet lists hold up to 20 entries. */
 export const BETS_LIST_SIZE = 20;
-/** SPEC §9: a high roller's wager or payout is worth at least $100. */
+/** docs/product.md §9: a high roller's wager or payout is worth at least $100. */
 export const HIGH_ROLLER_CENTS = 10_000n;
-/** SPEC §4: the player's own rounds of these games wait for their animation. */
+/** docs/product.md §4: the player's own rounds of these games wait for their animation. */
 export const ANIMATED_GAMES = ['blackjack', 'baccarat'] as const;
 
 export interface BetsLists {
@@ -55,7 +55,7 @@ export type BetsFeedEvent =
 const worthCents = (amount: number, rate: number | undefined): bigint =>
   rate === undefined || !(rate > 0) || !(amount > 0) ? 0n : unitsToFiatCents(toUnitsFloor(amount), rate);
 
-/** SPEC §9: wager or payout worth at least $100 at the rate the feed knows; unknown rate, no. */
+/** docs/product.md §9: wager or payout worth at least $100 at the rate the feed knows; unknown rate, no. */
 export function isHighRoller(bet: Bet, rates: Readonly<Record<string, number>>): boolean {
   const rate = rates[bet.currency];
   return worthCents(bet.wager, rate) >= HIGH_ROLLER_CENTS || worthCents(bet.payout, rate) >= HIGH_ROLLER_CENTS;
@@ -110,7 +110,7 @@ export const betsFeedMachine = setup({
     }),
     storeRates: assign({ rates: ({ context }, params: { rates: Record<string, number> }) => ({ ...context.rates, ...params.rates }) }),
     rememberPlayer: assign({ userName: (_, params: { userName: string }) => params.userName }),
-    /** Personal data goes (SPEC §4); held rows are public bets, so they join ALL BETS now. */
+    /** Personal data goes (docs/product.md §4); held rows are public bets, so they join ALL BETS now. */
     forgetPlayer: assign(({ context }) => {
       const visitor: BetsFeedContext = { ...context, userName: null, myBets: [], held: [], finishedAnimations: [] };
       return context.held.reduce<BetsFeedContext>((acc, bet) => ({ ...acc, ...file(acc, bet) }), visitor);

@@ -5,7 +5,7 @@ import type { BetsTab, betsFeedMachine } from './machine';
 type Snapshot = SnapshotFrom<typeof betsFeedMachine>;
 
 export const selectTab = (s: Snapshot): BetsTab => (s.matches({ tabs: 'mine' }) ? 'mine' : s.matches({ tabs: 'highRollers' }) ? 'highRollers' : 'all');
-/** MY BETS is offered to signed-in players only (SPEC §2, §6). */
+/** MY BETS is offered to signed-in players only (docs/product.md §2, §6). */
 export const selectShowsMyBetsTab = (s: Snapshot): boolean => s.hasTag('signedIn');
 export const selectIsLoading = (s: Snapshot): boolean => s.hasTag('loading');
 
@@ -15,5 +15,5 @@ export const selectRows = (s: Snapshot): readonly Bet[] => {
   return tab === 'mine' ? s.context.myBets : tab === 'highRollers' ? s.context.highrollerBets : s.context.latestBets;
 };
 
-/** SPEC §2: payout green when the multiplier is at least 1, otherwise grey. */
+/** docs/product.md §2: payout green when the multiplier is at least 1, otherwise grey. */
 export const payoutTone = (bet: Bet): 'win' | 'muted' => (bet.multiplier >= 1 ? 'win' : 'muted');

@@ -5,7 +5,7 @@ import { DEFAULT_WALLET } from '../shared/events';
 import type { GameWallet } from '../shared/events';
 import type { BetOutcome } from '../shared/requestFailure';
 
-/** SPEC §8: a blackjack bet that got no response. */
+/** docs/product.md §8: a blackjack bet that got no response. */
 export const BLACKJACK_NETWORK_ERROR = 'An error occurred while placing the bet.';
 
 export interface BlackjackInput {
@@ -41,7 +41,7 @@ export const initialContext = ({ input }: { input: BlackjackInput }): BlackjackC
   startSignedIn: input.signedIn ?? false,
 });
 
-/** SPEC §5 checks for a signed-in player: the shared single-amount check of the games. */
+/** docs/product.md §5 checks for a signed-in player: the shared single-amount check of the games. */
 export const blackjackCheck = (context: BlackjackContext): BetCheckResult | null => singleBetCheck('blackjack', context);
 
 /** What a call answered that may hold a round: a bet or an action (always one), or the restore (maybe none). */

@@ -1,5 +1,5 @@
 /**
- * Blackjack screen (SPEC §2 Blackjack, §4 Blackjack, §5 bet checks, §8, §9). One actor per visit of
+ * Blackjack screen (docs/product.md §2 Blackjack, §4 Blackjack, §5 bet checks, §8, §9). One actor per visit of
  * /blackjack. The round is the server's: the machine shows the wire game it receives, enables an
  * action exactly when the rules allow it, and plays the dealer's reveal before the result counts.
  * The game kit's vocabulary (docs/architecture.md, "The game kit"): `round` is idle, placing,
@@ -18,7 +18,7 @@
  *   switchCurrency {currency}          → wallet:   game.switchCurrency   (a restored round's currency)
  *   announceRound {betId}              → betsFeed: game.animationOver    (the player's own round may
  *                                                  now appear in the live table)
- *   logActionError {action, error}     stand/hit/double/split failures are only logged (SPEC §8)
+ *   logActionError {action, error}     stand/hit/double/split failures are only logged (docs/product.md §8)
  * Actors src/app provides (actors.ts): loadLimits, loadActiveGame, and placeBet and act as BetOutcomes.
  */
 import { enqueueActions, setup } from 'xstate';
@@ -58,7 +58,7 @@ const finalAnswerOf = ({ event }: Answer) => ({ answer: answerOf(event.output) }
 /**
  * One action on its way (its own state per action, so a designer sees which). Double and split take
  * a stake, so their answer in play reports the balance; an ended round goes to the reveal; a refusal
- * or failure is only logged (SPEC §8) and the player chooses again.
+ * or failure is only logged (docs/product.md §8) and the player chooses again.
  */
 function actingState(action: BlackjackAction, description: string, takesStake: boolean) {
   return {
@@ -88,7 +88,7 @@ function actingState(action: BlackjackAction, description: string, takesStake: b
   } as const;
 }
 
-/** Pressing Bet (SPEC §5 order), and pressing it again where only a player can be. */
+/** Pressing Bet (docs/product.md §5 order), and pressing it again where only a player can be. */
 const { first: betAttempt, next: nextBetAttempt } = betAttempts('blackjack');
 
 export const blackjackMachine = setup({
@@ -99,13 +99,13 @@ export const blackjackMachine = setup({
   },
   actors: blackjackActors,
   delays: {
-    /** SPEC §9: the dealer's hole card turns over. */
+    /** docs/product.md §9: the dealer's hole card turns over. */
     holeCardReveal: BLACKJACK_HOLE_CARD_REVEAL_MS,
-    /** SPEC §9: the dealer pauses before drawing each further card. */
+    /** docs/product.md §9: the dealer pauses before drawing each further card. */
     dealerPause: BLACKJACK_DEALER_PAUSE_MS,
-    /** SPEC §9: a further dealer card comes in. */
+    /** docs/product.md §9: a further dealer card comes in. */
     dealerCardReveal: BLACKJACK_DEALER_CARD_REVEAL_MS,
-    /** SPEC §8: a refused or failed bet's message shows for 3 s. */
+    /** docs/product.md §8: a refused or failed bet's message shows for 3 s. */
     messageClear: BLACKJACK_ERROR_CLEAR_MS,
   },
   actions: blackjackActions,
@@ -134,7 +134,7 @@ export const blackjackMachine = setup({
           always: [{ guard: 'startsSignedIn', target: 'restoring' }, { target: 'idle' }],
         },
         restoring: {
-          description: "The player's open round, if any, is being fetched to continue it (SPEC §4: restored on load).",
+          description: "The player's open round, if any, is being fetched to continue it (docs/product.md §4: restored on load).",
           tags: ['busy'],
           invoke: {
             id: 'loadActiveGame',
@@ -160,7 +160,7 @@ export const blackjackMachine = setup({
           on: { ...betAttempt, 'auth.loggedIn': 'restoring' },
         },
         refused: {
-          description: 'A check of SPEC §5 refused the bet; its message shows for 3 s and nothing was sent.',
+          description: 'A check of docs/product.md §5 refused the bet; its message shows for 3 s and nothing was sent.',
           tags: ['message'],
           on: { ...nextBetAttempt },
           after: { messageClear: { target: 'idle', actions: 'clearMessage' } },

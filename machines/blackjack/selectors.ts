@@ -6,7 +6,7 @@ type Snapshot = SnapshotFrom<typeof blackjackMachine>;
 
 export interface ShownHand {
   cards: number[];
-  /** "7/17" for a soft hand below 21, else one number (SPEC §9). */
+  /** "7/17" for a soft hand below 21, else one number (docs/product.md §9). */
   score: string;
   bet: number;
   /** What the hand returned, only once the result is shown. */
@@ -17,7 +17,7 @@ export interface ShownHand {
 export interface ShownTable {
   /** Card indexes; 52 is a face-down card. */
   dealer: number[];
-  /** The dealer's soft total only at 17 or more (SPEC §9); '' with no card face up. */
+  /** The dealer's soft total only at 17 or more (docs/product.md §9); '' with no card face up. */
   dealerScore: string;
   hands: ShownHand[];
 }

@@ -1,6 +1,6 @@
 /**
- * The Cashier modal (issue 4, not shown in the spec): a Deposit tab with the player's address, a
- * copy button (copied for 1.5 s, SPEC §9) and, in demo mode, free play money; a Withdraw tab with
+ * The Cashier modal (issue 4, not shown in docs/product.md): a Deposit tab with the player's address, a
+ * copy button (copied for 1.5 s, docs/product.md §9) and, in demo mode, free play money; a Withdraw tab with
  * address, amount (Max), checks, and the list of withdrawals with Cancel. Lives while the modal is open.
  *
  * Receives user.* from the modal. Effects src/app provides: loadAddress, loadDemoMode, claimDemoFunds, withdraw,
@@ -33,7 +33,7 @@ export const cashierMachine = setup({
     cancelWithdrawal: effectActor<void, { id: number }>('cancelWithdrawal'),
   },
   delays: {
-    /** SPEC §9: the copy button shows its success for 1.5 s. */
+    /** docs/product.md §9: the copy button shows its success for 1.5 s. */
     copiedFlag: 1500,
     /** Until the next demo claim opens (the server's Retry-After or the cashier info's wait). */
     demoClaimOpens: ({ context }) => Math.max(0, context.demoWaitSeconds) * 1000,

@@ -2,7 +2,7 @@ import { sendTo, setup } from 'xstate';
 import { SYSTEM_IDS } from '../shared/system';
 import { effectActor } from '../shared/effects';
 
-/** The /confirm-email page (SPEC §2, §8): the link's userId and token confirm the address once. */
+/** The /confirm-email page (docs/product.md §2, §8): the link's userId and token confirm the address once. */
 
 export interface ConfirmEmailInput {
   userId: string | null;

@@ -7,7 +7,7 @@ import { DEFAULT_WALLET } from '../shared/events';
 import type { GameWallet, PlacedBet } from '../shared/events';
 import type { DiceBetRequest, DiceBetResponse } from './wire';
 
-/** SPEC §8: a dice bet that got no response. */
+/** docs/product.md §8: a dice bet that got no response. */
 export const DICE_NO_RESPONSE_MESSAGE = 'error placing bet, please try again.';
 
 export interface DiceResult {
@@ -66,7 +66,7 @@ function readField(text: string): number | null {
 
 export const betChance = (context: Pick<DiceContext, 'chance'>): number => context.chance ?? PLACEHOLDER_CHANCE;
 
-/** SPEC §5 checks 2-6 for a signed-in player (check 1 is the `player` region); null while limits are unknown. */
+/** docs/product.md §5 checks 2-6 for a signed-in player (check 1 is the `player` region); null while limits are unknown. */
 export function diceCheck(context: DiceContext): BetCheckResult | null {
   const refusal = notBettableRefusal(context.wallet.currency);
   if (refusal) return refusal;
@@ -117,7 +117,7 @@ export function placedBet(context: DiceContext, response: DiceBetResponse): Plac
     gameName: 'Dice',
     wager: bet.wager,
     currency: placedCurrency(context),
-    // The table's multiplier is what the bet returned (SPEC §2: green at 1 or more), as for blackjack.
+    // The table's multiplier is what the bet returned (docs/product.md §2: green at 1 or more), as for blackjack.
     multiplier: bet.wager > 0 ? Math.round((bet.payout / bet.wager) * 10_000) / 10_000 : 0,
     payout: bet.payout,
   };

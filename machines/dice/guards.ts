@@ -12,6 +12,6 @@ export const diceGuards = {
   isRefused: ({ context }: { context: DiceContext }) => diceCheck(context)?.kind === 'invalid',
   isAccepted: ({ context }: { context: DiceContext }) => diceCheck(context)?.kind === 'ok',
   answered: (_: unknown, params: { outcome: BetOutcome<DiceBetResponse> }) => params.outcome.kind === 'answered',
-  /** SPEC §4: green when the payout is at least the wager. */
+  /** docs/product.md §4: green when the payout is at least the wager. */
   betWon: ({ context }: { context: DiceContext }) => context.result !== null && context.result.payout >= context.result.wager,
 };

@@ -1,5 +1,5 @@
 /**
- * Dice screen (SPEC §2 Dice, §4 Dice, §5 bet checks and Dice rules, §8). One actor per visit of /dice.
+ * Dice screen (docs/product.md §2 Dice, §4 Dice, §5 bet checks and Dice rules, §8). One actor per visit of /dice.
  * The game kit's vocabulary (docs/architecture.md, "The game kit"): `round` is idle, placing,
  * refused, failed or roundOver; tags busy, message and result mean the same in every game.
  *
@@ -36,14 +36,14 @@ export type { DiceContext, DiceInput, DiceResult } from './context';
 export type { DiceEvent } from './events';
 export type { DiceBetRequest, DiceBetResponse } from './wire';
 
-/** SPEC §4: changing the chance resets the ring to the primary colour and clears the result. */
+/** docs/product.md §4: changing the chance resets the ring to the primary colour and clears the result. */
 const chanceChanged = {
   'user.typeChance': { target: '#dice.round.idle', actions: 'clearOutcome' },
   'user.typeMultiplier': { target: '#dice.round.idle', actions: 'clearOutcome' },
   'user.slideChance': { target: '#dice.round.idle', actions: 'clearOutcome' },
 } as const;
 
-/** Pressing Bet (SPEC §5 order); after a refusal, a failure or a round it is the same here. */
+/** Pressing Bet (docs/product.md §5 order); after a refusal, a failure or a round it is the same here. */
 const { first: betAttempt } = betAttempts('dice');
 
 export const diceMachine = setup({
@@ -54,7 +54,7 @@ export const diceMachine = setup({
   },
   actors: diceActors,
   delays: {
-    /** SPEC §5/§9: typed chance and multiplier are clamped after 2 s without input. */
+    /** docs/product.md §5/§9: typed chance and multiplier are clamped after 2 s without input. */
     inputDebounce: DICE_INPUT_DEBOUNCE_MS,
   },
   actions: diceActions,
@@ -143,7 +143,7 @@ export const diceMachine = setup({
           },
         },
         refused: {
-          description: 'A check of SPEC §5 refused the bet; its message is shown and nothing was sent.',
+          description: 'A check of docs/product.md §5 refused the bet; its message is shown and nothing was sent.',
           tags: ['message'],
           on: {
             ...betAttempt,
@@ -166,7 +166,7 @@ export const diceMachine = setup({
           on: { ...betAttempt, ...chanceChanged },
           states: {
             deciding: {
-              description: 'Compares the payout with the wager (SPEC §4).',
+              description: 'Compares the payout with the wager (docs/product.md §4).',
               always: [{ guard: 'betWon', target: 'won' }, { target: 'lost' }],
             },
             won: { description: 'The ring is green: the payout is at least the wager.', tags: ['won'] },

@@ -29,7 +29,7 @@ export const selectMaxPayout = (s: Snapshot): number | null => {
   return wallet.fiatRate === null ? limits.maxPayout : cryptoToFiat(limits.maxPayout, wallet.fiatRate);
 };
 
-/** ACC: no limits exist, so the max payout shows a dash instead of waiting (SPEC §5 check 2). */
+/** ACC: no limits exist, so the max payout shows a dash instead of waiting (docs/product.md §5 check 2). */
 export const selectCurrencyNotBettable = (s: Snapshot): boolean => s.hasTag('notBettable');
 
 /** Whether pressing Bet does something now (a bet, a refusal message, or the login modal). */
@@ -39,7 +39,7 @@ export const selectCanHalveOrDouble = (s: Snapshot): boolean => s.hasTag('limits
 
 export const selectRingTone = (s: Snapshot): RingTone => (s.hasTag('won') ? 'win' : s.hasTag('lost') ? 'loss' : 'primary');
 export const selectResult = (s: Snapshot): DiceResult | null => (s.hasTag('result') ? s.context.result : null);
-/** The roll as SPEC §2 shows it: "05.20", "100.00"; null when no result is on screen. */
+/** The roll as docs/product.md §2 shows it: "05.20", "100.00"; null when no result is on screen. */
 export const selectResultText = (s: Snapshot): string | null => {
   const result = selectResult(s);
   return result ? formatRoll(result.roll) : null;

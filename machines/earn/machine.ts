@@ -1,5 +1,5 @@
 /**
- * The /earn page (SPEC §2 Earn, §3 Bankroll pool and Player investment, §4 Staking and earn, §6;
+ * The /earn page (docs/product.md §2 Earn, §3 Bankroll pool and Player investment, §4 Staking and earn, §6;
  * issue 10). A per-screen actor that runs under systemId `earn` in the app's actor system while the
  * route is shown, so the live machine's forwards reach it.
  *
@@ -10,7 +10,7 @@
  *                                                            Add/Remove modals with the server's answer)
  * Effects src/app provides
  *   actors: loadBankroll (GET /token/get-bankroll-page-data)
- *   actions: openLogin (a visitor's action, SPEC §6), openModal {name, params} (AddLiquidity/RemoveLiquidity)
+ *   actions: openLogin (a visitor's action, docs/product.md §6), openModal {name, params} (AddLiquidity/RemoveLiquidity)
  * Every bet moves the pools and the positions without an event, so the page reads them every 10 s.
  */
 import { assign, sendTo, setup } from 'xstate';
@@ -46,7 +46,7 @@ export type EarnEvent =
   | { type: 'server.divested'; payload: PositionChange };
 
 export const BANKROLL_REFRESH_MS = 10_000;
-/** SPEC §4: a position worth less than this (10 base units) is dust, and leaves the list. */
+/** docs/product.md §4: a position worth less than this (10 base units) is dust, and leaves the list. */
 export const NEAR_ZERO_POSITION = 0.0000001;
 
 export const isNearZero = (position: PlayerInvestment): boolean => position.currentInvestment < NEAR_ZERO_POSITION;
@@ -126,7 +126,7 @@ export const earnMachine = setup({
           always: [{ guard: 'startsSignedIn', target: 'signedIn' }, { target: 'visitor' }],
         },
         visitor: {
-          description: 'A visitor sees the pools; Add Liquidity opens the login modal (SPEC §6).',
+          description: 'A visitor sees the pools; Add Liquidity opens the login modal (docs/product.md §6).',
           on: {
             'auth.loggedIn': 'signedIn',
             'user.addLiquidity': { actions: 'openLogin' },

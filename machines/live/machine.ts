@@ -1,5 +1,5 @@
 /**
- * Live connection (SPEC §4 "Live connection", §7 Real-time, §8, §9; issue 6). App-wide, systemId 'live'.
+ * Live connection (docs/product.md §4 "Live connection", §7 Real-time, §8, §9; issue 6). App-wide, systemId 'live'.
  *
  * Receives
  *   app.connect · app.disconnect                       (the root app: start at load, stop at unload)
@@ -18,13 +18,13 @@
  *     this machine's). On live.connect it calls start() and answers hub.connected, or hub.closed on
  *     failure; onclose sends hub.closed; server events become hub.*. On live.disconnect it calls stop()
  *     and sends hub.closed once stop settles. Its cleanup stops the connection.
- * Failures are silent (SPEC §8): there is no error message, only the states below.
+ * Failures are silent (docs/product.md §8): there is no error message, only the states below.
  */
 import { assign, fromCallback, sendTo, setup } from 'xstate';
 import type { AuthEvent, Bet } from '../shared/events';
 import { SYSTEM_IDS } from '../shared/system';
 
-/** SPEC §9: after a drop, retry after 0, 2, 10 and 30 s, then give up. */
+/** docs/product.md §9: after a drop, retry after 0, 2, 10 and 30 s, then give up. */
 export const RECONNECT_DELAYS_MS = [0, 2000, 10_000, 30_000] as const;
 
 export interface HubInput {
@@ -195,7 +195,7 @@ export const liveMachine = setup({
           },
         },
         gaveUp: {
-          description: 'Every retry failed: no live updates until the token changes or the app asks again. Silent (SPEC §8).',
+          description: 'Every retry failed: no live updates until the token changes or the app asks again. Silent (docs/product.md §8).',
           on: { 'app.connect': { target: '#live.session', reenter: true }, ...restartNow, ...stopWhileClosed },
         },
         disconnecting: {

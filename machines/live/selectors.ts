@@ -5,7 +5,7 @@ type Snapshot = SnapshotFrom<typeof liveMachine>;
 
 export type LiveStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'disconnecting' | 'gaveUp';
 
-/** The five states of SPEC §4 plus the one that says the retries are over. */
+/** The five states of docs/product.md §4 plus the one that says the retries are over. */
 export const selectLiveStatus = (s: Snapshot): LiveStatus => {
   if (s.matches('disconnected')) return 'disconnected';
   if (s.matches({ session: 'connecting' })) return 'connecting';

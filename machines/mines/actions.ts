@@ -21,7 +21,7 @@ export const minesActions = {
     const check = minesCheck(context);
     return { message: check?.kind === 'invalid' ? check.message : null };
   }),
-  /** SPEC §4: a bet starts from a fresh grid with zero gems. */
+  /** docs/product.md §4: a bet starts from a fresh grid with zero gems. */
   clearBoard: assign({ round: null, ...EMPTY_BOARD }),
   rememberBet: assign(({ context }) => ({
     round: {
@@ -42,13 +42,13 @@ export const minesActions = {
   storeMessage: assign((_, params: { message: string }) => ({ message: params.message })),
   clearMessage: assign({ message: null }),
   showPending: assign((_, params: { tileId: number }) => ({ pendingTile: params.tileId, message: null })),
-  /** SPEC §4: a failed pick un-reveals the tile. */
+  /** docs/product.md §4: a failed pick un-reveals the tile. */
   unrevealPending: assign({ pendingTile: null }),
   addGem: assign(({ context }) => ({
     gems: context.pendingTile === null ? context.gems : [...context.gems, context.pendingTile],
     pendingTile: null,
   })),
-  /** SPEC §4: a mine ends the game and reveals all tiles. */
+  /** docs/product.md §4: a mine ends the game and reveals all tiles. */
   revealBust: assign(({ context }, params: { mines: number[] }) => ({ hitMine: context.pendingTile, mines: params.mines, pendingTile: null })),
   storeWin: assign(({ context }, params: { amount: number; mines: number[] }) => {
     const round = context.round as MinesRound;

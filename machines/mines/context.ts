@@ -5,13 +5,13 @@ import { DEFAULT_WALLET } from '../shared/events';
 import type { GameWallet } from '../shared/events';
 import { cryptoToFiat, decimalToUnits, unitsToNumber } from '../../src/core/money';
 
-/** SPEC §8. */
+/** docs/product.md §8. */
 export const MINES_MESSAGES = {
   betNetworkError: 'An error occurred while placing the bet.',
   cashoutFailed: 'Cashout failed. Please try again.',
   cashoutError: 'An error occurred during cashout.',
 } as const;
-/** SPEC §8: bet and cash-out messages show for 3 s. */
+/** docs/product.md §8: bet and cash-out messages show for 3 s. */
 export const MINES_MESSAGE_MS = 3000;
 export const DEFAULT_MINES_COUNT = 3;
 
@@ -73,7 +73,7 @@ export const initialContext = ({ input }: { input: MinesInput }): MinesContext =
   startSignedIn: input.signedIn ?? false,
 });
 
-/** SPEC §5 checks for a signed-in player: the shared single-amount check of the games. */
+/** docs/product.md §5 checks for a signed-in player: the shared single-amount check of the games. */
 export const minesCheck = (context: MinesContext): BetCheckResult | null => singleBetCheck('mines', context);
 
 /** The amount field showing a restored bet, in the displayed unit. */

@@ -1,5 +1,5 @@
 /**
- * Mines screen (SPEC §2 Mines, §4 Mines, §5 bet checks and Mines rules, §8 Mines errors, §9). One
+ * Mines screen (docs/product.md §2 Mines, §4 Mines, §5 bet checks and Mines rules, §8 Mines errors, §9). One
  * actor per visit of /mines. The game kit's vocabulary (docs/architecture.md, "The game kit"):
  * `round` is idle, placing, refused, failed, playing or roundOver; tags busy, message and result
  * mean the same in every game, and `inPlay` marks an open game.
@@ -11,7 +11,7 @@
  *   wallet.changed {wallet: {currency, balance, fiatRate}}   (the selected wallet; fiatRate only
  *     while Display FIAT is on), as for the dice screen
  * Effects (actions.ts, the messaging block; provided by src/app, tests provide fakes)
- *   openLogin                          a visitor pressed Bet (SPEC §5 check 1): open the Auth modal on login
+ *   openLogin                          a visitor pressed Bet (docs/product.md §5 check 1): open the Auth modal on login
  *   reportBalance {currency, balance}  the server's balance after a bet or at the end of a game
  * Actors src/app provides (actors.ts): loadLimits, loadActiveGame, and placeBet, pick and cashout
  * as BetOutcomes.
@@ -41,7 +41,7 @@ export { amountInCoins, typedAmount } from '../shared/betAmount';
 
 const minesCountOf = ({ event }: { event: { count: number } }) => ({ count: event.count });
 
-/** The amount and the mines slider, editable only while no game runs (SPEC §4: locked during play). */
+/** The amount and the mines slider, editable only while no game runs (docs/product.md §4: locked during play). */
 const settingsEditable = {
   ...amountTransitions,
   'user.setMinesCount': { guard: { type: 'isMinesCount', params: minesCountOf }, actions: { type: 'storeMinesCount', params: minesCountOf } },
@@ -82,7 +82,7 @@ const winOf = <T extends MinesPickResponse | MinesCashoutResponse>({ event }: An
   mines: answerOf(event.output).mineLocations ?? [],
 });
 
-/** Pressing Bet (SPEC §5 order), and pressing it again where only a player can be. */
+/** Pressing Bet (docs/product.md §5 order), and pressing it again where only a player can be. */
 const { first: betAttempt, next: nextBetAttempt } = betAttempts('mines');
 
 export const minesMachine = setup({
@@ -93,9 +93,9 @@ export const minesMachine = setup({
   },
   actors: minesActors,
   delays: {
-    /** SPEC §8: bet and cash-out messages show for 3 s. */
+    /** docs/product.md §8: bet and cash-out messages show for 3 s. */
     messageDuration: MINES_MESSAGE_MS,
-    /** SPEC §9: the win popup shows for 3 s. */
+    /** docs/product.md §9: the win popup shows for 3 s. */
     winPopupDuration: MINES_WIN_POPUP_MS,
   },
   actions: minesActions,
@@ -144,7 +144,7 @@ export const minesMachine = setup({
           on: { ...settingsEditable, ...betAttempt, 'auth.loggedIn': 'restoring' },
         },
         refused: {
-          description: 'A check of SPEC §5 refused the bet; its message shows for 3 s and nothing was sent.',
+          description: 'A check of docs/product.md §5 refused the bet; its message shows for 3 s and nothing was sent.',
           tags: ['message'],
           on: { ...settingsEditable, ...nextBetAttempt },
           after: { messageDuration: { target: 'idle', actions: 'clearMessage' } },
@@ -203,7 +203,7 @@ export const minesMachine = setup({
                     actions: [{ type: 'revealBust', params: ({ event }) => ({ mines: answerOf(event.output).mineLocations ?? [] }) }, { type: 'reportBalance', params: settled }],
                   },
                   {
-                    // The last gem: the server cashed the game out by itself (SPEC §4).
+                    // The last gem: the server cashed the game out by itself (docs/product.md §4).
                     guard: { type: 'isGameOver', params: outcomeOf },
                     target: '#mines.round.roundOver',
                     actions: ['addGem', { type: 'storeWin', params: winOf }, { type: 'reportBalance', params: settled }],

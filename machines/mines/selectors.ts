@@ -22,7 +22,7 @@ export const selectMinesCount = (s: Snapshot): number => (s.hasTag('inPlay') && 
 export const selectGemsCount = (s: Snapshot): number => gemsCount(selectMinesCount(s));
 export const selectGemsFound = (s: Snapshot): number => s.context.gems.length;
 
-/** SPEC §4: the slider and the amount are locked during play (and while a bet or a restore is in flight). */
+/** docs/product.md §4: the slider and the amount are locked during play (and while a bet or a restore is in flight). */
 export const selectSettingsLocked = (s: Snapshot): boolean => s.hasTag('inPlay') || s.hasTag('busy');
 export const selectIsBusy = (s: Snapshot): boolean => s.hasTag('busy');
 export const selectIsPlaying = (s: Snapshot): boolean => s.hasTag('inPlay');
@@ -33,7 +33,7 @@ export const selectCashingOut = (s: Snapshot): boolean => s.matches({ round: { p
 
 /** Whether pressing Bet does something now (a bet, a refusal message, or the login modal). */
 export const selectCanBet = (s: Snapshot): boolean => s.can({ type: 'user.bet' });
-/** SPEC §4: Cashout needs at least one gem and nothing in flight. */
+/** docs/product.md §4: Cashout needs at least one gem and nothing in flight. */
 export const selectCanCashout = (s: Snapshot): boolean => s.can({ type: 'user.cashout' });
 export const selectCanPick = (tileId: number) => (s: Snapshot): boolean => s.can({ type: 'user.pick', tileId });
 export const selectCanHalveOrDouble = (s: Snapshot): boolean => s.can({ type: 'user.halveAmount' });
@@ -69,7 +69,7 @@ export interface ProfitLine {
   profit: number;
 }
 
-/** Current profit and multiplier for the gems found (SPEC §2), during play. */
+/** Current profit and multiplier for the gems found (docs/product.md §2), during play. */
 export const selectCurrentProfit = (s: Snapshot): ProfitLine | null => {
   const { round, gems } = s.context;
   if (!round || !s.hasTag('inPlay')) return null;
@@ -77,7 +77,7 @@ export const selectCurrentProfit = (s: Snapshot): ProfitLine | null => {
   return { multiplier: minesMultiplier(round.minesCount, gems.length), profit: display(s, minesProfit(round.betAmount, round.minesCount, gems.length, cap)) };
 };
 
-/** Profit if the next tile is a gem, capped at maxPayout (SPEC §5); null when every gem is found. */
+/** Profit if the next tile is a gem, capped at maxPayout (docs/product.md §5); null when every gem is found. */
 export const selectNextProfit = (s: Snapshot): ProfitLine | null => {
   const { round, gems } = s.context;
   if (!round || !s.hasTag('inPlay')) return null;

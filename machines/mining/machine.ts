@@ -1,5 +1,5 @@
 /**
- * The /mining page (SPEC §2 Mining, §3 Mining level, §7 GET /token/get-mining-levels; issue 10).
+ * The /mining page (docs/product.md §2 Mining, §3 Mining level, §7 GET /token/get-mining-levels; issue 10).
  * A per-screen actor: lives as long as the route.
  *
  * Mining sends no live events (docs/api.md): the page reads the figures again every 15 s, so a

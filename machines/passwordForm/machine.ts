@@ -7,7 +7,7 @@ import { fixedFailureMessage } from '../shared/requestFailure';
 /**
  * The new-password form of the security page (change: old password, and the code when two-factor
  * is on) and of the reset-password page (reset: email and token from the mailed link). One chart,
- * the rules and messages of SPEC §5 and §8; which call it makes is the provided `submitPassword`.
+ * the rules and messages of docs/product.md §5 and §8; which call it makes is the provided `submitPassword`.
  */
 
 export type PasswordFormInput =

@@ -4,9 +4,9 @@ import { isVerifiableGame, verifierFor } from '../../src/core/fairness/verify';
 import type { AsyncVerification, RawParams, VerifiableGame } from '../../src/core/fairness/verify';
 import type { RevealedSeed as WireRevealedSeed, RotatedSeeds, SeedState as WireSeedState } from '../../src/core/contracts/casino';
 
-/** SPEC §9: the copy success flag lasts 1.5 s. */
+/** docs/product.md §9: the copy success flag lasts 1.5 s. */
 export const COPIED_FLAG_MS = 1500;
-/** Rotation got no answer (the spec has no wording; a refusal shows the server's message). */
+/** Rotation got no answer (docs/product.md has no wording; a refusal shows the server's message). */
 export const ROTATE_NO_RESPONSE_MESSAGE = 'Could not rotate the seed, please try again.';
 export const VERIFY_FAILED_MESSAGE = 'Could not compute the outcome in this browser.';
 export const VERIFY_MESSAGES = {
@@ -47,7 +47,7 @@ export type SeedTab = 'seeds' | 'verify' | 'history';
 export type VerifyField = 'serverSeed' | 'clientSeed' | 'nonce';
 
 export interface SeedInput {
-  /** The client seed the browser already uses; without one a random one is made first (SPEC §3). */
+  /** The client seed the browser already uses; without one a random one is made first (docs/product.md §3). */
   clientSeed?: string | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Seed (fairness) modal (SPEC §1 Fairness, §3 Seed state, §9 copy flag 1.5 s; issue 5 "Seeds on the
+ * Seed (fairness) modal (docs/product.md §1 Fairness, §3 Seed state, §9 copy flag 1.5 s; issue 5 "Seeds on the
  * server" and "the Seed modal"). One actor while the Seed modal is open.
  *
  * Receives
@@ -140,7 +140,7 @@ export const seedMachine = setup({
           always: [{ guard: 'isDraftValid', target: 'loading' }, { target: 'generating' }],
         },
         generating: {
-          description: 'A random 20-character client seed is being made for a first visit (SPEC §3).',
+          description: 'A random 20-character client seed is being made for a first visit (docs/product.md §3).',
           tags: ['loadingSeed'],
           invoke: {
             id: 'firstClientSeed',
@@ -327,7 +327,7 @@ export const seedMachine = setup({
           },
         },
         copied: {
-          description: 'The copied value shows its success mark for 1.5 s (SPEC §9).',
+          description: 'The copied value shows its success mark for 1.5 s (docs/product.md §9).',
           tags: ['copied'],
           on: { 'user.copy': { target: 'copying', actions: { type: 'rememberCopied', params: ({ event }) => ({ what: event.what }) } } },
           after: { copiedFlag: { target: 'idle', actions: 'forgetCopied' } },

@@ -1,4 +1,4 @@
-/** Events that several machines receive from the auth actor (SPEC §4 Authentication). */
+/** Events that several machines receive from the auth actor (docs/product.md §4 Authentication). */
 export interface SignedInUser {
   userName: string;
   id?: string;
@@ -8,10 +8,10 @@ export type AuthEvent =
   /** Login or a restored session: the player, and the access token the hub authenticates with. */
   | { type: 'auth.loggedIn'; user: SignedInUser; token: string }
   | { type: 'auth.loggedOut' }
-  /** The access token was refreshed (SPEC §4: one refresh on a 401 or on an expired token at start). */
+  /** The access token was refreshed (docs/product.md §4: one refresh on a 401 or on an expired token at start). */
   | { type: 'auth.tokenChanged'; token: string };
 
-/** A row of the bets table and the payload of the hub's `bet` event (SPEC §3 Bet). */
+/** A row of the bets table and the payload of the hub's `bet` event (docs/product.md §3 Bet). */
 export interface Bet {
   id: string;
   gameName: string;
@@ -27,7 +27,7 @@ export interface Bet {
 /** What a game reports to the bets feed after a settled bet; the feed knows the player's name. */
 export type PlacedBet = Omit<Bet, 'playerName'>;
 
-/** Message of a failed call: the server's `error`/`errorMessage` field if it answered, else the fallback (SPEC §8). */
+/** Message of a failed call: the server's `error`/`errorMessage` field if it answered, else the fallback (docs/product.md §8). */
 export function serverMessage(error: unknown, fallback: string): string {
   const fields = (value: unknown): string | null => {
     if (!value || typeof value !== 'object') return null;

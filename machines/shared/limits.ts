@@ -7,7 +7,7 @@ import type { GameWallet } from './events';
 
 /**
  * The `limits` region every game screen has, written once: the selected currency's bet limits
- * (SPEC §5), fetched again for a new currency and never asked for ACC (check 2). A game declares
+ * (docs/product.md §5), fetched again for a new currency and never asked for ACC (check 2). A game declares
  * the names the region uses in its own `setup` by spreading `limitsGuards` and `limitsActions`, and
  * provides the `loadLimits` actor (GET /casino/get-limits).
  */
@@ -93,7 +93,7 @@ export function limitsRegion<TGame extends string, TExtra extends string = never
       known: { description: options.known, tags: ['limitsKnown'], on: onCurrency },
       notBettable: {
         description:
-          "The selected currency cannot be bet (ACC): its limits are not asked for, the max payout shows a dash and Bet shows 'ACC betting not available at this time' (SPEC §5 check 2).",
+          "The selected currency cannot be bet (ACC): its limits are not asked for, the max payout shows a dash and Bet shows 'ACC betting not available at this time' (docs/product.md §5 check 2).",
         tags: ['notBettable'],
         on: { 'wallet.changed': toLoading },
       },

@@ -9,7 +9,7 @@ import type { PlacedBet } from './events';
  * them as named actions and the recipient is found through the actor system by systemId.
  */
 
-/** → modals: a visitor pressed Bet (SPEC §5 check 1), the Auth modal opens on its login tab. */
+/** → modals: a visitor pressed Bet (docs/product.md §5 check 1), the Auth modal opens on its login tab. */
 export const loginModal = { type: 'app.openModal' as const, name: 'Auth', params: { tab: 'login' } };
 
 /** → wallet: read every balance again (a claim pays several currencies; mining lands in ACC). */

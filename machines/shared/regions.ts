@@ -3,7 +3,7 @@
  * machine that uses one declares those names in its own `setup` (here: the `startsSignedIn` guard).
  */
 
-const VISITOR_BETS = 'Nobody is signed in: pressing Bet opens the login modal instead of betting (SPEC §5 check 1).';
+const VISITOR_BETS = 'Nobody is signed in: pressing Bet opens the login modal instead of betting (docs/product.md §5 check 1).';
 
 /** Who is at the table: from the screen's input at start, then the auth events it is sent. */
 export function playerRegion(visitorDescription: string = VISITOR_BETS) {
@@ -28,7 +28,7 @@ export function playerRegion(visitorDescription: string = VISITOR_BETS) {
 }
 
 /**
- * Pressing Bet where no bet is in flight, in SPEC §5 order: a visitor gets the login modal (check 1),
+ * Pressing Bet where no bet is in flight, in docs/product.md §5 order: a visitor gets the login modal (check 1),
  * a refused check shows its message in `round.refused`, an accepted bet goes to `round.placing`.
  * `next` is for the states only a player reaches (after a refusal, a failure or a round), where
  * check 1 has passed already. The machine declares the guards and actions it names.

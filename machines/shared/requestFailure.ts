@@ -30,7 +30,7 @@ export function throttledMessage(error: unknown): string | null {
   return failure.status === 429 ? tooManyAttemptsMessage(failure.retryAfter) : null;
 }
 
-/** The spec's fixed failure message of a form, unless the server asked the player to wait. */
+/** docs/product.md's fixed failure message of a form, unless the server asked the player to wait. */
 export function fixedFailureMessage(error: unknown, fixed: string): string {
   return throttledMessage(error) ?? fixed;
 }
@@ -56,7 +56,7 @@ export type BetOutcome<TAnswer> =
   | { kind: 'unanswered' };
 
 /**
- * The message a failed outcome shows (SPEC §8): the server's words when it refused with some, else
+ * The message a failed outcome shows (docs/product.md §8): the server's words when it refused with some, else
  * the game's fixed message for a refusal without words (`refused`, defaulting to `unanswered`) or
  * for no answer.
  */

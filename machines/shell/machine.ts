@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { effectAction } from '../shared/effects';
 
-/** Sidebar breakpoint (SPEC §9): the sidebar starts open only on screens wider than this. */
+/** Sidebar breakpoint (docs/product.md §9): the sidebar starts open only on screens wider than this. */
 export const SIDEBAR_BREAKPOINT = 768;
 
 export interface ShellContext {
@@ -23,7 +23,7 @@ export const shellMachine = setup({
     input: {} as { viewportWidth: number },
   },
   delays: {
-    /** After each navigation the main area scrolls to the top after 200 ms (SPEC §2). */
+    /** After each navigation the main area scrolls to the top after 200 ms (docs/product.md §2). */
     scrollToTopDelay: 200,
   },
   actions: {

@@ -48,7 +48,7 @@ export type StakingEvent =
   /** Raised when midnight UTC has passed: the payout ran, so the payout history is stale. */
   | { type: 'staking.payoutDue' };
 
-/** SPEC §9: the next payout is shown as 2% of each pool's value. */
+/** docs/product.md §9: the next payout is shown as 2% of each pool's value. */
 export const DEFAULT_DAILY_PAYOUT_SHARE = 0.02;
 export const DEFAULT_UNLOCK_FEE = 0.01;
 export const DAY_MS = 86_400_000;
@@ -116,7 +116,7 @@ export function historyRegion(tab: HistoryTab, loader: 'loadBurnHistory' | 'load
         on: { ...stale, ...reset },
       },
       failed: {
-        description: `The ${tab} history could not be fetched (ignored, SPEC §8); the tab offers Retry.`,
+        description: `The ${tab} history could not be fetched (ignored, docs/product.md §8); the tab offers Retry.`,
         on: {
           ...stale,
           ...reset,

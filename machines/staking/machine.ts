@@ -1,5 +1,5 @@
 /**
- * The /staking page (SPEC §2 Staking, §3 Staking page data and History item, §4 Staking and earn,
+ * The /staking page (docs/product.md §2 Staking, §3 Staking page data and History item, §4 Staking and earn,
  * §6, §9; issue 10). A per-screen actor that runs under systemId `staking` in the app's actor system
  * while the route is shown, so the live machine's forwards reach it.
  *
@@ -11,10 +11,10 @@
  *                                                          absolute figures, so hearing both is harmless)
  * Effects src/app provides
  *   actors: loadStakingData, claimRewards, loadBurnHistory, loadPayoutHistory, loadStakingHistory
- *   actions: openLogin (a visitor's action, SPEC §6), openModal {name, params} (LockTokens/UnlockTokens),
+ *   actions: openLogin (a visitor's action, docs/product.md §6), openModal {name, params} (LockTokens/UnlockTokens),
  *            reportBalance {currency, balance} and reloadWallet (the wallet follows), syncClock (reads the
  *            real time; the default advances by one tick, so tests and the visualizer stay pure)
- * Delays: countdownTick 1 s (SPEC §9), dataRefresh 30 s (the rewards pools grow with every bet and
+ * Delays: countdownTick 1 s (docs/product.md §9), dataRefresh 30 s (the rewards pools grow with every bet and
  *   send no events), untilPayout (the next midnight UTC, plus a grace for the server's run).
  */
 import { and, assign, raise, sendTo, setup, stateIn } from 'xstate';
@@ -105,7 +105,7 @@ export const stakingMachine = setup({
           always: [{ guard: 'startsSignedIn', target: 'signedIn' }, { target: 'visitor' }],
         },
         visitor: {
-          description: 'A visitor sees the pools, the totals and the public histories; Lock, Unlock and Claim open the login modal (SPEC §6).',
+          description: 'A visitor sees the pools, the totals and the public histories; Lock, Unlock and Claim open the login modal (docs/product.md §6).',
           on: {
             'auth.loggedIn': 'signedIn',
             'user.lock': { actions: 'openLogin' },
@@ -188,7 +188,7 @@ export const stakingMachine = setup({
       initial: 'ticking',
       states: {
         ticking: {
-          description: 'The countdown to the next midnight UTC moves every second (SPEC §9).',
+          description: 'The countdown to the next midnight UTC moves every second (docs/product.md §9).',
           after: { countdownTick: { target: 'ticking', reenter: true, actions: 'syncClock' } },
         },
       },
@@ -206,7 +206,7 @@ export const stakingMachine = setup({
           },
         },
         claiming: {
-          description: 'Every available reward is moving to the wallet; failures are ignored (SPEC §8).',
+          description: 'Every available reward is moving to the wallet; failures are ignored (docs/product.md §8).',
           tags: ['busy', 'claiming'],
           invoke: {
             src: 'claimRewards',

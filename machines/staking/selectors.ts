@@ -29,7 +29,7 @@ export function selectCountdown(s: Snapshot): string {
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
-/** SPEC §9: the next payout of a pool is shown as 2% of its value, floored to the base unit. */
+/** docs/product.md §9: the next payout of a pool is shown as 2% of its value, floored to the base unit. */
 export function nextPayoutOf(poolValue: number, share: number = DEFAULT_DAILY_PAYOUT_SHARE): number {
   const shareUnits = decimalToUnits(share);
   return unitsToNumber((decimalToUnits(poolValue) * shareUnits) / 100_000_000n);

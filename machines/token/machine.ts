@@ -1,5 +1,5 @@
 /**
- * The /token page (SPEC §2 Token page, §3 Token details, §7 GET /token/get-token-details; issue 10).
+ * The /token page (docs/product.md §2 Token page, §3 Token details, §7 GET /token/get-token-details; issue 10).
  * A per-screen actor: lives as long as the route.
  *
  * Receives user.retry (after a failed load). Effects src/app provides: loadTokenDetails (actor).

@@ -1,5 +1,5 @@
 /**
- * The four token modals (SPEC §2 Shell: LockTokens, UnlockTokens, AddLiquidity, RemoveLiquidity;
+ * The four token modals (docs/product.md §2 Shell: LockTokens, UnlockTokens, AddLiquidity, RemoveLiquidity;
  * §4 Staking and earn; issue 10). One statechart shape, four machines (`createTokenActionMachine`),
  * each living while its modal is open.
  *

@@ -4,7 +4,7 @@ import type { RefreshResult, SessionTokens } from '../../src/core/accounts/sessi
 import type { AuthAnnouncement, TokenAnnouncement } from '../auth/announcements';
 
 /**
- * Coordinates access-token refreshes for every request of the app (SPEC §4): on the first 401 of
+ * Coordinates access-token refreshes for every request of the app (docs/product.md §4): on the first 401 of
  * a request one refresh runs; requests that hit 401 while it runs wait for it; all of them are
  * retried with the new token, or all fail if the refresh fails (and auth then logs out silently).
  *

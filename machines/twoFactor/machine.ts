@@ -6,7 +6,7 @@ import { fixedFailureMessage } from '../shared/requestFailure';
 import type { MfaKey as WireMfaKey } from '../../src/core/contracts/auth';
 
 /**
- * The two-factor part of the security page (SPEC §2, §4 Security): off shows the QR code and the
+ * The two-factor part of the security page (docs/product.md §2, §4 Security): off shows the QR code and the
  * key with Enable, on shows Disable; the switch follows a successful call only, and is announced
  * so auth flips tfaEnabled and rewrites the stored user.
  */

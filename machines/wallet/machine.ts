@@ -5,7 +5,7 @@ import { SYSTEM_IDS } from '../shared/system';
 import type { ExchangeRate as WireExchangeRate } from '../../src/core/contracts/payments';
 import type { Wallet as WireWallet } from '../../src/core/contracts/wallet';
 
-/** The wallets a visitor sees, and that a player returns to on logout (SPEC §1, §4). */
+/** The wallets a visitor sees, and that a player returns to on logout (docs/product.md §1, §4). */
 export const DEFAULT_CURRENCIES = ['BTC', 'ETH', 'USDT', 'LTC', 'DOGE'] as const;
 export const DEFAULT_CURRENCY = 'BTC';
 
@@ -33,7 +33,7 @@ export type WalletEvent =
   | { type: 'user.selectCurrency'; symbol: string }
   | { type: 'user.toggleFiatDisplay' }
   | { type: 'user.toggleHideZero' }
-  /** Live hub: money arrived (SPEC §7 `deposit`). */
+  /** Live hub: money arrived (docs/product.md §7 `deposit`). */
   | { type: 'server.deposit'; amount: number; currency: string }
   /** A game settled a bet and reports the server's new balance. */
   | { type: 'game.balanceUpdated'; currency: string; balance: number }
@@ -112,7 +112,7 @@ export const walletMachine = setup({
     ),
     /** Tells the app that the selected wallet may look different now; it passes the news to the screens on show. */
     announceUpdate: sendParent({ type: 'wallet.updated' }),
-    /** Storage effects (key selectedCurrency, SPEC §9; the display preferences), provided by src/app. */
+    /** Storage effects (key selectedCurrency, docs/product.md §9; the display preferences), provided by src/app. */
     persistCurrency: effectAction<{ symbol: string }>('persistCurrency'),
     persistDisplayFiat: effectAction<{ on: boolean }>('persistDisplayFiat'),
     persistHideZero: effectAction<{ on: boolean }>('persistHideZero'),
@@ -214,7 +214,7 @@ export const walletMachine = setup({
           after: { ratesRefresh: 'loading' },
         },
         stale: {
-          description: 'The last fetch failed (ignored, SPEC §8); the last known rates stay in use until the next try.',
+          description: 'The last fetch failed (ignored, docs/product.md §8); the last known rates stay in use until the next try.',
           after: { ratesRefresh: 'loading' },
         },
       },

@@ -23,7 +23,7 @@ const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/Rese
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** Login-only route (SPEC §2): a visitor is sent to /, and so is a player who logs out here. */
+    /** Login-only route (docs/product.md §2): a visitor is sent to /, and so is a player who logs out here. */
     requiresAuth?: boolean;
     title?: string;
   }

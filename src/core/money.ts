@@ -124,17 +124,17 @@ export function unitsToDecimalString(units: bigint, decimals: number = DECIMALS)
 
 const asUnitsFloor = (amount: bigint | number): bigint => (typeof amount === 'bigint' ? amount : toUnitsFloor(amount));
 
-/** SPEC §9: balances with 8 decimals, floored ("0.00012345"). bigint = base units, number = coins. */
+/** docs/product.md §9: balances with 8 decimals, floored ("0.00012345"). bigint = base units, number = coins. */
 export function formatCrypto(amount: bigint | number): string {
   return unitsToDecimalString(asUnitsFloor(amount), DECIMALS);
 }
 
-/** SPEC §9: staking wallet balances with 3 decimals, floored. bigint = base units, number = coins. */
+/** docs/product.md §9: staking wallet balances with 3 decimals, floored. bigint = base units, number = coins. */
 export function formatStaking(amount: bigint | number): string {
   return unitsToDecimalString(asUnitsFloor(amount), 3);
 }
 
-/** SPEC §9: "$1,234.56": 2 decimals floored, thousands separators, "-$5.00" below zero. */
+/** docs/product.md §9: "$1,234.56": 2 decimals floored, thousands separators, "-$5.00" below zero. */
 export function formatFiat(dollars: number): string {
   return formatCents(scaleDecimal(dollars, 2, 'floor'));
 }
@@ -250,7 +250,7 @@ export function parseAmount(text: string, options: ParseAmountOptions = {}): Par
 }
 
 /**
- * What an amount field holds, read for a bet (SPEC §5: amounts round to 8 decimals, 2 in fiat
+ * What an amount field holds, read for a bet (docs/product.md §5: amounts round to 8 decimals, 2 in fiat
  * display): like parseAmount, but more decimals than allowed are rounded half up instead of refused.
  */
 export function parseAmountRounded(text: string, decimals: number = DECIMALS): ParsedAmount {
@@ -331,7 +331,7 @@ const WIRE_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
  * - A string is a plain decimal: digits, at most one point with digits on both sides, at most 8
  *   decimals; no '+', no exponent, no spaces, no separators, at most 40 characters. A '-' in front
  *   of an otherwise plain decimal is read as a negative amount ('negative'), so callers can keep the
- *   spec's "greater than 0" message ahead of any format complaint.
+ *   docs/product.md's "greater than 0" message ahead of any format complaint.
  * - A JSON number (what the bet screens send) is already a double: any finite one is read as the
  *   exact decimal of its shortest text (0.1 is 0.1; 1e-7 is 0.0000001), with the same 8-decimal and
  *   size rules. Its exponent is at most 308, so it cannot be expensive.

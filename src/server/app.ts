@@ -72,7 +72,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(openApiPlugin);
   await app.register(databasePlugin, { dataDir: config.dataDir, synchronous: config.sqliteSynchronous });
   await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret, sessionMaxAgeMs: config.sessionMaxAgeMs });
-  // The live hub (SPEC §7 "Real-time"): a visitor connects without a token, a player with its access token.
+  // The live hub (docs/product.md §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
     path: `${API_PREFIX}/socket`,
     admission: config.hubAdmission,

@@ -164,7 +164,7 @@ describe('account dropdown', () => {
       auth: `Bearer ${liveToken}`,
     });
     expect(['authToken', 'refreshToken', 'sessionId', 'user'].map((k) => storage.getItem(k))).toEqual([null, null, null, null]);
-    // SPEC §4: logout resets the wallets to the defaults with BTC selected, and the wallet remembers that.
+    // docs/product.md §4: logout resets the wallets to the defaults with BTC selected, and the wallet remembers that.
     expect(storage.getItem('selectedCurrency')).toBe('BTC');
   });
 });
@@ -172,7 +172,7 @@ describe('account dropdown', () => {
 describe('security page', () => {
   const mfaKey = { mfaKey: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/ACC%20Casino:ada?secret=JBSWY3DPEHPK3PXP&issuer=ACC%20Casino' };
 
-  it('should show the change-password rules of the spec', async () => {
+  it('should show the change-password rules of docs/product.md', async () => {
     renderApp('/account', { storage: signedInStorage(), routes: { '/auth/get-mfa-key': () => ok(mfaKey) } });
     const form = await screen.findByRole('form', { name: 'Change password' });
     await submit(within(form).getByRole('button', { name: 'Change password' }));

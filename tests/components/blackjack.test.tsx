@@ -158,7 +158,7 @@ describe('Blackjack screen', () => {
     await act(async () => void fireEvent.keyDown(document.body, { key: 'H' }));
     await waitFor(() => expect(cardNames('Your hand')).toHaveLength(3));
     expect(enabledActions()).toEqual(['HIT', 'STAND']);
-    // A refused action is only logged (SPEC §8): the player chooses again.
+    // A refused action is only logged (docs/product.md §8): the player chooses again.
     const warn = console.warn;
     console.warn = () => {};
     try {
@@ -237,7 +237,7 @@ describe('Blackjack screen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('An error occurred while placing the bet.');
   });
 
-  it('should check the amount before calling the server (SPEC §5)', async () => {
+  it('should check the amount before calling the server (docs/product.md §5)', async () => {
     const api = renderBlackjack({ storage: signedIn() });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
     await placeBet('0.5');

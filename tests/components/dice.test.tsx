@@ -40,7 +40,7 @@ const pressBet = () => act(async () => void fireEvent.click(betButton()));
 const shownMessage = () => within(dice()).queryByRole('alert')?.textContent ?? null;
 const diceBets = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.path === '/dice/bet');
 
-/** Signed in with the wallets and the dice limits loaded, so the checks of SPEC §5 can run. */
+/** Signed in with the wallets and the dice limits loaded, so the checks of docs/product.md §5 can run. */
 async function readyPlayer(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
   const api = renderDice({ storage: signedIn(), ...options });
   await waitFor(() => expect(within(dice()).getByTestId('max-payout').textContent).not.toContain('…'));
@@ -59,7 +59,7 @@ describe('Dice screen', () => {
     expect(diceBets(api)).toEqual([]);
   });
 
-  it('should refuse ACC before looking at the amount (SPEC §5 check 2)', async () => {
+  it('should refuse ACC before looking at the amount (docs/product.md §5 check 2)', async () => {
     const api = await readyPlayer({ storage: signedIn({ selectedCurrency: 'ACC' }) });
     typeAmount('0');
     await pressBet();
@@ -67,7 +67,7 @@ describe('Dice screen', () => {
     expect(diceBets(api)).toEqual([]);
   });
 
-  it('should show the checks of SPEC §5 in order, each until the amount is fixed, and send nothing meanwhile', async () => {
+  it('should show the checks of docs/product.md §5 in order, each until the amount is fixed, and send nothing meanwhile', async () => {
     const api = await readyPlayer();
     // 3: zero (also an empty field) before anything else.
     await pressBet();

@@ -151,7 +151,7 @@ describe('Mines screen', () => {
     expect(button('Cashout').disabled).toBe(true);
   });
 
-  it('should refuse a bet above the balance with the spec message and send nothing', async () => {
+  it('should refuse a bet above the balance with the message of docs/product.md §8 and send nothing', async () => {
     const api = renderMines({ routes: { '/mines/get-active-game': noActiveGame } });
     await readyToBet('1');
     await click(button('Bet'));

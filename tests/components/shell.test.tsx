@@ -24,7 +24,7 @@ describe('app shell', () => {
     expect(disabled[0]?.closest('a')).toBeNull();
   });
 
-  it('should list the sidebar links of the spec in order', async () => {
+  it('should list the sidebar links of docs/product.md in order', async () => {
     renderAt('/');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([

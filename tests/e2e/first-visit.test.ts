@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium())('a first visit in Chromium against the real serv
       await shot(page, `${label}-04-cashier-acc`);
       await page.keyboard.press('Escape');
 
-      // ACC selected: every game says so when Bet is pressed (SPEC §5 check 2).
+      // ACC selected: every game says so when Bet is pressed (docs/product.md §5 check 2).
       for (const [route, title] of [
         ['/dice', 'Dice'],
         ['/mines', 'Mines'],

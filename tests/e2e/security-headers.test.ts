@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, hasChromium, useBrowser, openPage } from '../support/browser';
 
-// Every route of SPEC §2; the two link pages with the query strings their mails carry.
+// Every route of docs/product.md §2; the two link pages with the query strings their mails carry.
 const ROUTES = [
   '/',
   '/dice',
@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium())('the SPA under its Content-Security-Policy', () 
     expect(registered.status).toBe(200);
     const session = (await registered.json()) as { user: unknown; jwt: string; refreshToken: string; sessionId: string };
     const { context, page } = await openPage(browser());
-    // The stored session the SPA reads at start (SPEC §3 keys), and the violation listener.
+    // The stored session the SPA reads at start (docs/product.md §3 keys), and the violation listener.
     await context.addInitScript((stored) => {
       localStorage.setItem('authToken', stored.jwt);
       localStorage.setItem('refreshToken', stored.refreshToken);

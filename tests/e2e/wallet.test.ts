@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium())('the wallet in Chromium against the real server'
     const userName = await signUp(page);
     expect(await headerBalance(page)).toBe('0.00000000');
 
-    // SPEC §4: the sign-up drew the player's seed pair and the login fetched the seed state, so the pair
+    // docs/product.md §4: the sign-up drew the player's seed pair and the login fetched the seed state, so the pair
     // exists before any bet, with a 20-character client seed (the browser's, offered once the hashes
     // were shown; read from the server's database, not the API).
     await expect.poll(() => offered.length).toBe(1);

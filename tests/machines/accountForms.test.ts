@@ -34,7 +34,7 @@ describe('password form (change and reset)', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ oldPassword: '*', newPassword: '*', confirmPassword: '*', mfaCode: '*' });
   });
 
-  it('should give the length, match and code messages of the spec', () => {
+  it('should give the length, match and code messages of docs/product.md', () => {
     const actor = createActor(make().machine, { input: { mode: 'change', needsCode: true } }).start();
     actor.send({ type: 'user.submit', oldPassword: 'old', newPassword: 'short', confirmPassword: 'short', mfaCode: '12' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({

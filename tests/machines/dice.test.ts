@@ -89,7 +89,7 @@ const loss = (request: DiceBetRequest): Promise<BetOutcome<DiceBetResponse>> =>
   Promise.resolve(answered(roll(0.4, { id: 2, roll: 77.01, wager: Number(request.betAmount), payout: 0 })));
 
 describe('dice', () => {
-  describe('bet checks (SPEC §5, in order)', () => {
+  describe('bet checks (docs/product.md §5, in order)', () => {
     it("should show 'Bet must be greater than 0' and not call placeBet when the amount is 0", async () => {
       const { actor, calls } = await started({ signedIn: true, wallet: BTC }, { bet: win });
       actor.send({ type: 'user.typeAmount', text: '0' });

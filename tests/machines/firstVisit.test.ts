@@ -139,7 +139,7 @@ describe('a throttled account request (429 with Retry-After) is a wait in words'
     expect(actor.getSnapshot().context.formError).toBe('Too many attempts. Try again in 5 minutes.');
   });
 
-  it('keeps the spec message for any other failure', async () => {
+  it('keeps the message of docs/product.md §8 for any other failure', async () => {
     const machine = passwordFormMachine.provide({
       actors: { submitPassword: fromPromise(async () => Promise.reject(Object.assign(new Error('no'), { status: 403 }))) },
     });

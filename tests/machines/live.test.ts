@@ -45,8 +45,8 @@ function startedLive(token: string | null = null) {
   return { ...hub, actor, clock };
 }
 
-/** SPEC §9, written out here so the test does not take the machine's word for it. */
-const SPEC_RETRY_DELAYS_MS = [0, 2000, 10_000, 30_000];
+/** docs/product.md §9, written out here so the test does not take the machine's word for it. */
+const PRODUCT_RETRY_DELAYS_MS = [0, 2000, 10_000, 30_000];
 
 const bet: Bet = { id: 'b1', gameName: 'Dice', playerName: 'ann', wager: 1, currency: 'BTC', multiplier: 2, payout: 2 };
 
@@ -66,7 +66,7 @@ describe('live connection', () => {
     latest().emit({ type: 'hub.closed', error: 'WebSocket closed with status code: 1006' });
     expect(selectLiveStatus(actor.getSnapshot())).toBe('reconnecting');
     const attempts = () => latest().commands.filter((c) => c === 'live.connect').length;
-    for (const [i, delay] of SPEC_RETRY_DELAYS_MS.entries()) {
+    for (const [i, delay] of PRODUCT_RETRY_DELAYS_MS.entries()) {
       if (delay > 0) {
         clock.increment(delay - 1);
         expect(attempts(), `retry ${i + 1} waits ${delay} ms`).toBe(i + 1);
@@ -113,7 +113,7 @@ describe('live connection', () => {
   it('should start again with a new token after giving up', () => {
     const { actor, clock, connections, latest } = startedLive();
     latest().emit({ type: 'hub.closed' });
-    for (const delay of SPEC_RETRY_DELAYS_MS) {
+    for (const delay of PRODUCT_RETRY_DELAYS_MS) {
       clock.increment(delay);
       latest().emit({ type: 'hub.closed' });
     }

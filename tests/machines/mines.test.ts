@@ -275,7 +275,7 @@ describe('mines machine', () => {
     expect(selectMessage(game.snapshot())).toBeNull();
   });
 
-  it('should refuse ACC with the spec message', async () => {
+  it('should refuse ACC with the message of docs/product.md §8', async () => {
     const game = await start({}, { signedIn: true, wallet: { currency: 'ACC', balance: 5, fiatRate: null } });
     await game.send({ type: 'user.typeAmount', text: '1' });
     await game.send({ type: 'user.bet' });

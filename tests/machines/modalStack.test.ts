@@ -136,7 +136,7 @@ describe('modal stack', () => {
     });
   });
 
-  it('knows every modal name of the spec', () => {
+  it('knows every modal name of docs/product.md', () => {
     expect(MODAL_NAMES).toEqual(['Auth', 'Cashier', 'Seed', 'AddLiquidity', 'RemoveLiquidity', 'LockTokens', 'UnlockTokens']);
   });
 });

@@ -175,7 +175,7 @@ describe('staking', () => {
     return { machine, calls };
   }
 
-  it('should open the login modal for a visitor who locks, unlocks or claims (SPEC §6)', async () => {
+  it('should open the login modal for a visitor who locks, unlocks or claims (docs/product.md §6)', async () => {
     const { machine, calls } = stakingFakes();
     const actor = createActor(machine, { input: { signedIn: false, now: 0 } }).start();
     await settle();

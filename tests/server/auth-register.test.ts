@@ -14,7 +14,7 @@ describe('POST /api/auth/register', () => {
   });
   afterAll(async () => server.close());
 
-  it('should create the account, sign it in and answer the user of SPEC §3', async () => {
+  it('should create the account, sign it in and answer the user of docs/product.md §3', async () => {
     const account = newAccount('alice');
     const answer = await call<SignedIn>(server, '/auth/register', account);
     expect(answer.status).toBe(200);

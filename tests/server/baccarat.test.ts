@@ -179,7 +179,7 @@ describe('baccarat bets', () => {
     expect(await nonceOf(player)).toBe(nonce);
   });
 
-  it('should refuse a total above maxBet with the spec wording, and put the spec message in error too', async () => {
+  it('should refuse a total above maxBet with the wording of docs/product.md, and put the message of docs/product.md §8 in error too', async () => {
     const player = await createPlayer(shared.server);
     shared.server.app.wallet.creditDeposit(player.id, 'USDT', 2_000n * 100_000_000n, `baccarat-test-${player.id}`);
     const rows = ledgerRows(shared.server);

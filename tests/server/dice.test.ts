@@ -94,7 +94,7 @@ describe('dice bets', () => {
     expect(await nonceOf(player)).toBe(nonce);
   });
 
-  it('should put the spec message in the error field of a refused bet (SPEC §8)', async () => {
+  it('should put the message of docs/product.md §8 in the error field of a refused bet (docs/product.md §8)', async () => {
     const player = await fundedPlayer();
     const answer = await player.call('POST', '/dice/bet', { betAmount: 500, currency: 'USDT', chance: 50, target: 'under' });
     expect(answer.body).toEqual({ error: "Can't bet more than balance", message: "Can't bet more than balance" });

@@ -279,7 +279,7 @@ describe('mines games', () => {
       expect(betRows(player).length).toBe(bets);
     });
 
-    it('should put the spec message of a refused bet in errorMessage, error and message', async () => {
+    it('should put the message of docs/product.md §8 of a refused bet in errorMessage, error and message', async () => {
       const player = await fundedPlayer();
       const answer = await bet(player, 3, 500);
       expect(answer.body).toEqual({
@@ -372,7 +372,7 @@ describe('mines limits', () => {
   });
   afterAll(async () => server.close());
 
-  it("should refuse a bet above maxBet with the spec's wording", async () => {
+  it("should refuse a bet above maxBet with the wording of docs/product.md", async () => {
     const player = await createPlayer(server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
     const answer = await player.call('POST', '/mines/bet', { betAmount: 6, minesCount: 3, currency: 'USDT' });

@@ -70,7 +70,7 @@ describe('one strict amount grammar', () => {
     ['/dice/bet', { betAmount: '0.000', currency: 'USDT', chance: 50, target: 'under' }],
     ['/mines/bet', { betAmount: -0.5, currency: 'USDT', minesCount: 3 }],
     ['/blackjack/bet', { betAmount: '-0.123456789', currency: 'USDT' }],
-  ])('%s keeps the spec order: %j is "Bet must be greater than 0"', async (path, body) => {
+  ])('%s keeps the order of docs/product.md §5: %j is "Bet must be greater than 0"', async (path, body) => {
     const player = await fundedPlayer();
     const answer = await player.call('POST', path, body);
     expect(answer.status).toBe(400);

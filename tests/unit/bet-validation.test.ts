@@ -26,7 +26,7 @@ const base = {
 const invalid = (message: string) => ({ kind: 'invalid', message });
 
 describe('exact messages', () => {
-  it('match SPEC §5 letter for letter', () => {
+  it('match docs/product.md §5 letter for letter', () => {
     expect(BET_MESSAGES.accNotAvailable).toBe('ACC betting not available at this time');
     expect(BET_MESSAGES.notPositive).toBe('Bet must be greater than 0');
     expect(BET_MESSAGES.aboveBalance).toBe("Can't bet more than balance");
@@ -89,7 +89,7 @@ describe('checkBetUnits order (dice)', () => {
 });
 
 describe('checkBetUnits order (mines, blackjack, baccarat)', () => {
-  it.each(['mines', 'blackjack', 'baccarat'] as const)('%s checks maxBet with the spec wording and ignores profit', (game) => {
+  it.each(['mines', 'blackjack', 'baccarat'] as const)('%s checks maxBet with the wording of docs/product.md and ignores profit', (game) => {
     expect(checkBetUnits({ ...base, game, amountUnits: 100_000_001n })).toEqual(invalid('Bet must be less than less 1.00000000 BTC'));
     expect(checkBetUnits({ ...base, game, amountUnits: 100_000_000n })).toEqual({ kind: 'ok' });
     expect(checkBetUnits({ ...base, game, amountUnits: 99n })).toEqual(invalid('Bet must be greater than 0.00000100 BTC'));

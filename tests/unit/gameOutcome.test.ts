@@ -25,7 +25,7 @@ describe('game call outcome', () => {
     expect(await outcomeOf(Promise.reject(new TypeError('offline')))).toEqual({ kind: 'unanswered' });
   });
 
-  it("should show the server's words, else the game's fixed message for a wordless refusal or no answer (SPEC §8)", () => {
+  it("should show the server's words, else the game's fixed message for a wordless refusal or no answer (docs/product.md §8)", () => {
     const fixed = { refused: 'Cashout failed. Please try again.', unanswered: 'An error occurred during cashout.' };
     expect(outcomeMessage({ kind: 'refused', message: 'You have no mines game in progress.' }, fixed)).toBe('You have no mines game in progress.');
     expect(outcomeMessage({ kind: 'refused', message: '' }, fixed)).toBe('Cashout failed. Please try again.');

@@ -21,7 +21,7 @@ import { markPageModalOpen, scrollMainToTop, unmarkPageModalOpen } from '../adap
 import { createNavigationAdapter } from '../adapters/navigation';
 import { createPreferenceStore, createSessionStore } from '../adapters/storage';
 
-/** The hub lives at /socket under the API (SPEC §7), on the page's origin unless the API is elsewhere. */
+/** The hub lives at /socket under the API (docs/product.md §7), on the page's origin unless the API is elsewhere. */
 function hubUrl(apiBase: string): string {
   const base = /^https?:/.test(apiBase) ? apiBase : `${globalThis.location?.origin ?? 'http://localhost'}${apiBase}`;
   return `${base.replace(/\/$/, '')}/socket`;
@@ -63,7 +63,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       },
     },
     actors: {
-      // Offers the server a client seed made here (SPEC §3); failures are silent (the chart goes on
+      // Offers the server a client seed made here (docs/product.md §3); failures are silent (the chart goes on
       // either way). The server adopts it only for a pair whose hash it has already shown
       // (docs/fairness.md), so the hashes are fetched first and the seed offered in a second call:
       // a new player's first pair then plays with it.

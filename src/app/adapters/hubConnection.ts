@@ -2,7 +2,7 @@ import type { HubConnection } from '@microsoft/signalr';
 import { fromCallback } from 'xstate';
 import type { HubEvent, HubInput, LiveCommand } from '../../../machines/live/machine';
 
-/** SPEC §7: server timeout 30 s, keep-alive 15 s. */
+/** docs/product.md §7: server timeout 30 s, keep-alive 15 s. */
 const SERVER_TIMEOUT_MS = 30_000;
 const KEEP_ALIVE_MS = 15_000;
 

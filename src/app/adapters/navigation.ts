@@ -10,7 +10,7 @@ export function createNavigationAdapter() {
     attach(next: AnyRouter) {
       router = next;
     },
-    /** On logout from a login-only route (staticData.requiresAuth) the player goes to / (SPEC §2). */
+    /** On logout from a login-only route (staticData.requiresAuth) the player goes to / (docs/product.md §2). */
     leaveProtectedRoute() {
       if (!router) return;
       const onProtectedRoute = router.state.matches.some(

@@ -2,7 +2,7 @@ import { isUser } from '../../core/accounts/session';
 import type { SessionTokens, User } from '../../core/accounts/session';
 import type { StoredSession } from '../../../machines/auth/machine';
 
-/** The stored browser values, with exactly the keys of SPEC §3/§9 (selectedCurrency is the wallet's). */
+/** The stored browser values, with exactly the keys of docs/product.md §3/§9 (selectedCurrency is the wallet's). */
 export const STORAGE_KEYS = {
   authToken: 'authToken',
   refreshToken: 'refreshToken',
@@ -58,7 +58,7 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 
 const PREFERENCE_KEYS = { displayFiat: 'displayFiat', hideZero: 'hideZero' } as const;
 
-/** The wallet's remembered choices: selectedCurrency (SPEC §3/§9) and the two checkboxes. */
+/** The wallet's remembered choices: selectedCurrency (docs/product.md §3/§9) and the two checkboxes. */
 export function createPreferenceStore(storage: Storage) {
   const get = (key: string) => attempt(() => storage.getItem(key), null);
   const set = (key: string, value: string) => attempt(() => storage.setItem(key, value), undefined);

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 
 /**
- * The one HTTP client of the SPA (SPEC §7): JSON to the API base, no cookies, the bearer token of
+ * The one HTTP client of the SPA (docs/product.md §7): JSON to the API base, no cookies, the bearer token of
  * the current session, and on the first 401 of a request one refresh — coordinated by the
  * tokenRefresh actor, so any number of concurrent 401s cause one refresh call — and one retry.
  */

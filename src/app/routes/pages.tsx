@@ -1,7 +1,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 
 /**
- * The screen of each route of SPEC §2 beside home and the account pages. Each is its own chunk,
+ * The screen of each route of docs/product.md §2 beside home and the account pages. Each is its own chunk,
  * loaded when the route is first visited (or hovered: the router preloads on intent).
  */
 export const pages = {

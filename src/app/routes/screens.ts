@@ -7,7 +7,7 @@ export interface ScreenInfo {
   coming: readonly string[];
 }
 
-/** The routes of SPEC §2 still shown as coming screens, in menu order (home and the account pages have their own). */
+/** The routes of docs/product.md §2 still shown as coming screens, in menu order (home and the account pages have their own). */
 export const screens = [
   {
     path: '/dice',

@@ -1,4 +1,4 @@
-/** The account entities the client holds (SPEC §3) and the pieces of a session. */
+/** The account entities the client holds (docs/product.md §3) and the pieces of a session. */
 
 export interface User {
   id: number;

@@ -1,12 +1,12 @@
 /**
- * Account form rules and their messages (SPEC §5, §8, §9). Pure: the machines validate with these,
+ * Account form rules and their messages (docs/product.md §5, §8, §9). Pure: the machines validate with these,
  * the components only show what the machines keep.
  */
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 
-/** The marker an empty required field gets (SPEC §5). */
+/** The marker an empty required field gets (docs/product.md §5). */
 export const REQUIRED = '*';
 
 export const messages = {
@@ -22,7 +22,7 @@ export const messages = {
   emailConfirmFailedHint: 'Please contact support for assistance.',
   passwordReset: 'Password Reset!',
   passwordResetDetail: 'You have successfully reset your password.',
-  // Sign-in and sign-up messages are not given by the spec; these are ours.
+  // Sign-in and sign-up messages are not given by docs/product.md; these are ours.
   userNameRule: 'User name must be 3 to 20 letters, digits or underscores.',
   emailRule: 'Enter a valid e-mail address.',
   unreachable: 'Could not reach the casino. Please check your connection and try again.',
@@ -62,7 +62,7 @@ export type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword' | 
 
 /**
  * Change-password (with old password, and the code when two-factor is on) and reset-password
- * (neither) share one rule set (SPEC §5).
+ * (neither) share one rule set (docs/product.md §5).
  */
 export function validatePasswordForm(
   values: PasswordFormValues,

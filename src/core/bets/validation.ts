@@ -1,6 +1,6 @@
 /**
- * The bet checks of SPEC §5, shared so the browser and the server refuse a bet with the same
- * words. The order of the checks is part of the spec: the first failing check is the one shown.
+ * The bet checks of docs/product.md §5, shared so the browser and the server refuse a bet with the same
+ * words. The order of the checks is part of docs/product.md: the first failing check is the one shown.
  * The server runs checkBetUnits on bigints; the browser runs checkBet on what the form holds
  * (numbers in the displayed unit), which converts and then runs the very same function.
  */
@@ -18,12 +18,12 @@ import {
 
 export type BetGame = 'dice' | 'mines' | 'blackjack' | 'baccarat';
 
-/** SPEC §3: ACC exists in the wallet but cannot be bet. */
+/** docs/product.md §3: ACC exists in the wallet but cannot be bet. */
 export const NON_BETTABLE_CURRENCY = 'ACC';
-/** SPEC §9: the baccarat "place a bet" message clears after 3 s. */
+/** docs/product.md §9: the baccarat "place a bet" message clears after 3 s. */
 export const BACCARAT_ERROR_CLEAR_MS = 3000;
 
-/** Exact wording from SPEC §5, including "less than less". */
+/** Exact wording from docs/product.md §5, including "less than less". */
 export const BET_MESSAGES = {
   accNotAvailable: 'ACC betting not available at this time',
   notPositive: 'Bet must be greater than 0',
@@ -100,10 +100,10 @@ export function checkBetUnits(input: BetCheckUnitsInput): BetCheckResult {
 
 /**
  * The server's checks after checkBetUnits (issue 13): every win a bet could bring must be payable.
- * Dice also keeps to maxBet (after its own profit check, SPEC §5 items 6 and 7); every game refuses
+ * Dice also keeps to maxBet (after its own profit check, docs/product.md §5 items 6 and 7); every game refuses
  * a bet whose largest possible profit (`maxProfitUnits`, stakes not counted) is above maxPayout, and
  * any bet at all when maxPayout is 0 (an unfunded bankroll could not pay a single win). The words
- * are the spec's "Profit on win must be less than {max}".
+ * are docs/product.md's "Profit on win must be less than {max}".
  */
 export function checkMaxWinUnits(input: {
   game: BetGame;
@@ -159,7 +159,7 @@ export function checkBet(input: BetCheckInput): BetCheckResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Half and double (SPEC §5)
+// Half and double (docs/product.md §5)
 
 const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
@@ -212,7 +212,7 @@ function scaleBet(amount: number, bounds: HalfDoubleDisplay, action: 'half' | 'd
 }
 
 // ---------------------------------------------------------------------------------------------
-// Baccarat (SPEC §5): the total across the three areas is what the checks apply to.
+// Baccarat (docs/product.md §5): the total across the three areas is what the checks apply to.
 
 export interface BaccaratBetsUnits {
   player: bigint;

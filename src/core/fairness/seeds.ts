@@ -6,7 +6,7 @@ import { bytesToHex } from './floats';
 
 export type RandomBytes = (n: number) => Uint8Array;
 
-/** SPEC §3 and §9: a generated client seed is 20 alphanumeric characters. */
+/** docs/product.md §3 and §9: a generated client seed is 20 alphanumeric characters. */
 export const CLIENT_SEED_LENGTH = 20;
 /** Longest client seed a player may choose; long enough for a sentence, short enough for the UI and logs. */
 export const CLIENT_SEED_MAX_LENGTH = 64;

@@ -83,11 +83,11 @@ export interface WireBlackjackGame {
   gameState: BlackjackGameState;
 }
 
-/** SPEC §9 animation: the hole card turns over in 300 ms, each further dealer card comes in 150 ms after a 500 ms pause. */
+/** docs/product.md §9 animation: the hole card turns over in 300 ms, each further dealer card comes in 150 ms after a 500 ms pause. */
 export const BLACKJACK_HOLE_CARD_REVEAL_MS = 300;
 export const BLACKJACK_DEALER_CARD_REVEAL_MS = 150;
 export const BLACKJACK_DEALER_PAUSE_MS = 500;
-/** SPEC §8: a refused or failed bet shows its message for 3 s. */
+/** docs/product.md §8: a refused or failed bet shows its message for 3 s. */
 export const BLACKJACK_ERROR_CLEAR_MS = 3000;
 
 const DEALER_STANDS_AT = 17;
@@ -190,7 +190,7 @@ export function allowedActions(state: BlackjackState): BlackjackAction[] {
 }
 
 /**
- * What the player may do on a round as the browser sees it (SPEC §3 game, hole card hidden): the
+ * What the player may do on a round as the browser sees it (docs/product.md §3 game, hole card hidden): the
  * same refusal rules as the server, applied to the wire game, so a button is enabled exactly when
  * the server would accept the action.
  */
@@ -386,7 +386,7 @@ export function settle(state: BlackjackState): BlackjackSettlement {
 }
 
 /**
- * SPEC §3 game shape. While the player acts the hole card goes out as 52 (`Hidden`) and
+ * docs/product.md §3 game shape. While the player acts the hole card goes out as 52 (`Hidden`) and
  * `dealerScore` counts the up card alone, so nothing on the wire reveals the hole card early.
  */
 export function toWireGame(state: BlackjackState, id: string | number, currency: string): WireBlackjackGame {

@@ -130,7 +130,7 @@ export function baccaratScore(cards: readonly number[]): number {
  * Text of a blackjack score for the table.
  *
  * - player: a soft hand below 21 shows both readings, low first ("7/17"); otherwise one number.
- * - dealer (SPEC §9 "a soft total only at 17 or more"): always one number. A soft hand shows its soft
+ * - dealer (docs/product.md §9 "a soft total only at 17 or more"): always one number. A soft hand shows its soft
  *   total once that reaches 17, the point where the dealer stands on it; below 17 the Aces count 1
  *   (Ace + Five shows "6", a lone Ace up shows "1").
  *

@@ -1,5 +1,5 @@
 /**
- * Dice: rules, payout and the linked chance/multiplier maths of the dice screen (SPEC §4, §5, §9).
+ * Dice: rules, payout and the linked chance/multiplier maths of the dice screen (docs/product.md §4, §5, §9).
  *
  * The roll takes float 0 of the bet's stream: floor(float × 10001) / 100, i.e. 10,001 equally
  * likely rolls 0.00..100.00. Win chance has at most 2 decimals, the roll's granularity: a finer
@@ -25,7 +25,7 @@ export const MIN_MULTIPLIER = 1.0102;
 export const MAX_MULTIPLIER = 9900;
 export const PLACEHOLDER_CHANCE = 49.5;
 export const PLACEHOLDER_MULTIPLIER = 2;
-/** SPEC §9: chance and multiplier entries clamp after 2 s without input. */
+/** docs/product.md §9: chance and multiplier entries clamp after 2 s without input. */
 export const DICE_INPUT_DEBOUNCE_MS = 2000;
 /** Multipliers travel through money maths as integers of 10^-4. */
 export const MULTIPLIER_SCALE = 10_000n;
@@ -118,7 +118,7 @@ export function settleDiceBet(bet: { wagerUnits: bigint; chance: number; target:
 }
 
 // ---------------------------------------------------------------------------------------------
-// The dice screen's linked inputs (SPEC §5)
+// The dice screen's linked inputs (docs/product.md §5)
 
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
 const round2 = (value: number): number => Math.round(value * 100) / 100;
@@ -176,7 +176,7 @@ export function profitOnWin(bet: number, multiplier: number): number {
   return unitsToNumber((units * multiplierE4) / MULTIPLIER_SCALE - units);
 }
 
-/** SPEC §2: two digits before and two after the point ("05.20", "100.00"). */
+/** docs/product.md §2: two digits before and two after the point ("05.20", "100.00"). */
 export function formatRoll(roll: number): string {
   return roll.toFixed(2).padStart(5, '0');
 }

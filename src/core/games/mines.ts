@@ -1,5 +1,5 @@
 /**
- * Mines: the board from the float stream, the multiplier table and capped payouts (SPEC §5, §9).
+ * Mines: the board from the float stream, the multiplier table and capped payouts (docs/product.md §5, §9).
  *
  * Board: start from tiles 0..24 in reading order (tileId = row × 5 + col); float i removes the
  * tile at floor(float × tiles left). 24 floats (three HMAC rounds) order all tiles; the first
@@ -19,7 +19,7 @@ export const MIN_MINES = 1;
 export const MAX_MINES = 24;
 /** Floats a board consumes: removing 24 tiles fixes the last one too. */
 export const MINES_BOARD_FLOATS = MINES_TILES - 1;
-/** SPEC §9: house edge 1% applied to the multiplier, i.e. the fair multiplier × 99/100. */
+/** docs/product.md §9: house edge 1% applied to the multiplier, i.e. the fair multiplier × 99/100. */
 export const MINES_RTP_PERCENT = 99n;
 export const MINES_WIN_POPUP_MS = 3000;
 
@@ -41,7 +41,7 @@ function assertMinesCount(mines: number): void {
   if (!isValidMinesCount(mines)) throw new RangeError(`mines count must be an integer ${MIN_MINES}..${MAX_MINES}, got ${mines}`);
 }
 
-/** SPEC §5: gems = 25 − mines. */
+/** docs/product.md §5: gems = 25 − mines. */
 export function gemsCount(mines: number): number {
   assertMinesCount(mines);
   return MINES_TILES - mines;

@@ -15,7 +15,7 @@ export interface WagerToCheck {
 }
 
 /**
- * The single-stake games' checks inside the bet's transaction, in the spec's order (src/core/bets/
+ * The single-stake games' checks inside the bet's transaction, in docs/product.md's order (src/core/bets/
  * validation.ts): the stake against the balance and the limits, then the largest win against what the
  * house may pay. `refuse` turns a message into the game's refusal.
  */

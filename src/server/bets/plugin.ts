@@ -16,7 +16,7 @@ import type { WireBet } from './record';
 export interface BetsService {
   /** The bet's currency, upper-cased, when the casino knows it and lets players bet in it. */
   currency: (raw: string) => string;
-  /** `betAmount` in base units by the one amount grammar; at most 0 is the spec's 'Bet must be greater than 0'. */
+  /** `betAmount` in base units by the one amount grammar; at most 0 is docs/product.md's 'Bet must be greater than 0'. */
   wager: (value: unknown) => bigint;
   /** A stake that may be 0 (a baccarat area nobody bet on), in base units. */
   stake: (value: unknown, field: string) => bigint;

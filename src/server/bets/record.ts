@@ -3,11 +3,11 @@ import { statement } from '../db/statements';
 import { unitsToNumber } from '../../core/money';
 import type { BetSeed } from '../fairness/seeds';
 
-/** Every settled bet of every game, as the live feed and the fairness checks see it (SPEC §3 Bet). */
+/** Every settled bet of every game, as the live feed and the fairness checks see it (docs/product.md §3 Bet). */
 
 export type GameName = 'Dice' | 'Mines' | 'Blackjack' | 'Baccarat';
 
-/** SPEC §9: a bet whose wager or payout was worth at least $100 at the time is a high roller. */
+/** docs/product.md §9: a bet whose wager or payout was worth at least $100 at the time is a high roller. */
 export const HIGH_ROLLER_CENTS = 10_000;
 export const FEED_SIZE = 20;
 

@@ -6,7 +6,7 @@ export const DEMO_CURRENCIES = [
   { symbol: 'USDT', name: 'Tether', bettable: true },
   { symbol: 'LTC', name: 'Litecoin', bettable: true },
   { symbol: 'DOGE', name: 'Dogecoin', bettable: true },
-  // The utility token can be held and staked, never bet (SPEC §1).
+  // The utility token can be held and staked, never bet (docs/product.md §1).
   { symbol: 'ACC', name: 'ACC Token', bettable: false },
 ] as const;
 

@@ -15,7 +15,7 @@ import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/ledg
 import type { SettledBet } from '../plugins/settlement';
 
 /**
- * A mines game across requests (SPEC §4 Mines, issue 7).
+ * A mines game across requests (docs/product.md §4 Mines, issue 7).
  *
  * - The bet takes the player's nonce and fixes the board from the seed pair at once; the pair id and
  *   nonce are stored with the game, so rotating seeds afterwards reveals what decided it.
@@ -28,7 +28,7 @@ import type { SettledBet } from '../plugins/settlement';
  *   the same state cannot both apply; the loser changes nothing and is told to try again.
  */
 
-/** SPEC §9: 1% house edge applied to the multiplier. */
+/** docs/product.md §9: 1% house edge applied to the multiplier. */
 export const MINES_HOUSE_EDGE = 0.01;
 
 export const MINES_MESSAGES = {
@@ -211,12 +211,12 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       return game && { betAmount: game.wager, minesCount: game.minesCount, selectedTiles: game.picks, currency: game.currency };
     },
 
-    /** Checks the bet (SPEC §5 from the balance on), takes the nonce, fixes the board, stakes the wager. */
+    /** Checks the bet (docs/product.md §5 from the balance on), takes the nonce, fixes the board, stakes the wager. */
     placeBet: db.transaction((userId: number, currency: string, wager: bigint, minesCount: number) => {
       if (openGameOf(db, userId)) throw conflict('game_in_progress', MINES_MESSAGES.gameInProgress);
       const limits = deps.limitsFor('mines', currency);
       const player = playerAccount(userId, currency);
-      // Later gems are capped at maxPayout by design (SPEC §5), but a bet whose very first gem is
+      // Later gems are capped at maxPayout by design (docs/product.md §5), but a bet whose very first gem is
       // already above it, or any bet when maxPayout is 0, could never win what the board promises.
       const firstGemProfit = (wager * minesMultiplierHundredths(minesCount, 1)) / 100n - wager;
       checkWager(db, { game: 'mines', player, currency, wager, limits, maxProfitUnits: firstGemProfit });

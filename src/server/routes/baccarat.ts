@@ -66,7 +66,7 @@ export const baccaratRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const placeBet = baccaratBetTransaction(fastify);
 
-  // SPEC §7: the baccarat call answers `{ success, ..., errorMessage }`, its errors too.
+  // docs/product.md §7: the baccarat call answers `{ success, ..., errorMessage }`, its errors too.
   app.post(BaccaratBet.path, gameRoute(app, BaccaratBet, {}), async (request) => {
     const { body } = request;
     const currency = app.bets.currency(body.currency);

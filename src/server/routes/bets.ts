@@ -5,7 +5,7 @@ import { schemaOf } from './contract';
 import { parsePage } from './paging';
 
 export const betsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Public: visitors see ALL BETS and HIGH ROLLERS; MY BETS only for a signed-in player (SPEC §6).
+  // Public: visitors see ALL BETS and HIGH ROLLERS; MY BETS only for a signed-in player (docs/product.md §6).
   // `?before=<id>&limit=<1..100>` pages each list below that id; without them, the newest 20 of each.
   app.get(getBets.path, { schema: schemaOf(getBets) }, async (request) => {
     const page = parsePage(request.query, FEED_PAGE.limit, FEED_PAGE_MAX);

@@ -6,7 +6,7 @@ import type { RoundAnswer } from '../blackjack/rounds';
 import { gameRoute } from '../bets/plugin';
 
 /**
- * SPEC §7 /blackjack calls (src/core/contracts/blackjack.ts). Every answer is `{ success, game,
+ * docs/product.md §7 /blackjack calls (src/core/contracts/blackjack.ts). Every answer is `{ success, game,
  * errorMessage }` (§3 game, hole card hidden until GameOver) plus the new `balance`; a round that
  * ends with the request also carries its `bet` row, whose id the browser uses to release the round
  * to the live table (animationOver). Every error carries the round as it stands, null by default.

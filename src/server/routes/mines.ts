@@ -8,7 +8,7 @@ import { badRequest } from '../errors';
 import { MINES_MESSAGES } from '../mines/games';
 import type { GameEnd } from '../mines/games';
 
-/** SPEC §7: the mines calls answer `{ success, ..., errorMessage }`, their errors too. */
+/** docs/product.md §7: the mines calls answer `{ success, ..., errorMessage }`, their errors too. */
 const SUCCESS_REFUSAL = {};
 
 const gameOverFields = (end: GameEnd) => ({

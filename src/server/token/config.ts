@@ -22,7 +22,7 @@ export interface TokenConfig {
   rewardsShare: number;
   /** Share of an unlocked amount that is burned. */
   unlockFee: number;
-  /** Share of each rewards pool paid to stakers at 00:00 UTC (SPEC §9: 2%). */
+  /** Share of each rewards pool paid to stakers at 00:00 UTC (docs/product.md §9: 2%). */
   dailyPayoutShare: number;
   /** Enables POST /token/run-daily-payout (end-to-end tests and operations). */
   testHooks: boolean;

@@ -14,7 +14,7 @@ export interface UserRow {
   mfaLastStep: number | null;
 }
 
-/** The user as the client holds it (SPEC §3). */
+/** The user as the client holds it (docs/product.md §3). */
 export interface PublicUser {
   id: number;
   userName: string;

@@ -20,7 +20,7 @@ export const amountMessages = {
 export interface AmountFieldOptions {
   /** Zero is a valid value (a baccarat area nobody bet on); a negative one is then "cannot be negative". */
   allowZero?: boolean;
-  /** The error for an amount at most 0; bets use the spec's 'Bet must be greater than 0'. */
+  /** The error for an amount at most 0; bets use docs/product.md's 'Bet must be greater than 0'. */
   notPositive?: () => Error;
 }
 

@@ -17,7 +17,7 @@ export function provideBlackjack(runtime: GameRuntime) {
       placeBet: fromPromise(({ input }: { input: BlackjackBetRequest }) =>
         outcomeOf(api.post<BlackjackAnswer>('/blackjack/bet', { betAmount: input.betAmount, currency: input.currency })),
       ),
-      // A refused or failed action is only logged, and the player chooses again (SPEC §8).
+      // A refused or failed action is only logged, and the player chooses again (docs/product.md §8).
       act: fromPromise(({ input }: { input: BlackjackActionRequest }) =>
         outcomeOf(api.post<BlackjackAnswer>(`/blackjack/${input.action}`, { activeHand: input.activeHand })),
       ),

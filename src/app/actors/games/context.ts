@@ -5,7 +5,7 @@ export interface GameRuntime {
   api: ApiClient;
 }
 
-/** GET /casino/get-limits?game=…&currency=… → data.limit (SPEC §7). */
+/** GET /casino/get-limits?game=…&currency=… → data.limit (docs/product.md §7). */
 export function loadLimits(api: ApiClient, game: string, currency: string) {
   return api
     .get<{ data: { limit: { minBet: number; maxBet: number; maxPayout: number } } }>('/casino/get-limits', {

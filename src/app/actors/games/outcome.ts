@@ -2,7 +2,7 @@ import type { BetOutcome } from '../../../../machines/shared/requestFailure';
 import { ApiError } from '../../api/client';
 
 /**
- * The one adapter from a game's HTTP call to the outcome its machine reads (SPEC §8): a 4xx is the
+ * The one adapter from a game's HTTP call to the outcome its machine reads (docs/product.md §8): a 4xx is the
  * server refusing in its own words (`message` of its `{ error, message }` body), and so is a body
  * with `success: false` (its `errorMessage`); no answer at all, or a server fault (5xx), is
  * unanswered, so the machine shows the game's own fixed message.

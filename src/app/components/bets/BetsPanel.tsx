@@ -16,7 +16,7 @@ const ALL_TABS = [
   { id: 'highRollers', label: 'HIGH ROLLERS' },
 ] as const;
 
-/** The live bets table under every game (SPEC §2): the feed actor's rows, shown as the wallet shows amounts. */
+/** The live bets table under every game (docs/product.md §2): the feed actor's rows, shown as the wallet shows amounts. */
 export function BetsPanel() {
   const feed = AppActor.useSelector((s) => s.children.betsFeed) as BetsFeedRef | undefined;
   if (!feed) return null;

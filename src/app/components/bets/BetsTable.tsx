@@ -27,7 +27,7 @@ interface BetsTableProps {
   emptyText?: string;
 }
 
-/** SPEC §2 bets table: game, player, bet amount, multiplier, payout; the middle columns drop on phones. */
+/** docs/product.md §2 bets table: game, player, bet amount, multiplier, payout; the middle columns drop on phones. */
 export function BetsTable({ tabs, activeTab, onSelectTab, rows, formatAmount, emptyText = 'No bets yet.' }: BetsTableProps) {
   return (
     <section className={styles.wrap} aria-label="Bets">

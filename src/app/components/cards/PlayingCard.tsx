@@ -22,7 +22,7 @@ export function SuitGlyph({ suit, size = 16 }: { suit: Suit; size?: number }) {
   );
 }
 
-/** One card drawn in SVG and CSS from its index (SPEC §3); index 52 is the face-down hole card. */
+/** One card drawn in SVG and CSS from its index (docs/product.md §3); index 52 is the face-down hole card. */
 export function PlayingCard({ index, size = 'md' }: { index: number; size?: 'sm' | 'md' }) {
   const card = describeCard(index);
   if (index === HIDDEN_CARD || card.suit === null) {

@@ -32,11 +32,11 @@ import styles from './Dice.module.css';
 
 export type DiceRef = ActorRefFrom<typeof diceMachine>;
 
-/** Coins with 8 decimals, or dollars in fiat display (SPEC §9). */
+/** Coins with 8 decimals, or dollars in fiat display (docs/product.md §9). */
 const shown = (amount: number, fiat: boolean) => (fiat ? formatFiat(amount) : formatCrypto(amount));
 
 /**
- * The dice screen (SPEC §2 Dice): the ring with its slider, the odds fields, and the bet panel.
+ * The dice screen (docs/product.md §2 Dice): the ring with its slider, the odds fields, and the bet panel.
  * It renders the dice actor's snapshot and sends it what the player does; every rule is the machine's.
  */
 export function DiceGame({ dice }: { dice: DiceRef }) {

@@ -33,7 +33,7 @@ function at(position: number, radius = R): { x: number; y: number } {
 const fixed2 = (n: number) => n.toFixed(2);
 
 /**
- * The dice ring (SPEC §2): 0 to 100 around the circle, the winning zone drawn in the accent colour
+ * The dice ring (docs/product.md §2): 0 to 100 around the circle, the winning zone drawn in the accent colour
  * (green after a win, red after a loss), the win-chance slider's handle on the zone's edge, and the
  * roll in the middle. It renders what it is given and reports slides; the machine clamps (2..98).
  */

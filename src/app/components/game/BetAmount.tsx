@@ -6,7 +6,7 @@ interface BetAmountProps {
   /** The amount exactly as typed (coins, or dollars in fiat display), from the game machine. */
   value: string;
   currency: string;
-  /** Dollars are typed when Display FIAT is on (SPEC §5: converted by the rate). */
+  /** Dollars are typed when Display FIAT is on (docs/product.md §5: converted by the rate). */
   fiat: boolean;
   placeholder?: string;
   disabled?: boolean;
@@ -16,7 +16,7 @@ interface BetAmountProps {
   label?: string;
 }
 
-/** The bet amount of every game (SPEC §2/§5): the field, its currency, and the ½ and 2× buttons. */
+/** The bet amount of every game (docs/product.md §2/§5): the field, its currency, and the ½ and 2× buttons. */
 export function BetAmount({ value, currency, fiat, placeholder, disabled, onType, onHalf, onDouble, label = 'Bet amount' }: BetAmountProps) {
   const id = useId();
   return (

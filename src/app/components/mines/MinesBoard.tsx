@@ -34,7 +34,7 @@ function tileLabel(tile: TileView): string {
   return `Tile row ${row} column ${col}: ${FACE_WORDS[tile.face]}`;
 }
 
-/** The 5×5 board (SPEC §2): tiles are buttons, enabled when the machine accepts a pick of them. */
+/** The 5×5 board (docs/product.md §2): tiles are buttons, enabled when the machine accepts a pick of them. */
 export function MinesBoard({ actor }: { actor: MinesRef }) {
   const tiles = useSelector(actor, selectBoard, sameBoard);
   const busted = useSelector(actor, selectBusted);

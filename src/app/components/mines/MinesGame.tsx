@@ -10,7 +10,7 @@ import styles from './MinesGame.module.css';
 
 type MinesRef = ActorRefFrom<ReturnType<typeof provideMines>>;
 
-/** The mines screen (SPEC §2): the controls beside (or, on a phone, under) the board, and the fairness button. */
+/** The mines screen (docs/product.md §2): the controls beside (or, on a phone, under) the board, and the fairness button. */
 export function MinesGame() {
   const runtime = useRuntime();
   const actor = useScreenActor(SCREEN_IDS.mines, runtime.provided(provideMines));

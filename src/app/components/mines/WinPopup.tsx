@@ -10,7 +10,7 @@ const selectFiatRate = (s: MinesSnapshot): number | undefined => {
   return wallet.fiatRate !== null && win?.currency === wallet.currency ? wallet.fiatRate : undefined;
 };
 
-/** SPEC §2/§9: the win popup (amount, multiplier, gems found), for as long as the machine shows it (3 s). */
+/** docs/product.md §2/§9: the win popup (amount, multiplier, gems found), for as long as the machine shows it (3 s). */
 export function WinPopup({ actor }: { actor: MinesRef }) {
   const win = useSelector(actor, selectWinPopup);
   const fiatRate = useSelector(actor, selectFiatRate);

@@ -10,7 +10,7 @@ import form from '../forms/Form.module.css';
 import styles from './Modal.module.css';
 
 /*
- * The Auth modal (SPEC §2): Log in and Sign up tabs, and the forgot-password and two-factor code
+ * The Auth modal (docs/product.md §2): Log in and Sign up tabs, and the forgot-password and two-factor code
  * steps. Every form sends its values to the auth actor on submit; the machine validates, calls and
  * keeps the messages. Buttons are enabled by `snapshot.can(...)`, so a request in flight disables them.
  */

@@ -24,7 +24,7 @@ interface ModalView {
   size?: 'small' | 'medium';
 }
 
-/** What each named modal of SPEC §2 shows; later issues replace the planned ones with their flows. */
+/** What each named modal of docs/product.md §2 shows; later issues replace the planned ones with their flows. */
 const views: Record<ModalName, ModalView> = {
   Auth: { title: 'Welcome', render: (entry) => <AuthModal tab={entry.params.tab === 'register' ? 'register' : 'login'} /> },
   Cashier: { title: 'Wallet', render: () => <CashierModal /> },

@@ -43,7 +43,7 @@ const GAME_LABELS: Record<VerifiableGame, string> = { dice: 'Dice', mines: 'Mine
 /** Bets listed per revealed pair; older nonces are still verifiable by hand in the Verify tab. */
 const NONCES_SHOWN = 60;
 
-/** The fairness dialog (SPEC §1): the active seed pair and rotation, an in-browser verifier, and the revealed pairs. */
+/** The fairness dialog (docs/product.md §1): the active seed pair and rotation, an in-browser verifier, and the revealed pairs. */
 export function SeedModal() {
   const runtime = useRuntime();
   const seed = useScreenActor(SCREEN_IDS.seed, runtime.provided(provideSeed), { clientSeed: null });

@@ -6,7 +6,7 @@ import styles from './AccountMenu.module.css';
 const MENU_ID = 'account-menu';
 
 /**
- * The account dropdown of SPEC §2. Opening and closing is the browser's popover (light dismiss,
+ * The account dropdown of docs/product.md §2. Opening and closing is the browser's popover (light dismiss,
  * Escape, focus return), so no React state; each item sends one event or navigates.
  */
 export function AccountMenu() {

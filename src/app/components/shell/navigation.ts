@@ -7,7 +7,7 @@ export interface NavItem {
   icon: ComponentType<{ size?: number }>;
 }
 
-/** Sidebar menu of SPEC §2, in its order. */
+/** Sidebar menu of docs/product.md §2, in its order. */
 export const sidebarLinks: NavItem[] = [
   { to: '/', label: 'Home', icon: HomeIcon },
   { to: '/dice', label: 'Dice', icon: DiceIcon },

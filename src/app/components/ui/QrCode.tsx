@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import QRCode from 'qrcode';
 
-/** QR size and error correction of SPEC §2/§9. */
+/** QR size and error correction of docs/product.md §2/§9. */
 export const QR_SIZE = 240;
 const QUIET_ZONE = 4;
 

@@ -15,7 +15,7 @@ import styles from './BalanceMenu.module.css';
 const MENU_ID = 'balance-menu';
 
 /**
- * The balance dropdown of SPEC §2: the selected wallet's balance, the list of wallets, Display FIAT
+ * The balance dropdown of docs/product.md §2: the selected wallet's balance, the list of wallets, Display FIAT
  * and Hide 0 balances, and the Wallet button. Opening is the browser's popover; choices go to the wallet actor.
  */
 export function BalanceMenu() {

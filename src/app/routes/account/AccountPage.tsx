@@ -13,7 +13,7 @@ import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { providePasswordForm, provideResendConfirmation } from '../../actors/account';
 
-/** /account, the security page (SPEC §2): change password and two-factor. Login only. */
+/** /account, the security page (docs/product.md §2): change password and two-factor. Login only. */
 export function AccountPage() {
   const [user] = useAuth(selectUser);
   if (!user) return null;

@@ -7,7 +7,7 @@ import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideConfirmEmail } from '../../actors/account';
 
-/** /confirm-email?userId=..&token=.. (SPEC §2, §8). */
+/** /confirm-email?userId=..&token=.. (docs/product.md §2, §8). */
 export function ConfirmEmailPage({ userId, token }: { userId: string | null; token: string | null }) {
   const runtime = useRuntime();
   const actor = useScreenActor(SCREEN_IDS.confirmEmail, runtime.provided(provideConfirmEmail), { userId, token });

@@ -10,7 +10,7 @@ import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { providePasswordForm } from '../../actors/account';
 
-/** /reset-password?email=..&token=.. (SPEC §2, §8): a new password without the old one. */
+/** /reset-password?email=..&token=.. (docs/product.md §2, §8): a new password without the old one. */
 export function ResetPasswordPage({ email, token }: { email: string; token: string }) {
   const runtime = useRuntime();
   const actor = useScreenActor(SCREEN_IDS.passwordForm, runtime.provided(providePasswordForm), { mode: 'reset', email, token });

@@ -14,7 +14,7 @@ import { useScreenActor } from '../../adapters/screenActor';
 
 const signed = (n: number) => (n < 0 ? styles.negative : n > 0 ? styles.positive : '');
 
-/** /earn: the bankroll pools, adding liquidity to them, and the player's positions (SPEC §2 Earn). */
+/** /earn: the bankroll pools, adding liquidity to them, and the player's positions (docs/product.md §2 Earn). */
 export function EarnPage() {
   const runtime = useRuntime();
   const actor = useScreenActor(SCREEN_IDS.earn, runtime.provided(provideTokenScreens).earn, { now: Date.now() });

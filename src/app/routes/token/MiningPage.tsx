@@ -10,7 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 
-/** /mining: the level being mined, how far it has come, and the table of levels (SPEC §2 Mining). */
+/** /mining: the level being mined, how far it has come, and the table of levels (docs/product.md §2 Mining). */
 export function MiningPage() {
   const runtime = useRuntime();
   const actor = useScreenActor(SCREEN_IDS.mining, runtime.provided(provideTokenScreens).mining, { now: Date.now() });

@@ -27,7 +27,7 @@ type StakingRef = ActorRefFrom<TokenScreens['staking']>;
 
 const TAB_LABELS: Record<HistoryTab, string> = { burn: 'Burn', payout: 'Payout', staking: 'Staking' };
 
-/** /staking: rewards pools and the next payout, My Rewards, locking ACC, and the histories (SPEC §2 Staking). */
+/** /staking: rewards pools and the next payout, My Rewards, locking ACC, and the histories (docs/product.md §2 Staking). */
 export function StakingPage() {
   const runtime = useRuntime();
   const actor = useScreenActor(SCREEN_IDS.staking, runtime.provided(provideTokenScreens).staking, { now: Date.now() });

@@ -26,7 +26,7 @@ const roadmap = [
   { tag: 'Next', status: 'next', title: 'On chain', items: ['ACC contract on Ethereum', 'Withdraw ACC to your own wallet', 'Listing and liquidity'] },
 ] as const;
 
-/** /token: the ACC token's figures, what it is for and where it is going (SPEC §2 Token page). */
+/** /token: the ACC token's figures, what it is for and where it is going (docs/product.md §2 Token page). */
 export function TokenPage() {
   const runtime = useRuntime();
   const actor = useScreenActor(SCREEN_IDS.tokenPage, runtime.provided(provideTokenScreens).tokenPage, { now: Date.now() });

@@ -12,7 +12,7 @@ import { passwordRoutes } from './password';
 import { registerRoute } from './register';
 import { sessionRoutes } from './session';
 
-/** Every /auth call of the spec plus register, login and me; mounted under /api/auth. */
+/** Every /auth call of docs/product.md plus register, login and me; mounted under /api/auth. */
 export const authRoutes: FastifyPluginAsync<{ config: ServerConfig; mailer?: Mailer }> = async (app, { config, mailer }) => {
   const options: AccountsOptions = {
     publicUrl: config.publicUrl,
