@@ -12,7 +12,6 @@ import type { AnyActorRef } from 'xstate';
 import { Shell } from './components/shell/Shell';
 import { Home } from './routes/Home';
 import { NotFound } from './routes/NotFound';
-import { ComingScreen } from './routes/ComingScreen';
 import { pages } from './routes/pages';
 import { screens } from './routes/screens';
 
@@ -97,7 +96,7 @@ const screenRoutes = screens.map((screen) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: screen.path,
-    component: pages[screen.path] ?? (() => <ComingScreen screen={screen} />),
+    component: pages[screen.path],
     staticData: { requiresAuth: screen.requiresAuth, title: screen.title },
   }),
 );

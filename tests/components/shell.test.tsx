@@ -2,8 +2,6 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
-import { ComingScreen } from '../../src/app/routes/ComingScreen';
-import { screenAt } from '../../src/app/routes/screens';
 
 function renderAt(path: string, viewportWidth = 1280) {
   const history = createTestHistory(path);
@@ -79,13 +77,6 @@ describe('app shell', () => {
     const { history } = renderAt('/account');
     await screen.findAllByRole('link', { name: /^Play / });
     expect(history.location.pathname).toBe('/');
-  });
-
-  it('should show a placeholder that says what a coming screen will hold', async () => {
-    // Rendered on its own: the routes that used it get their real screens one issue at a time.
-    render(<ComingScreen screen={screenAt('/staking')} />);
-    expect(await screen.findByRole('heading', { name: 'Staking', level: 1 })).toBeTruthy();
-    expect(screen.getByText('My rewards with Claim')).toBeTruthy();
   });
 
   it('should show a not-found page with a way home for an unknown path', async () => {
