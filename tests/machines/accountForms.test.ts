@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { confirmEmailMachine } from '../../machines/confirmEmail/machine';
@@ -7,7 +7,7 @@ import type { PasswordSubmission } from '../../machines/passwordForm/machine';
 import { twoFactorMachine } from '../../machines/twoFactor/machine';
 import type { MfaKey } from '../../machines/twoFactor/machine';
 import { messages } from '../../src/core/accounts/validation';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
 
 // Never settles: the model paths deliver results as synthetic done/error events.
 const never = fromPromise(() => new Promise<never>(() => {})) as never;
@@ -175,14 +175,5 @@ describe.each([
     ),
   ],
 ])('%s model-based paths', (_name, { coverage, paths }) => {
-  it.each(paths)('replays %s', async (_description, model, path) => {
-    await model.replay(path);
-  });
-
-  afterAll(() => {
-    const report = coverage.report();
-    console.log(formatCoverage(report));
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-  });
+  replaysCoverTheChart(paths, coverage);
 });
