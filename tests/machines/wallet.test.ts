@@ -9,7 +9,7 @@ import {
   selectVisibleWallets,
 } from '../../machines/wallet/selectors';
 import { runInSystem } from '../support/actorSystem';
-import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
+import { CoverageTracker, doneOrFailed, PathModel, replaysCoverTheChart } from '../support/modelPaths';
 
 const serverWallets: Wallet[] = [
   { currencySymbol: 'BTC', balance: 0.5 },
@@ -200,10 +200,8 @@ describe('wallet', () => {
       { type: 'game.balanceAdjusted', currency: 'BTC', delta: -1 },
       { type: 'game.switchCurrency', currency: 'USDT' },
       { type: 'cashier.fundsMoved', currency: 'BTC' },
-      { type: 'xstate.done.actor.0.wallet.balances.signedIn.loading', output: serverWallets },
-      { type: 'xstate.error.actor.0.wallet.balances.signedIn.loading', error: new Error('x') },
-      { type: 'xstate.done.actor.0.wallet.rates.loading', output: serverRates },
-      { type: 'xstate.error.actor.0.wallet.rates.loading', error: new Error('x') },
+      ...doneOrFailed('wallet.balances.signedIn.loading', serverWallets),
+      ...doneOrFailed('wallet.rates.loading', serverRates),
       { type: 'xstate.after.ratesRefresh.wallet.rates.current' },
       { type: 'xstate.after.ratesRefresh.wallet.rates.stale' },
     ] as unknown as WalletEvent[];

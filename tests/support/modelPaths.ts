@@ -255,9 +255,13 @@ export function formatCoverage(report: CoverageReport): string {
  * Replays every generated path of a machine's models, then requires that together they reached every
  * state and took every transition of the chart.
  */
-export function replaysCoverTheChart(cases: ReadonlyArray<readonly [string, PathModel, ModelPath]>, coverage: CoverageTracker): void {
+export function replaysCoverTheChart(
+  cases: ReadonlyArray<readonly [string, PathModel, ModelPath]>,
+  coverage: CoverageTracker,
+  hooks: ReplayHooks = {},
+): void {
   it.each(cases)('replays %s', async (_name, model, path) => {
-    await model.replay(path);
+    await model.replay(path, hooks);
   });
   afterAll(() => {
     const report = coverage.report();
@@ -266,3 +270,12 @@ export function replaysCoverTheChart(cases: ReadonlyArray<readonly [string, Path
     expect(report.transitions.missing).toEqual([]);
   });
 }
+
+/**
+ * The two ways an invoked loader of the chart ends, as a model offers them: done with `output`, or
+ * failed. `path` is the invoking state's id (the machine's id first); the actor is its first invoke.
+ */
+export const doneOrFailed = (path: string, output: unknown) => [
+  { type: `xstate.done.actor.0.${path}`, output },
+  { type: `xstate.error.actor.0.${path}`, error: new Error('x') },
+];
