@@ -88,10 +88,13 @@ describe('two-factor toggle', () => {
     actor.send({ type: 'user.submitCode', code: '12345' });
     expect(actor.getSnapshot().context.codeError).toBe('Token must be 6 characters');
     actor.send({ type: 'user.submitCode', code: '123456' });
+    // A code that passes the check clears the last refusal before it goes to the server.
+    expect(actor.getSnapshot().context.codeError).toBeNull();
     await idle(actor);
     expect(actor.getSnapshot().value).toBe('on');
     expect(actor.getSnapshot().context.notice).toBe('2 Factor settings changed');
     actor.send({ type: 'user.submitCode', code: '654321' });
+    expect(actor.getSnapshot().context.notice).toBeNull();
     await idle(actor);
     expect(actor.getSnapshot().value).toBe('off');
     expect(actor.getSnapshot().context.key?.mfaKey).toBe('KEY2');
