@@ -8,6 +8,7 @@ import { failureMessage, failureOf } from '../shared/requestFailure';
 import type { AuthAnnouncement } from './announcements';
 import { sessionOf, signedOutContext } from './context';
 import type { AuthContext, AuthEvent, Credentials, StoreSessionParams, StoredSessionReading } from './context';
+import { checkedSubmit } from '../shared/forms';
 
 export * from './context';
 
@@ -175,14 +176,8 @@ export const authMachine = setup({
         ready: {
           description: 'A visitor. The Auth modal shows the Log in or Sign up form, whichever tab is chosen.',
           on: {
-            'user.login': [
-              { guard: 'loginInvalid', actions: 'showFieldErrors' },
-              { target: 'loggingIn', actions: ['clearMessages', 'rememberLogin'] },
-            ],
-            'user.register': [
-              { guard: 'registrationInvalid', actions: 'showFieldErrors' },
-              { target: 'registering', actions: 'clearMessages' },
-            ],
+            'user.login': checkedSubmit({ invalid: 'loginInvalid', show: 'showFieldErrors' }, 'loggingIn', 'rememberLogin'),
+            'user.register': checkedSubmit({ invalid: 'registrationInvalid', show: 'showFieldErrors' }, 'registering'),
             'user.forgotPassword': { target: 'forgotPassword', actions: 'clearMessages' },
             'user.backToForms': { actions: 'clearMessages' },
           },
@@ -204,10 +199,7 @@ export const authMachine = setup({
         awaitingMfaCode: {
           description: 'The password was right and two-factor is on: the modal asks for the 6-digit code.',
           on: {
-            'user.submitMfaCode': [
-              { guard: 'mfaCodeInvalid', actions: 'showFieldErrors' },
-              { target: 'verifyingMfaCode', actions: ['clearMessages', 'rememberMfaCode'] },
-            ],
+            'user.submitMfaCode': checkedSubmit({ invalid: 'mfaCodeInvalid', show: 'showFieldErrors' }, 'verifyingMfaCode', 'rememberMfaCode'),
             'user.backToForms': { target: 'ready', actions: ['forgetPendingLogin', 'clearMessages'] },
           },
         },
@@ -241,10 +233,7 @@ export const authMachine = setup({
         forgotPassword: {
           description: 'The forgot-password step: the modal asks for the e-mail address to send a reset link to.',
           on: {
-            'user.requestPasswordReset': [
-              { guard: 'resetRequestInvalid', actions: 'showFieldErrors' },
-              { target: 'requestingReset', actions: 'clearMessages' },
-            ],
+            'user.requestPasswordReset': checkedSubmit({ invalid: 'resetRequestInvalid', show: 'showFieldErrors' }, 'requestingReset'),
             'user.backToForms': { target: 'ready', actions: 'clearMessages' },
           },
         },

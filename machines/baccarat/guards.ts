@@ -1,6 +1,6 @@
 import { stateIn } from 'xstate';
 import { BET_MESSAGES } from '../../src/core/bets/validation';
-import { limitsGuards } from '../shared/limits';
+import { betGuards } from '../shared/betGuards';
 import type { BetOutcome } from '../shared/requestFailure';
 import { baccaratCheck, isDealt, resultUnits, stakeUnits } from './context';
 import type { BaccaratContext } from './context';
@@ -9,18 +9,14 @@ import type { BaccaratBetResponse } from './wire';
 type Ctx = { context: BaccaratContext };
 
 export const baccaratGuards = {
-  ...limitsGuards,
-  isVisitor: stateIn({ player: 'visitor' }),
+  ...betGuards<BaccaratContext>(baccaratCheck),
   isBetting: stateIn({ round: 'betting' }),
-  startsSignedIn: ({ context }: Ctx) => context.startSignedIn,
   isChipValue: ({ context }: Ctx, params: { value: number }) => context.chipValues.includes(params.value),
   hasChip: ({ context }: Ctx) => context.selectedChip > 0,
   hasNoBet: ({ context }: Ctx) => {
     const check = baccaratCheck(context);
     return check?.kind === 'invalid' && check.message === BET_MESSAGES.baccaratNoBet;
   },
-  isRefused: ({ context }: Ctx) => baccaratCheck(context)?.kind === 'invalid',
-  isAccepted: ({ context }: Ctx) => baccaratCheck(context)?.kind === 'ok',
   wasDealt: (_: unknown, params: { outcome: BetOutcome<BaccaratBetResponse> }) => params.outcome.kind === 'answered' && isDealt(params.outcome.answer),
   moreCards: ({ context }: Ctx) => context.dealt < (context.round?.order.length ?? 0),
   /** docs/product.md §4: You Won when the result is above the total bet, You Lost below, Draw when equal. */

@@ -1,7 +1,6 @@
-import { stateIn } from 'xstate';
 import { allowedWireActions } from '../../src/core/games/blackjack';
 import type { BlackjackAction } from '../../src/core/games/blackjack';
-import { limitsGuards } from '../shared/limits';
+import { betGuards } from '../shared/betGuards';
 import type { BetOutcome } from '../shared/requestFailure';
 import { answeredGame, blackjackCheck } from './context';
 import type { BlackjackContext, RoundAnswer } from './context';
@@ -9,11 +8,7 @@ import type { BlackjackContext, RoundAnswer } from './context';
 type Ctx = { context: BlackjackContext };
 
 export const blackjackGuards = {
-  ...limitsGuards,
-  isVisitor: stateIn({ player: 'visitor' }),
-  startsSignedIn: ({ context }: Ctx) => context.startSignedIn,
-  isRefused: ({ context }: Ctx) => blackjackCheck(context)?.kind === 'invalid',
-  isAccepted: ({ context }: Ctx) => blackjackCheck(context)?.kind === 'ok',
+  ...betGuards<BlackjackContext>(blackjackCheck),
   canAct: ({ context }: Ctx, params: { action: BlackjackAction }) => context.game !== null && allowedWireActions(context.game).includes(params.action),
   answeredInPlay: (_: unknown, params: { outcome: BetOutcome<RoundAnswer> }) => answeredGame(params.outcome)?.gameState === 'PlayerTurn',
   answeredGameOver: (_: unknown, params: { outcome: BetOutcome<RoundAnswer> }) => answeredGame(params.outcome)?.gameState === 'GameOver',

@@ -1,16 +1,11 @@
-import { stateIn } from 'xstate';
-import { limitsGuards } from '../shared/limits';
+import { betGuards } from '../shared/betGuards';
 import type { BetOutcome } from '../shared/requestFailure';
 import { diceCheck } from './context';
 import type { DiceContext } from './context';
 import type { DiceBetResponse } from './wire';
 
 export const diceGuards = {
-  ...limitsGuards,
-  isVisitor: stateIn({ player: 'visitor' }),
-  startsSignedIn: ({ context }: { context: DiceContext }) => context.startSignedIn,
-  isRefused: ({ context }: { context: DiceContext }) => diceCheck(context)?.kind === 'invalid',
-  isAccepted: ({ context }: { context: DiceContext }) => diceCheck(context)?.kind === 'ok',
+  ...betGuards<DiceContext>(diceCheck),
   answered: (_: unknown, params: { outcome: BetOutcome<DiceBetResponse> }) => params.outcome.kind === 'answered',
   /** docs/product.md §4: green when the payout is at least the wager. */
   betWon: ({ context }: { context: DiceContext }) => context.result !== null && context.result.payout >= context.result.wager,

@@ -1,6 +1,5 @@
-import { stateIn } from 'xstate';
 import { isTileId, isValidMinesCount } from '../../src/core/games/mines';
-import { limitsGuards } from '../shared/limits';
+import { betGuards } from '../shared/betGuards';
 import type { BetOutcome } from '../shared/requestFailure';
 import { minesCheck } from './context';
 import type { MinesContext } from './context';
@@ -9,11 +8,7 @@ import type { ActiveMinesGame, MinesPickResponse } from './wire';
 type Ctx = { context: MinesContext };
 
 export const minesGuards = {
-  ...limitsGuards,
-  isVisitor: stateIn({ player: 'visitor' }),
-  startsSignedIn: ({ context }: Ctx) => context.startSignedIn,
-  isRefused: ({ context }: Ctx) => minesCheck(context)?.kind === 'invalid',
-  isAccepted: ({ context }: Ctx) => minesCheck(context)?.kind === 'ok',
+  ...betGuards<MinesContext>(minesCheck),
   isMinesCount: (_: unknown, params: { count: number }) => isValidMinesCount(params.count),
   isHiddenTile: ({ context }: Ctx, params: { tileId: number }) => isTileId(params.tileId) && !context.gems.includes(params.tileId),
   hasGem: ({ context }: Ctx) => context.gems.length > 0,

@@ -3,6 +3,7 @@ import { effectActor } from '../shared/effects';
 import { hasErrors, messages, validatePasswordForm } from '../../src/core/accounts/validation';
 import type { FieldErrors, PasswordField } from '../../src/core/accounts/validation';
 import { fixedFailureMessage } from '../shared/requestFailure';
+import { checkedSubmit } from '../shared/forms';
 
 /**
  * The new-password form of the security page (change: old password, and the code when two-factor
@@ -79,10 +80,7 @@ export const passwordFormMachine = setup({
     editing: {
       description: 'The form takes input; a submit with a problem marks the fields (* for empty ones) and stays here.',
       on: {
-        'user.submit': [
-          { guard: 'formInvalid', actions: 'showFieldErrors' },
-          { target: 'submitting', actions: 'clearMessages' },
-        ],
+        'user.submit': checkedSubmit({ invalid: 'formInvalid', show: 'showFieldErrors' }, 'submitting'),
       },
     },
     submitting: {

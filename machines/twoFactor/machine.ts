@@ -4,6 +4,7 @@ import { effectActor } from '../shared/effects';
 import { messages, validateTwoFactorCode } from '../../src/core/accounts/validation';
 import { fixedFailureMessage } from '../shared/requestFailure';
 import type { MfaKey as WireMfaKey } from '../../src/core/contracts/auth';
+import { checkedSubmit } from '../shared/forms';
 
 /**
  * The two-factor part of the security page (docs/product.md §2, §4 Security): off shows the QR code and the
@@ -85,10 +86,7 @@ export const twoFactorMachine = setup({
     off: {
       description: 'Two-factor is off: the QR code (240 px, high error correction) and the key, with a code field and Enable.',
       on: {
-        'user.submitCode': [
-          { guard: 'codeInvalid', actions: 'showCodeError' },
-          { target: 'enabling', actions: 'clearMessages' },
-        ],
+        'user.submitCode': checkedSubmit({ invalid: 'codeInvalid', show: 'showCodeError' }, 'enabling'),
       },
     },
     enabling: {
@@ -108,10 +106,7 @@ export const twoFactorMachine = setup({
     on: {
       description: 'Two-factor is on: a code field with Disable.',
       on: {
-        'user.submitCode': [
-          { guard: 'codeInvalid', actions: 'showCodeError' },
-          { target: 'disabling', actions: 'clearMessages' },
-        ],
+        'user.submitCode': checkedSubmit({ invalid: 'codeInvalid', show: 'showCodeError' }, 'disabling'),
       },
     },
     disabling: {

@@ -29,6 +29,10 @@ function renderApp(path: string, options: { routes?: Record<string, Route>; stor
 }
 
 const submit = (button: HTMLElement) => act(async () => void fireEvent.click(button));
+/** Types into a form's fields, found by their labels as a player reads them, in the order given. */
+const fillIn = (scope: HTMLElement, values: Record<string, string>) => {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+};
 
 describe('Auth modal', () => {
   it('should mark empty login fields with * and call nothing', async () => {
@@ -53,8 +57,7 @@ describe('Auth modal', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'LOG IN' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('User name or e-mail'), { target: { value: 'ada' } });
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'wrong pass' } });
+    fillIn(dialog, { 'User name or e-mail': 'ada', Password: 'wrong pass' });
     await submit(within(dialog).getByRole('button', { name: 'Log in' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Wrong user name or password.');
 
@@ -80,8 +83,7 @@ describe('Auth modal', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'LOG IN' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('User name or e-mail'), { target: { value: 'ada' } });
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'right pass' } });
+    fillIn(dialog, { 'User name or e-mail': 'ada', Password: 'right pass' });
     await submit(within(dialog).getByRole('button', { name: 'Log in' }));
     const code = await within(dialog).findByLabelText('Two-factor code');
     fireEvent.change(code, { target: { value: '123' } });
@@ -98,16 +100,12 @@ describe('Auth modal', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'SIGN UP' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('User name'), { target: { value: 'a' } });
-    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'not-an-address' } });
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'short' } });
+    fillIn(dialog, { 'User name': 'a', 'E-mail': 'not-an-address', Password: 'short' });
     await submit(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(within(dialog).getByText('User name must be 3 to 20 letters, digits or underscores.')).toBeTruthy();
     expect(within(dialog).getByText('Enter a valid e-mail address.')).toBeTruthy();
     expect(within(dialog).getByText('Password must be 8 or more characters.')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('User name'), { target: { value: 'ada' } });
-    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'long enough' } });
+    fillIn(dialog, { 'User name': 'ada', 'E-mail': 'ada@example.com', Password: 'long enough' });
     await submit(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('That user name is taken.');
   });
@@ -180,9 +178,7 @@ describe('security page', () => {
       expect(within(form).getByTestId(`${name}-required`).textContent).toContain('*');
     }
     expect(within(form).queryByLabelText('Two-factor code')).toBeNull();
-    fireEvent.change(within(form).getByLabelText('Old password'), { target: { value: 'old password' } });
-    fireEvent.change(within(form).getByLabelText('New password'), { target: { value: 'short' } });
-    fireEvent.change(within(form).getByLabelText('Confirm new password'), { target: { value: 'something else' } });
+    fillIn(form, { 'Old password': 'old password', 'New password': 'short', 'Confirm new password': 'something else' });
     await submit(within(form).getByRole('button', { name: 'Change password' }));
     expect(within(form).getByText('Password must be 8 or more characters.')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('New password'), { target: { value: 'new password' } });
@@ -200,9 +196,7 @@ describe('security page', () => {
     });
     const form = await screen.findByRole('form', { name: 'Change password' });
     const fill = () => {
-      fireEvent.change(within(form).getByLabelText('Old password'), { target: { value: 'old password' } });
-      fireEvent.change(within(form).getByLabelText('New password'), { target: { value: 'new password' } });
-      fireEvent.change(within(form).getByLabelText('Confirm new password'), { target: { value: 'new password' } });
+      fillIn(form, { 'Old password': 'old password', 'New password': 'new password', 'Confirm new password': 'new password' });
     };
     fill();
     await submit(within(form).getByRole('button', { name: 'Change password' }));
@@ -212,10 +206,7 @@ describe('security page', () => {
     await submit(within(form).getByRole('button', { name: 'Change password' }));
     expect((await screen.findByRole('status')).textContent).toBe('Password Changed Successfully');
     const fresh = screen.getByRole('form', { name: 'Change password' });
-    fireEvent.change(within(fresh).getByLabelText('Old password'), { target: { value: 'old password' } });
-    fireEvent.change(within(fresh).getByLabelText('New password'), { target: { value: 'new password' } });
-    fireEvent.change(within(fresh).getByLabelText('Confirm new password'), { target: { value: 'new password' } });
-    fireEvent.change(within(fresh).getByLabelText('Two-factor code'), { target: { value: '123456' } });
+    fillIn(fresh, { 'Old password': 'old password', 'New password': 'new password', 'Confirm new password': 'new password', 'Two-factor code': '123456' });
     await submit(within(fresh).getByRole('button', { name: 'Change password' }));
     expect((await within(fresh).findByRole('alert')).textContent).toBe('Error changing password. Please try again later');
   });
@@ -281,8 +272,7 @@ describe('confirm e-mail and reset password pages', () => {
     expect(within(form).queryByLabelText('Old password')).toBeNull();
     await submit(within(form).getByRole('button', { name: 'Reset password' }));
     expect(within(form).getByTestId('newPassword-required')).toBeTruthy();
-    fireEvent.change(within(form).getByLabelText('New password'), { target: { value: 'new password' } });
-    fireEvent.change(within(form).getByLabelText('Confirm new password'), { target: { value: 'new password' } });
+    fillIn(form, { 'New password': 'new password', 'Confirm new password': 'new password' });
     await submit(within(form).getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('heading', { name: 'Password Reset!' })).toBeTruthy();
     expect(screen.getByText('You have successfully reset your password.')).toBeTruthy();

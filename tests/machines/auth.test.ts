@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import { authMachine } from '../../machines/auth/machine';
@@ -7,7 +7,7 @@ import { selectAuthModalStep } from '../../machines/auth/selectors';
 import type { RefreshResult, SignInResult } from '../../src/core/accounts/session';
 import { messages } from '../../src/core/accounts/validation';
 import { ada, expiredToken, liveToken, NOW, signIn } from '../support/authFixtures';
-import { formatCoverage, PathModel } from '../support/modelPaths';
+import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
 
 /** Fakes for every effect the auth machine names; `replies` decide what the server says. */
 function withFakes(replies: {
@@ -359,9 +359,11 @@ describe('auth machine', () => {
       { type: 'security.emailConfirmed', userId: '7' },
       { type: 'user.dismissWelcome' },
     ] as unknown as AuthEvent[];
+    const coverage = new CoverageTracker(machine);
     const model = new PathModel({
       machine,
       events,
+      coverage,
       // Bound the space by what the UI can tell apart, not by token values.
       serializeState: (s: AnyMachineSnapshot) =>
         JSON.stringify([
@@ -374,15 +376,6 @@ describe('auth machine', () => {
         ]),
     });
 
-    it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = model.coverage();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(model.paths.map((path) => [path.description, model, path] as const), coverage);
   });
 });

@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { betsFeedMachine, isHighRoller } from '../../machines/betsFeed/machine';
 import type { BetsFeedContext, BetsFeedEvent, BetsLists } from '../../machines/betsFeed/machine';
 import { payoutTone, selectRows, selectShowsMyBetsTab, selectTab } from '../../machines/betsFeed/selectors';
 import type { Bet } from '../../machines/shared/events';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
 
 /**
  * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
@@ -169,16 +169,7 @@ describe('bets feed', () => {
     const models = [tabEvents, rowEvents].map((events) => new PathModel({ machine, events: enabledOnly(events), serializeState: serializeState as never, coverage }));
     const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
 
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report), `(${cases.length} paths)`);
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { diceMachine, DICE_NO_RESPONSE_MESSAGE } from '../../machines/dice/machine';
 import type { DiceBetRequest, DiceContext, DiceBetResponse, DiceEvent, DiceInput } from '../../machines/dice/machine';
@@ -78,6 +79,18 @@ async function started(input: DiceInput = { signedIn: true, wallet: BTC }, fakes
   return { actor, calls };
 }
 
+/** The default table on a simulated clock, for the waits before a typed figure is clamped. */
+async function startedOnClock() {
+  const clock = new SimulatedClock();
+  return { ...(await started(undefined, {}, clock)), clock };
+}
+
+/** What a player does to bet: type the amount, then press Bet. */
+function betAmount(actor: Pick<AnyActorRef, 'send'>, text: string): void {
+  actor.send({ type: 'user.typeAmount', text });
+  actor.send({ type: 'user.bet' });
+}
+
 /** A settled roll as POST /dice/bet answers it: an integer bet id, the odds' multiplier, the seed pair's nonce. */
 const roll = (balance: number, bet: { id: number; roll: number; wager: number; payout: number; multiplier?: number }): DiceBetResponse => ({
   balance,
@@ -92,8 +105,7 @@ describe('dice', () => {
   describe('bet checks (docs/product.md §5, in order)', () => {
     it("should show 'Bet must be greater than 0' and not call placeBet when the amount is 0", async () => {
       const { actor, calls } = await started({ signedIn: true, wallet: BTC }, { bet: win });
-      actor.send({ type: 'user.typeAmount', text: '0' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0');
       await settle();
       expect(selectMessage(actor.getSnapshot())).toBe('Bet must be greater than 0');
       expect(calls.bets).toEqual([]);
@@ -101,8 +113,7 @@ describe('dice', () => {
 
     it('should open the login modal for a visitor instead of betting, whatever the amount', async () => {
       const { actor, calls } = await started({ wallet: BTC }, { bet: win });
-      actor.send({ type: 'user.typeAmount', text: '0' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0');
       await settle();
       expect(calls.logins).toBe(1);
       expect(calls.bets).toEqual([]);
@@ -111,28 +122,24 @@ describe('dice', () => {
 
     it("should refuse ACC before looking at the amount: 'ACC betting not available at this time'", async () => {
       const { actor, calls } = await started({ signedIn: true, wallet: { currency: 'ACC', balance: 5, fiatRate: null } });
-      actor.send({ type: 'user.typeAmount', text: '0' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0');
       expect(selectMessage(actor.getSnapshot())).toBe('ACC betting not available at this time');
       expect(calls.bets).toEqual([]);
     });
 
     it("should refuse more than the balance with \"Can't bet more than balance\"", async () => {
       const { actor } = await started();
-      actor.send({ type: 'user.typeAmount', text: '0.6' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.6');
       expect(selectMessage(actor.getSnapshot())).toBe("Can't bet more than balance");
     });
 
     it('should quote minBet with the currency symbol, or in dollars in fiat display', async () => {
       const { actor } = await started();
-      actor.send({ type: 'user.typeAmount', text: '0.00005' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.00005');
       expect(selectMessage(actor.getSnapshot())).toBe('Bet must be greater than 0.00010000 BTC');
 
       actor.send({ type: 'wallet.changed', wallet: { ...BTC, fiatRate: 50_000 } });
-      actor.send({ type: 'user.typeAmount', text: '4' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '4');
       expect(selectMessage(actor.getSnapshot())).toBe('Bet must be greater than $5.00');
     });
 
@@ -147,8 +154,7 @@ describe('dice', () => {
 
     it('should clear a refusal when the amount changes', async () => {
       const { actor } = await started();
-      actor.send({ type: 'user.typeAmount', text: '0' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0');
       actor.send({ type: 'user.typeAmount', text: '0.01' });
       expect(selectMessage(actor.getSnapshot())).toBeNull();
     });
@@ -171,8 +177,7 @@ describe('dice', () => {
 
     it('should show a loss in red', async () => {
       const { actor } = await started({ signedIn: true, wallet: BTC }, { bet: loss });
-      actor.send({ type: 'user.typeAmount', text: '0.01' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.01');
       await settle();
       expect(selectRingTone(actor.getSnapshot())).toBe('loss');
       expect(selectResultText(actor.getSnapshot())).toBe('77.01');
@@ -182,16 +187,14 @@ describe('dice', () => {
       const even = (r: DiceBetRequest) =>
         Promise.resolve(answered(roll(0.5, { id: 3, roll: 1, wager: Number(r.betAmount), payout: Number(r.betAmount), multiplier: 1.0102 })));
       const { actor } = await started({ signedIn: true, wallet: BTC }, { bet: even });
-      actor.send({ type: 'user.typeAmount', text: '0.01' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.01');
       await settle();
       expect(selectRingTone(actor.getSnapshot())).toBe('win');
     });
 
     it('should convert a fiat entry to crypto by the exchange rate', async () => {
       const { actor, calls } = await started({ signedIn: true, wallet: { ...BTC, fiatRate: 50_000 } }, { bet: win });
-      actor.send({ type: 'user.typeAmount', text: '25' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '25');
       await settle();
       expect(calls.bets[0]?.betAmount).toBe(0.0005);
     });
@@ -200,8 +203,7 @@ describe('dice', () => {
       let release: (r: BetOutcome<DiceBetResponse>) => void = () => {};
       const slow = () => new Promise<BetOutcome<DiceBetResponse>>((resolve) => (release = resolve));
       const { actor, calls } = await started({ signedIn: true, wallet: BTC }, { bet: slow });
-      actor.send({ type: 'user.typeAmount', text: '0.01' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.01');
       await settle();
       expect(selectCanBet(actor.getSnapshot())).toBe(false);
       actor.send({ type: 'user.bet' });
@@ -215,16 +217,14 @@ describe('dice', () => {
     it("should show the server's words when it refuses the bet", async () => {
       const refuse = () => Promise.resolve(refused("Can't bet more than balance"));
       const { actor } = await started({ signedIn: true, wallet: BTC }, { bet: refuse });
-      actor.send({ type: 'user.typeAmount', text: '0.01' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.01');
       await settle();
       expect(selectMessage(actor.getSnapshot())).toBe("Can't bet more than balance");
     });
 
     it(`should show '${DICE_NO_RESPONSE_MESSAGE}' when there is no response`, async () => {
       const { actor, calls } = await started({ signedIn: true, wallet: BTC }, { bet: () => Promise.resolve(UNANSWERED) });
-      actor.send({ type: 'user.typeAmount', text: '0.01' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.01');
       await settle();
       expect(selectMessage(actor.getSnapshot())).toBe(DICE_NO_RESPONSE_MESSAGE);
       expect(calls.balances).toEqual([]);
@@ -232,8 +232,7 @@ describe('dice', () => {
 
     it('should reset the ring to the primary colour and clear the result when the chance changes', async () => {
       const { actor } = await started({ signedIn: true, wallet: BTC }, { bet: win });
-      actor.send({ type: 'user.typeAmount', text: '0.01' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.01');
       await settle();
       expect(selectRingTone(actor.getSnapshot())).toBe('win');
       actor.send({ type: 'user.slideChance', chance: 30 });
@@ -243,8 +242,7 @@ describe('dice', () => {
 
     it('should keep the result when only the amount changes', async () => {
       const { actor } = await started({ signedIn: true, wallet: BTC }, { bet: loss });
-      actor.send({ type: 'user.typeAmount', text: '0.01' });
-      actor.send({ type: 'user.bet' });
+      betAmount(actor, '0.01');
       await settle();
       actor.send({ type: 'user.typeAmount', text: '0.02' });
       expect(selectRingTone(actor.getSnapshot())).toBe('loss');
@@ -272,8 +270,7 @@ describe('dice', () => {
       expect(modals.getSnapshot().context.stack.map((m: { name: string }) => m.name)).toEqual(['Auth']);
       walletActor.send({ type: 'auth.loggedIn' });
       dice.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
-      dice.send({ type: 'user.typeAmount', text: '0.01' });
-      dice.send({ type: 'user.bet' });
+      betAmount(dice, '0.01');
       await settle();
       await settle();
       const btc = walletActor.getSnapshot().context.wallets.find((w: { currencySymbol: string }) => w.currencySymbol === 'BTC');
@@ -301,8 +298,7 @@ describe('dice', () => {
     });
 
     it('should clamp a typed chance only after 2 s without input, typing again restarting the wait', async () => {
-      const clock = new SimulatedClock();
-      const { actor } = await started(undefined, {}, clock);
+      const { actor, clock } = await startedOnClock();
       actor.send({ type: 'user.typeChance', text: '99.5' });
       clock.increment(1999);
       expect(selectChanceText(actor.getSnapshot())).toBe('99.5');
@@ -317,8 +313,7 @@ describe('dice', () => {
     });
 
     it('should clamp a typed multiplier to 1.0102..9900 after 2 s and show what the linked chance pays', async () => {
-      const clock = new SimulatedClock();
-      const { actor } = await started(undefined, {}, clock);
+      const { actor, clock } = await startedOnClock();
       actor.send({ type: 'user.typeMultiplier', text: '1' });
       expect(selectChanceText(actor.getSnapshot())).toBe('98');
       clock.increment(2000);

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { MODAL_NAMES, modalStackMachine } from '../../machines/modalStack/machine';
 import type { ModalStackEvent } from '../../machines/modalStack/machine';
 import { selectIsAnyModalOpen, selectTopModal } from '../../machines/modalStack/selectors';
-import { formatCoverage, PathModel } from '../support/modelPaths';
+import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
 
 function withFakePage() {
   const page = { modalOpen: false, marks: 0 };
@@ -117,23 +117,16 @@ describe('modal stack', () => {
         tokens: { accessToken: 'a', refreshToken: 'r' },
       },
     ];
+    const coverage = new CoverageTracker(machine);
     const model = new PathModel({
       machine,
       events,
+      coverage,
       // Bound the space by which modals are open, not by ever-growing keys.
       serializeState: (s) => JSON.stringify([s.value, s.context.stack.map((m: { name: string }) => m.name)]),
     });
 
-    it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
-      await model.replay(path);
-    });
-
-    afterAll(() => {
-      const report = model.coverage();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(model.paths.map((path) => [path.description, model, path] as const), coverage);
   });
 
   it('knows every modal name of docs/product.md', () => {

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { shellMachine } from '../../machines/shell/machine';
 import type { ShellEvent } from '../../machines/shell/machine';
 import { selectSidebarOpen } from '../../machines/shell/selectors';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
 
 function withFakeScroll() {
   const scrolls: number[] = [];
@@ -70,14 +70,6 @@ describe('shell', () => {
     const cases = models.flatMap((model, i) =>
       model.paths.map((path) => [`${i === 0 ? 'desktop' : 'phone'}: ${path.description}`, model, path] as const),
     );
-    it.each(cases)('replays %s', async (_name, model, path) => {
-      await model.replay(path);
-    });
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
+    replaysCoverTheChart(cases, coverage);
   });
 });

@@ -1,10 +1,8 @@
-import { afterAll, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { BetOutcome } from '../../machines/shared/requestFailure';
 import { ApiError } from '../../src/app/api/client';
 import type { GameRefusal } from '../../src/core/contracts/gameBet';
-import { formatCoverage } from './modelPaths';
-import type { CoverageTracker, ModelPath, PathModel } from './modelPaths';
+export { replaysCoverTheChart } from './modelPaths';
 
 /** What the games' tests share: their fakes answer with the outcomes src/app's adapter makes. */
 
@@ -42,19 +40,3 @@ export const enabledOnly =
   <E extends EventObject>(events: readonly E[]) =>
   (snapshot: AnyMachineSnapshot): E[] =>
     events.filter((event) => snapshot.can(event));
-
-/**
- * Replays every generated path of a game's model, then requires that together they reached every
- * state and took every transition of the chart.
- */
-export function replaysCoverTheChart(cases: ReadonlyArray<readonly [string, PathModel, ModelPath]>, coverage: CoverageTracker): void {
-  it.each(cases)('replays %s', async (_name, model, path) => {
-    await model.replay(path);
-  });
-  afterAll(() => {
-    const report = coverage.report();
-    console.log(formatCoverage(report), `(${cases.length} paths)`);
-    expect(report.states.missing).toEqual([]);
-    expect(report.transitions.missing).toEqual([]);
-  });
-}

@@ -1,3 +1,4 @@
+import { afterAll, expect, it } from 'vitest';
 import { createActor, getNextSnapshot, SimulatedClock } from 'xstate';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, InspectionEvent } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
@@ -249,3 +250,32 @@ export function formatCoverage(report: CoverageReport): string {
   const pct = (a: number, b: number) => (b === 0 ? 100 : Math.round((a / b) * 100));
   return `${report.machine}: states ${report.states.covered}/${report.states.total} (${pct(report.states.covered, report.states.total)}%), transitions ${report.transitions.covered}/${report.transitions.total} (${pct(report.transitions.covered, report.transitions.total)}%)`;
 }
+
+/**
+ * Replays every generated path of a machine's models, then requires that together they reached every
+ * state and took every transition of the chart.
+ */
+export function replaysCoverTheChart(
+  cases: ReadonlyArray<readonly [string, PathModel, ModelPath]>,
+  coverage: CoverageTracker,
+  hooks: ReplayHooks = {},
+): void {
+  it.each(cases)('replays %s', async (_name, model, path) => {
+    await model.replay(path, hooks);
+  });
+  afterAll(() => {
+    const report = coverage.report();
+    console.log(formatCoverage(report), `(${cases.length} paths)`);
+    expect(report.states.missing).toEqual([]);
+    expect(report.transitions.missing).toEqual([]);
+  });
+}
+
+/**
+ * The two ways an invoked loader of the chart ends, as a model offers them: done with `output`, or
+ * failed. `path` is the invoking state's id (the machine's id first); the actor is its first invoke.
+ */
+export const doneOrFailed = (path: string, output: unknown) => [
+  { type: `xstate.done.actor.0.${path}`, output },
+  { type: `xstate.error.actor.0.${path}`, error: new Error('x') },
+];
