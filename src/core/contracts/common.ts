@@ -41,11 +41,6 @@ export interface RouteContract {
   response: Record<number, TSchema>;
 }
 
-/** Declares a route's contract, keeping its literal types for the server's type provider. */
-export function route<const C extends RouteContract>(contract: C): C {
-  return contract;
-}
-
 /** The body a route answers with a 200, for adapters and fakes. */
 export type Reply<C extends RouteContract> = C['response'] extends { 200: infer S extends TSchema } ? Static<S> : never;
 /** The body a route takes. */
@@ -61,7 +56,8 @@ export function refusals<const S extends number>(...statuses: S[]): Record<S, ty
 type RouteParts = Pick<RouteContract, 'auth' | 'querystring' | 'body' | 'response'>;
 
 /**
- * The routes of one call group: a route's path is the group's prefix and its name and its tag is
+ * Declares the routes of one call group, keeping each route's literal types for the server's type
+ * provider: a route's path is the group's prefix and its name and its tag is
  * the group's, so neither can drift from the group it is listed in. The prefix is `/<tag>` unless
  * given (the system calls sit at the API's root).
  */
