@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, newAccount, register, totp } from '../support/auth';
-import { startTestServer, tempDir } from '../support/server';
+import { startTestServer, tempDir, withTestServer } from '../support/server';
 
 const START = new Date('2032-01-10T12:00:00Z').getTime();
 const at = (ms: number) => vi.setSystemTime(new Date(START + ms));
@@ -45,9 +45,9 @@ describe('sign-in throttle', () => {
     }
   });
 
-  it('should not lock the owner out: failures from many addresses leave the account open, the owner from another address gets in', async () => {
-    const server = await startTestServer();
-    try {
+  it(
+    'should not lock the owner out: failures from many addresses leave the account open, the owner from another address gets in',
+    withTestServer({}, async (server) => {
       const owner = await register(server, newAccount('owner'));
       // A distributed attacker: 5 wrong passwords from each of 4 addresses (20 against one account).
       for (let a = 1; a <= 4; a += 1) {
@@ -60,14 +60,12 @@ describe('sign-in throttle', () => {
       const home = await call<{ user: { id: number } }>(server, '/auth/login', { userName: owner.user.userName, password: owner.password }, { forwardedFor: '198.51.100.10' });
       expect(home.status).toBe(200);
       expect(home.body.user.id).toBe(owner.user.id);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 
-  it("should let the owner in with password and two-factor code even from the attacker's address, and nobody with less", async () => {
-    const server = await startTestServer();
-    try {
+  it(
+    "should let the owner in with password and two-factor code even from the attacker's address, and nobody with less",
+    withTestServer({}, async (server) => {
       const owner = await register(server, newAccount('mfaowner'));
       const key = await call<{ mfaKey: string }>(server, '/auth/get-mfa-key', undefined, { token: owner.jwt });
       expect((await call(server, '/auth/enable-mfa', { mfaCode: await totp(key.body.mfaKey) }, { token: owner.jwt })).status).toBe(200);
@@ -91,14 +89,12 @@ describe('sign-in throttle', () => {
       expect(both.body.user.id).toBe(owner.user.id);
       // The code is spent: replaying it from the throttled address is refused.
       expect((await call(server, '/auth/login', { userName: owner.user.userName, password: owner.password, mfaCode: code }, attacker)).status).toBe(429);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 
-  it('should refuse one address after 5 failures across different accounts (header-less, from 127.0.0.1)', async () => {
-    const server = await startTestServer();
-    try {
+  it(
+    'should refuse one address after 5 failures across different accounts (header-less, from 127.0.0.1)',
+    withTestServer({}, async (server) => {
       const victim = newAccount('victim');
       await register(server, victim);
       for (let i = 1; i <= 5; i += 1) {
@@ -111,14 +107,12 @@ describe('sign-in throttle', () => {
       expect(refused.body).toMatchObject({ error: 'too_many_attempts', message: 'Too many failed attempts. Please try again in 15 minutes.' });
       // The account itself is not blocked: the same player from another address gets in.
       expect((await call(server, '/auth/login', { userName: victim.userName, password: victim.password }, { forwardedFor: '203.0.113.200' })).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 
-  it('should count the address a trusted proxy appended, not the one a client wrote into X-Forwarded-For', async () => {
-    const server = await startTestServer();
-    try {
+  it(
+    'should count the address a trusted proxy appended, not the one a client wrote into X-Forwarded-For',
+    withTestServer({}, async (server) => {
       for (let i = 1; i <= 5; i += 1) {
         const spoofed = `10.${i}.${i}.${i}, 198.51.100.77`;
         expect((await call(server, '/auth/login', { userName: `nobody_${i}`, password: 'whatever1' }, { forwardedFor: spoofed })).status).toBe(401);
@@ -127,10 +121,8 @@ describe('sign-in throttle', () => {
       expect(again.status).toBe(429);
       const elsewhere = await call(server, '/auth/login', { userName: 'nobody_x', password: 'whatever1' }, { forwardedFor: '198.51.100.78' });
       expect(elsewhere.status).toBe(401);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 
   it('should keep counting across a restart', async () => {
     const dataDir = tempDir();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import type { RateLimits } from '../../src/server/config';
 import { call, mails, newAccount, register } from '../support/auth';
-import { startTestServer } from '../support/server';
+import { startTestServer, withTestServer } from '../support/server';
 
 const START = new Date('2032-03-01T08:00:00Z').getTime();
 const at = (ms: number) => vi.setSystemTime(new Date(START + ms));
@@ -38,9 +38,9 @@ describe('rate limits on the calls that hash or mail', () => {
     expect(() => loadConfig({ RATE_LIMIT_RESEND_CONFIRMATION_PER_ACCOUNT: '0' })).toThrow(/at least 1/);
   });
 
-  it('should refuse the sign-up after the per-address limit with 429 and Retry-After, creating nobody', async () => {
-    const server = await startTestServer({ rateLimits: limits({ signUp: { perAddress: 3, perAccount: 1000 } }) });
-    try {
+  it(
+    'should refuse the sign-up after the per-address limit with 429 and Retry-After, creating nobody',
+    withTestServer({ rateLimits: limits({ signUp: { perAddress: 3, perAccount: 1000 } }) }, async (server) => {
       for (let i = 0; i < 3; i += 1) await register(server, newAccount('flood'));
       const before = userCount(server);
       const refused = await call(server, '/auth/register', newAccount('flood'));
@@ -51,14 +51,12 @@ describe('rate limits on the calls that hash or mail', () => {
       expect(userCount(server)).toBe(before);
       // Another client is not affected.
       expect((await call(server, '/auth/register', newAccount('other'), from(9))).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 
-  it('should refuse sign-ups for one e-mail address after the per-account limit, from any address', async () => {
-    const server = await startTestServer({ rateLimits: limits({ signUp: { perAddress: 1000, perAccount: 2 } }) });
-    try {
+  it(
+    'should refuse sign-ups for one e-mail address after the per-account limit, from any address',
+    withTestServer({ rateLimits: limits({ signUp: { perAddress: 1000, perAccount: 2 } }) }, async (server) => {
       const account = newAccount('same');
       const weak = { ...account, password: 'short' };
       expect((await call(server, '/auth/register', weak, from(1))).status).toBe(400);
@@ -68,14 +66,12 @@ describe('rate limits on the calls that hash or mail', () => {
       expect(refused.body).toMatchObject({ error: 'too_many_requests' });
       expect(userCount(server)).toBe(0);
       expect((await call(server, '/auth/register', newAccount('fresh'), from(3))).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 
-  it('should not let 300 forgot-password requests write 300 mails to one address', async () => {
-    const server = await startTestServer({ rateLimits: limits({ forgotPassword: { perAddress: 1000, perAccount: 3 } }) });
-    try {
+  it(
+    'should not let 300 forgot-password requests write 300 mails to one address',
+    withTestServer({ rateLimits: limits({ forgotPassword: { perAddress: 1000, perAccount: 3 } }) }, async (server) => {
       const victim = await register(server, newAccount('inbox'));
       const resetMails = () => mails(server).filter((m) => m.headers.to === victim.user.email && /reset/i.test(m.headers.subject ?? '')).length;
       const answers = await Promise.all(
@@ -89,14 +85,12 @@ describe('rate limits on the calls that hash or mail', () => {
       await vi.waitFor(() => expect(resetMails()).toBe(3));
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(resetMails()).toBe(3);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 
-  it('should refuse forgot-password from one address after the per-address limit, whatever the e-mail', async () => {
-    const server = await startTestServer({ rateLimits: limits({ forgotPassword: { perAddress: 4, perAccount: 1000 } }) });
-    try {
+  it(
+    'should refuse forgot-password from one address after the per-address limit, whatever the e-mail',
+    withTestServer({ rateLimits: limits({ forgotPassword: { perAddress: 4, perAccount: 1000 } }) }, async (server) => {
       for (let i = 0; i < 4; i += 1) {
         expect((await call(server, '/auth/forgot-password', { email: `nobody${i}@example.com` }, from(5))).status).toBe(200);
       }
@@ -104,10 +98,8 @@ describe('rate limits on the calls that hash or mail', () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).not.toBeNull();
       expect((await call(server, '/auth/forgot-password', { email: 'nobody9@example.com' }, from(6))).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 
   it('should bound resend-confirmation per account beyond the one-minute cooldown, from any address', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -45,24 +45,16 @@ describe('TRUST_PROXY: whose X-Forwarded-For counts', () => {
     }
   });
 
-  it('should honour X-Forwarded-For from the proxies TRUST_PROXY names, taking the entry the proxy appended', async () => {
-    const server = await startTestServer({ trustProxy: parseTrustProxy('127.0.0.1') });
+  // In both, the client wrote the first entries itself and the trusted proxy appended the last.
+  it.each([
+    ['X-Forwarded-For from the proxies TRUST_PROXY names, taking the entry the proxy appended', '127.0.0.1', '203.0.113.50', '203.0.113.51'],
+    ['a hop count', '1', '203.0.113.60', '203.0.113.61'],
+  ])('should honour %s', async (_what, trust, client, other) => {
+    const server = await startTestServer({ trustProxy: parseTrustProxy(trust) });
     try {
-      // The client wrote the first entries itself; the proxy on 127.0.0.1 appended 203.0.113.50.
-      await failFiveTimes(server, (i) => `10.9.9.${i}, 203.0.113.50`);
-      expect((await call(server, '/auth/login', { userName: 'nobody_x', password: 'whatever1' }, { forwardedFor: '203.0.113.50' })).status).toBe(429);
-      expect((await call(server, '/auth/login', { userName: 'nobody_x', password: 'whatever1' }, { forwardedFor: '203.0.113.51' })).status).toBe(401);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('should honour a hop count', async () => {
-    const server = await startTestServer({ trustProxy: parseTrustProxy('1') });
-    try {
-      await failFiveTimes(server, (i) => `10.9.9.${i}, 203.0.113.60`);
-      expect((await call(server, '/auth/login', { userName: 'nobody_x', password: 'whatever1' }, { forwardedFor: '203.0.113.60' })).status).toBe(429);
-      expect((await call(server, '/auth/login', { userName: 'nobody_x', password: 'whatever1' }, { forwardedFor: '203.0.113.61' })).status).toBe(401);
+      await failFiveTimes(server, (i) => `10.9.9.${i}, ${client}`);
+      expect((await call(server, '/auth/login', { userName: 'nobody_x', password: 'whatever1' }, { forwardedFor: client })).status).toBe(429);
+      expect((await call(server, '/auth/login', { userName: 'nobody_x', password: 'whatever1' }, { forwardedFor: other })).status).toBe(401);
     } finally {
       await server.close();
     }

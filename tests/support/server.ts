@@ -84,3 +84,15 @@ export function serverPerBlock(...args: Parameters<typeof startTestServer>) {
     },
   };
 }
+
+/** A test that runs on a server of its own, closed whatever the test's outcome. */
+export function withTestServer(overrides: Partial<ServerConfig>, body: (server: TestServer) => Promise<void>): () => Promise<void> {
+  return async () => {
+    const server = await startTestServer(overrides);
+    try {
+      await body(server);
+    } finally {
+      await server.close();
+    }
+  };
+}

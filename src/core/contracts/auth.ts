@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Static, TSchema } from 'typebox';
-import { ErrorReply, route } from './common';
+import { refusals, routeGroup } from './common';
 
 /**
  * The account routes under /auth. Bodies are strict (no extra fields, no coercion) and every string
@@ -54,142 +54,90 @@ export type MfaKey = Static<typeof MfaKey>;
 export const RefreshReply = Type.Object({ status: Type.Integer(), jwt: Type.String(), refreshToken: Type.String() });
 export type RefreshReply = Static<typeof RefreshReply>;
 
-const TAG = 'auth';
+const auth = routeGroup('auth');
 
-export const register = route({
-  method: 'POST',
-  path: '/auth/register',
-  summary: 'Creates an account and signs it in at once; a confirmation mail is sent.',
-  tag: TAG,
+export const register = auth.post('register', 'Creates an account and signs it in at once; a confirmation mail is sent.', {
   auth: false,
   body: strictBody({ userName: str(AUTH_LIMITS.userName), email: str(AUTH_LIMITS.email), password: str(AUTH_LIMITS.password) }),
-  response: { 200: SignedIn, 400: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+  response: { 200: SignedIn, ...refusals(400, 409, 429) },
 });
 
-export const login = route({
-  method: 'POST',
-  path: '/auth/login',
-  summary: 'Opens a session; userName may be the e-mail address, mfaCode is needed when two-factor is on.',
-  tag: TAG,
+export const login = auth.post('login', 'Opens a session; userName may be the e-mail address, mfaCode is needed when two-factor is on.', {
   auth: false,
   body: strictBody({
     userName: str(AUTH_LIMITS.login, 1),
     password: str(AUTH_LIMITS.password, 1),
     mfaCode: Type.Optional(str(AUTH_LIMITS.mfaCode)),
   }),
-  response: { 200: SignedIn, 400: ErrorReply, 401: ErrorReply, 429: ErrorReply },
+  response: { 200: SignedIn, ...refusals(400, 401, 429) },
 });
 
-export const refreshToken = route({
-  method: 'POST',
-  path: '/auth/refresh-token',
-  summary: 'Spends a refresh token for a new access token and refresh token.',
-  tag: TAG,
+export const refreshToken = auth.post('refresh-token', 'Spends a refresh token for a new access token and refresh token.', {
   auth: false,
   body: strictBody({ refreshToken: str(AUTH_LIMITS.token, 1) }),
-  response: { 200: RefreshReply, 400: ErrorReply, 401: ErrorReply },
+  response: { 200: RefreshReply, ...refusals(400, 401) },
 });
 
-export const endSession = route({
-  method: 'POST',
-  path: '/auth/end-session',
-  summary: "Ends one of the caller's sessions and closes its hub connections.",
-  tag: TAG,
+export const endSession = auth.post('end-session', "Ends one of the caller's sessions and closes its hub connections.", {
   auth: true,
   body: strictBody({ sessionId: str(AUTH_LIMITS.sessionId, 1) }),
-  response: { 200: Success, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply },
+  response: { 200: Success, ...refusals(400, 401, 404) },
 });
 
-export const confirmEmail = route({
-  method: 'POST',
-  path: '/auth/confirm-email',
-  summary: 'Confirms the e-mail address with the mailed link; userId may be a numeric string.',
-  tag: TAG,
+export const confirmEmail = auth.post('confirm-email', 'Confirms the e-mail address with the mailed link; userId may be a numeric string.', {
   auth: false,
   body: strictBody({ userId: Type.Union([Type.Integer(), Type.String({ maxLength: 15 })]), token: str(AUTH_LIMITS.token, 1) }),
-  response: { 200: Success, 400: ErrorReply },
+  response: { 200: Success, ...refusals(400) },
 });
 
-export const resendConfirmation = route({
-  method: 'POST',
-  path: '/auth/resend-confirmation',
-  summary: 'Mails a new confirmation link (at most one a minute).',
-  tag: TAG,
+export const resendConfirmation = auth.post('resend-confirmation', 'Mails a new confirmation link (at most one a minute).', {
   auth: true,
   body: NoBody,
-  response: { 200: Success, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+  response: { 200: Success, ...refusals(400, 401, 409, 429) },
 });
 
-export const forgotPassword = route({
-  method: 'POST',
-  path: '/auth/forgot-password',
-  summary: 'Mails a reset link to the address if it has an account; the answer is the same either way.',
-  tag: TAG,
+export const forgotPassword = auth.post('forgot-password', 'Mails a reset link to the address if it has an account; the answer is the same either way.', {
   auth: false,
   body: strictBody({ email: str(AUTH_LIMITS.email, 1) }),
-  response: { 200: Success, 400: ErrorReply, 429: ErrorReply },
+  response: { 200: Success, ...refusals(400, 429) },
 });
 
-export const resetPassword = route({
-  method: 'POST',
-  path: '/auth/reset-password',
-  summary: "Sets a new password with the mailed link's token and ends every session of the player.",
-  tag: TAG,
+export const resetPassword = auth.post('reset-password', "Sets a new password with the mailed link's token and ends every session of the player.", {
   auth: false,
   body: strictBody({ email: str(AUTH_LIMITS.email, 1), token: str(AUTH_LIMITS.token, 1), password: str(AUTH_LIMITS.password) }),
-  response: { 200: Success, 400: ErrorReply },
+  response: { 200: Success, ...refusals(400) },
 });
 
-export const changePassword = route({
-  method: 'POST',
-  path: '/auth/change-password',
-  summary: "Changes the password (and the code when two-factor is on); the player's other sessions end.",
-  tag: TAG,
+export const changePassword = auth.post('change-password', "Changes the password (and the code when two-factor is on); the player's other sessions end.", {
   auth: true,
   body: strictBody({
     oldPassword: str(AUTH_LIMITS.password, 1),
     newPassword: str(AUTH_LIMITS.password),
     mfaCode: Type.Optional(str(AUTH_LIMITS.mfaCode)),
   }),
-  response: { 200: Success, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+  response: { 200: Success, ...refusals(400, 401, 403, 409, 429) },
 });
 
-export const getMfaKey = route({
-  method: 'GET',
-  path: '/auth/get-mfa-key',
-  summary: 'While two-factor is off: the key offered for the next enable.',
-  tag: TAG,
+export const getMfaKey = auth.get('get-mfa-key', 'While two-factor is off: the key offered for the next enable.', {
   auth: true,
-  response: { 200: MfaKey, 401: ErrorReply, 409: ErrorReply },
+  response: { 200: MfaKey, ...refusals(401, 409) },
 });
 
-export const enableMfa = route({
-  method: 'POST',
-  path: '/auth/enable-mfa',
-  summary: 'Turns two-factor on with a code from the offered key.',
-  tag: TAG,
+export const enableMfa = auth.post('enable-mfa', 'Turns two-factor on with a code from the offered key.', {
   auth: true,
   body: strictBody({ mfaCode: str(AUTH_LIMITS.mfaCode, 1) }),
-  response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String(), user: User }), 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+  response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String(), user: User }), ...refusals(400, 401, 403, 409, 429) },
 });
 
-export const disableMfa = route({
-  method: 'POST',
-  path: '/auth/disable-mfa',
-  summary: 'Turns two-factor off with a code from the active key; answers the key offered for the next enable.',
-  tag: TAG,
+export const disableMfa = auth.post('disable-mfa', 'Turns two-factor off with a code from the active key; answers the key offered for the next enable.', {
   auth: true,
   body: strictBody({ mfaCode: str(AUTH_LIMITS.mfaCode, 1) }),
-  response: { 200: MfaKey, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply },
+  response: { 200: MfaKey, ...refusals(400, 401, 403, 409, 429) },
 });
 
-export const me = route({
-  method: 'GET',
-  path: '/auth/me',
-  summary: 'The signed-in player.',
-  tag: TAG,
+export const me = auth.get('me', 'The signed-in player.', {
   auth: true,
-  response: { 200: Type.Object({ user: User }), 401: ErrorReply },
+  response: { 200: Type.Object({ user: User }), ...refusals(401) },
 });
 
 export const authRoutes = [register, login, refreshToken, endSession, confirmEmail, resendConfirmation, forgotPassword, resetPassword, changePassword, getMfaKey, enableMfa, disableMfa, me] as const;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { route, WireAmount } from './common';
+import { routeGroup, WireAmount } from './common';
 import type { Body, Reply } from './common';
 import { BetCurrency, errorsOf, GameRefusal, SettledBet } from './gameBet';
 
@@ -14,11 +14,9 @@ export const BaccaratGame = Type.Object({
 });
 
 /** POST /baccarat/bet: a whole round at once. Answers `{ success, ..., errorMessage }`, a refusal too. */
-export const BaccaratBet = route({
-  method: 'POST',
-  path: '/baccarat/bet',
-  summary: 'Deal one round of punto banco over the stakes on player, tie and banker.',
-  tag: 'baccarat',
+const baccarat = routeGroup('baccarat');
+
+export const BaccaratBet = baccarat.post('bet', 'Deal one round of punto banco over the stakes on player, tie and banker.', {
   auth: true,
   body: Type.Object(
     { playerBetAmount: WireAmount, tieBetAmount: WireAmount, bankerBetAmount: WireAmount, currency: BetCurrency },

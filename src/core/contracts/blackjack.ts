@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { route, WireAmount } from './common';
+import { routeGroup, WireAmount } from './common';
 import type { Body, Reply } from './common';
 import { BetCurrency, errorsOf, gameRefusal, SettledBet } from './gameBet';
 
@@ -44,11 +44,9 @@ export const BlackjackRefusal = gameRefusal({ game: Type.Union([BlackjackGame, T
 export type BlackjackRefusal = Static<typeof BlackjackRefusal>;
 const Refusals = errorsOf(BlackjackRefusal);
 
-export const BlackjackBet = route({
-  method: 'POST',
-  path: '/blackjack/bet',
-  summary: 'Start a round: stake the bet and deal.',
-  tag: 'blackjack',
+const blackjack = routeGroup('blackjack');
+
+export const BlackjackBet = blackjack.post('bet', 'Start a round: stake the bet and deal.', {
   auth: true,
   body: Type.Object({ betAmount: WireAmount, currency: BetCurrency }, { additionalProperties: false }),
   response: { 200: RoundReply, ...Refusals },
@@ -62,7 +60,7 @@ const ActionBody = Type.Object(
 );
 
 const action = <const A extends 'stand' | 'hit' | 'double' | 'split'>(name: A, summary: string) =>
-  route({ method: 'POST', path: `/blackjack/${name}`, summary, tag: 'blackjack', auth: true, body: ActionBody, response: { 200: RoundReply, ...Refusals } });
+  blackjack.post(name, summary, { auth: true, body: ActionBody, response: { 200: RoundReply, ...Refusals } });
 
 export const BlackjackActions = {
   stand: action('stand', 'Stand on the active hand.'),
@@ -72,11 +70,7 @@ export const BlackjackActions = {
 } as const;
 export type BlackjackActionRequest = Static<typeof ActionBody>;
 
-export const BlackjackActiveGame = route({
-  method: 'GET',
-  path: '/blackjack/get-active-game',
-  summary: 'The round in progress, to restore the table after a reload; game null when there is none.',
-  tag: 'blackjack',
+export const BlackjackActiveGame = blackjack.get('get-active-game', 'The round in progress, to restore the table after a reload; game null when there is none.', {
   auth: true,
   response: {
     200: Type.Object({

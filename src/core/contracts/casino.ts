@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { CLIENT_SEED_MAX_LENGTH } from '../fairness/seeds';
-import { ErrorReply, route } from './common';
+import { refusals, routeGroup } from './common';
 
 /** What every game shares: bet limits, the fairness seeds, the bets feed and one bet's detail. */
 
@@ -71,69 +71,45 @@ export const RotatedSeeds = Type.Object({ previous: RevealedSeed, ...SeedState.p
 export type RotatedSeeds = Static<typeof RotatedSeeds>;
 
 const ClientSeed = Type.String({ minLength: 1, maxLength: CLIENT_SEED_MAX_LENGTH });
-const TAG = 'casino';
+const casino = routeGroup('casino');
 
-export const getLimits = route({
-  method: 'GET',
-  path: '/casino/get-limits',
-  summary: "A game's bet limits in a currency, in coins; maxPayout bounds a win's profit.",
-  tag: TAG,
+export const getLimits = casino.get('get-limits', "A game's bet limits in a currency, in coins; maxPayout bounds a win's profit.", {
   auth: false,
   querystring: Type.Object(
     { game: Type.String({ maxLength: 32 }), currency: Type.String({ minLength: 1, maxLength: 16 }) },
     { additionalProperties: false },
   ),
-  response: { 200: Type.Object({ data: Type.Object({ limit: Limits }) }), 400: ErrorReply },
+  response: { 200: Type.Object({ data: Type.Object({ limit: Limits }) }), ...refusals(400) },
 });
 
-export const getSeed = route({
-  method: 'GET',
-  path: '/casino/get-seed',
-  summary: 'Shows the active and the next server seed hash; an offered client seed is adopted only under the rule of fairness.md.',
-  tag: TAG,
+export const getSeed = casino.get('get-seed', 'Shows the active and the next server seed hash; an offered client seed is adopted only under the rule of fairness.md.', {
   auth: true,
   querystring: Type.Object({ clientSeed: Type.Optional(ClientSeed) }, { additionalProperties: false }),
-  response: { 200: SeedState, 400: ErrorReply, 401: ErrorReply },
+  response: { 200: SeedState, ...refusals(400, 401) },
 });
 
-export const rotateSeed = route({
-  method: 'POST',
-  path: '/casino/rotate-seed',
-  summary: 'Reveals the active pair and plays on with the next server seed and the given client seed.',
-  tag: TAG,
+export const rotateSeed = casino.post('rotate-seed', 'Reveals the active pair and plays on with the next server seed and the given client seed.', {
   auth: true,
   body: Type.Object({ clientSeed: ClientSeed }, { additionalProperties: false }),
-  response: { 200: RotatedSeeds, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply },
+  response: { 200: RotatedSeeds, ...refusals(400, 401, 409) },
 });
 
-export const getSeedHistory = route({
-  method: 'GET',
-  path: '/casino/get-seed-history',
-  summary: "The player's revealed seed pairs, newest first.",
-  tag: TAG,
+export const getSeedHistory = casino.get('get-seed-history', "The player's revealed seed pairs, newest first.", {
   auth: true,
-  response: { 200: Type.Object({ seeds: Type.Array(Type.Object({ ...RevealedSeed.properties, revealedAt: Type.String() })) }), 401: ErrorReply },
+  response: { 200: Type.Object({ seeds: Type.Array(Type.Object({ ...RevealedSeed.properties, revealedAt: Type.String() })) }), ...refusals(401) },
 });
 
-export const getBet = route({
-  method: 'GET',
-  path: '/casino/get-bet',
-  summary: 'One bet with what it takes to verify it.',
-  tag: TAG,
+export const getBet = casino.get('get-bet', 'One bet with what it takes to verify it.', {
   auth: false,
   // Query strings are text: the one place a number is read from a string.
   querystring: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) }, { additionalProperties: false }),
-  response: { 200: Type.Object({ bet: BetDetail }), 400: ErrorReply, 404: ErrorReply },
+  response: { 200: Type.Object({ bet: BetDetail }), ...refusals(400, 404) },
 });
 
-export const getBets = route({
-  method: 'GET',
-  path: '/casino/get-bets',
-  summary: 'The bets feed: everyone’s latest bets, the high rollers, and the player’s own when signed in.',
-  tag: TAG,
+export const getBets = casino.get('get-bets', 'The bets feed: everyone’s latest bets, the high rollers, and the player’s own when signed in.', {
   auth: false,
   querystring: PageQuery,
-  response: { 200: BetsLists, 400: ErrorReply },
+  response: { 200: BetsLists, ...refusals(400) },
 });
 
 export const casinoRoutes = [getLimits, getSeed, rotateSeed, getSeedHistory, getBet, getBets] as const;

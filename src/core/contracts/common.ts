@@ -41,14 +41,30 @@ export interface RouteContract {
   response: Record<number, TSchema>;
 }
 
-/** Declares a route's contract, keeping its literal types for the server's type provider. */
-export function route<const C extends RouteContract>(contract: C): C {
-  return contract;
-}
-
 /** The body a route answers with a 200, for adapters and fakes. */
 export type Reply<C extends RouteContract> = C['response'] extends { 200: infer S extends TSchema } ? Static<S> : never;
 /** The body a route takes. */
 export type Body<C extends RouteContract> = C['body'] extends TSchema ? Static<C['body']> : never;
 /** The query a route takes. */
 export type Query<C extends RouteContract> = C['querystring'] extends TSchema ? Static<C['querystring']> : never;
+
+/** The ErrorReply answers of a route, by status: every plain refusal has the one shape. */
+export function refusals<const S extends number>(...statuses: S[]): Record<S, typeof ErrorReply> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorReply])) as Record<S, typeof ErrorReply>;
+}
+
+type RouteParts = Pick<RouteContract, 'auth' | 'querystring' | 'body' | 'response'>;
+
+/**
+ * Declares the routes of one call group, keeping each route's literal types for the server's type
+ * provider: a route's path is the group's prefix and its name and its tag is
+ * the group's, so neither can drift from the group it is listed in. The prefix is `/<tag>` unless
+ * given (the system calls sit at the API's root).
+ */
+export function routeGroup<const T extends string>(tag: T, prefix = `/${tag}`) {
+  const declare =
+    <const M extends HttpMethod>(method: M) =>
+    <const N extends string, const P extends RouteParts>(name: N, summary: string, parts: P) =>
+      ({ method, path: `${prefix}/${name}`, summary, tag, ...parts }) as { method: M; path: `/${string}`; summary: string; tag: T } & P;
+  return { get: declare('GET'), post: declare('POST') };
+}

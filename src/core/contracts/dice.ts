@@ -1,15 +1,13 @@
 import { Type } from 'typebox';
-import { route } from './common';
+import { routeGroup } from './common';
 import type { Body, Reply } from './common';
 import { WireAmount } from './common';
 import { BetCurrency, PlainErrors } from './gameBet';
 
 /** POST /dice/bet: one roll, settled at once. A refusal answers `{ error, message }`, both the sentence. */
-export const DiceBet = route({
-  method: 'POST',
-  path: '/dice/bet',
-  summary: 'Roll the dice: win when the roll lands under (or over) the target set by the win chance.',
-  tag: 'dice',
+const dice = routeGroup('dice');
+
+export const DiceBet = dice.post('bet', 'Roll the dice: win when the roll lands under (or over) the target set by the win chance.', {
   auth: true,
   body: Type.Object(
     {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { route } from './common';
+import { routeGroup } from './common';
 
 /**
  * The live hub's one HTTP call: a client negotiates, then opens the WebSocket at /api/socket?id=<connectionToken>
@@ -18,11 +18,9 @@ export type NegotiateReply = Static<typeof NegotiateReply>;
 
 const HubRefusal = Type.Object({ error: Type.String(), message: Type.Optional(Type.String()) }, { additionalProperties: true });
 
-export const negotiate = route({
-  method: 'POST',
-  path: '/socket/negotiate',
-  summary: 'Opens a hub connection: answers the token the WebSocket upgrade at /api/socket takes. The body is ignored.',
-  tag: 'hub',
+const hub = routeGroup('hub', '/socket');
+
+export const negotiate = hub.post('negotiate', 'Opens a hub connection: answers the token the WebSocket upgrade at /api/socket takes. The body is ignored.', {
   auth: false,
   response: { 200: NegotiateReply, 401: HubRefusal, 429: HubRefusal, 503: HubRefusal },
 });

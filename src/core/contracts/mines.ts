@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { route, WireAmount } from './common';
+import { routeGroup, WireAmount } from './common';
 import type { Body, Reply } from './common';
 import { BetCurrency, errorsOf, GameRefusal } from './gameBet';
 
@@ -10,11 +10,9 @@ const Refusals = errorsOf(GameRefusal);
 
 const MineLocations = Type.Union([Type.Array(Type.Integer()), Type.Null()], { description: 'Every mine of the board, once the game is over.' });
 
-export const MinesBet = route({
-  method: 'POST',
-  path: '/mines/bet',
-  summary: 'Start a mines game: stake the bet and fix the board from the seed pair.',
-  tag: 'mines',
+const mines = routeGroup('mines');
+
+export const MinesBet = mines.post('bet', 'Start a mines game: stake the bet and fix the board from the seed pair.', {
   auth: true,
   body: Type.Object(
     { betAmount: WireAmount, minesCount: Type.Number({ description: 'A whole number from 1 to 24.' }), currency: BetCurrency },
@@ -28,11 +26,7 @@ export const MinesBet = route({
 export type MinesBetRequest = Body<typeof MinesBet>;
 export type MinesBetReply = Reply<typeof MinesBet>;
 
-export const MinesPick = route({
-  method: 'POST',
-  path: '/mines/pick',
-  summary: 'Reveal one tile: a mine ends the game with nothing won, the last gem cashes out.',
-  tag: 'mines',
+export const MinesPick = mines.post('pick', 'Reveal one tile: a mine ends the game with nothing won, the last gem cashes out.', {
   auth: true,
   // Any number passes the schema so 2.5, -1 and 25 get the same clear message from the game.
   body: Type.Object({ tileId: Type.Number({ description: 'A whole number from 0 to 24.' }) }, { additionalProperties: false }),
@@ -51,11 +45,7 @@ export const MinesPick = route({
 export type MinesPickRequest = Body<typeof MinesPick>;
 export type MinesPickReply = Reply<typeof MinesPick>;
 
-export const MinesCashout = route({
-  method: 'POST',
-  path: '/mines/cashout',
-  summary: 'End the game with the bet times the multiplier of the gems found.',
-  tag: 'mines',
+export const MinesCashout = mines.post('cashout', 'End the game with the bet times the multiplier of the gems found.', {
   auth: true,
   // No body; an empty JSON object is accepted too.
   body: Type.Unsafe<Record<string, never> | null>({ type: ['object', 'null'], additionalProperties: false, properties: {} }),
@@ -80,11 +70,7 @@ export const ActiveMinesGame = Type.Object({
 });
 export type ActiveMinesGame = Static<typeof ActiveMinesGame>;
 
-export const MinesActiveGame = route({
-  method: 'GET',
-  path: '/mines/get-active-game',
-  summary: 'The game in progress, to restore the board after a reload; null when there is none.',
-  tag: 'mines',
+export const MinesActiveGame = mines.get('get-active-game', 'The game in progress, to restore the board after a reload; null when there is none.', {
   auth: true,
   response: {
     200: Type.Object({ success: Type.Literal(true), game: Type.Union([ActiveMinesGame, Type.Null()]) }),

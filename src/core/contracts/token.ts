@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { Static } from 'typebox';
+import type { Static, TArray, TSchema } from 'typebox';
 import { PageQuery } from './casino';
-import { ErrorReply, WireAmount, route } from './common';
+import { refusals, routeGroup, WireAmount } from './common';
 
 /**
  * The token economy: ACC mining, staking, rewards, burns and the bankroll pools (docs/token.md).
@@ -131,136 +131,78 @@ export type PayoutRun = Static<typeof PayoutRun>;
 const NoBody = Type.Object({}, { additionalProperties: false, nullable: true, description: 'No body, or `{}`.' });
 const AmountBody = Type.Object({ amount: WireAmount }, { additionalProperties: false });
 const LiquidityBody = Type.Object({ currency: Type.String({ minLength: 1, maxLength: 16 }), amount: WireAmount }, { additionalProperties: false });
-const TAG = 'token';
+const token = routeGroup('token');
 
-export const getTokenDetails = route({
-  method: 'GET',
-  path: '/token/get-token-details',
-  summary: 'The ACC token: supply, price, burns, locks and the mining level.',
-  tag: TAG,
+export const getTokenDetails = token.get('get-token-details', 'The ACC token: supply, price, burns, locks and the mining level.', {
   auth: false,
   response: { 200: Type.Object({ tokenDetails: TokenDetails }) },
 });
 
-export const getMiningLevels = route({
-  method: 'GET',
-  path: '/token/get-mining-levels',
-  summary: 'The mining levels and how far mining has come.',
-  tag: TAG,
-  auth: false,
-  response: { 200: MiningData },
-});
+export const getMiningLevels = token.get('get-mining-levels', 'The mining levels and how far mining has come.', { auth: false, response: { 200: MiningData } });
 
-export const getStakingPageData = route({
-  method: 'GET',
-  path: '/token/get-staking-page-data',
-  summary: "The rewards pools, the stakes and the caller's rewards.",
-  tag: TAG,
+export const getStakingPageData = token.get('get-staking-page-data', "The rewards pools, the stakes and the caller's rewards.", {
   auth: false,
   response: { 200: StakingPageData },
 });
 
-export const getBurnHistory = route({
-  method: 'GET',
-  path: '/token/get-burn-history',
-  summary: 'Unlock fees burned, newest first, one page at a time.',
-  tag: TAG,
-  auth: false,
-  querystring: PageQuery,
-  response: { 200: Type.Object({ burnHistory: Type.Array(HistoryItem) }), 400: ErrorReply },
-});
+/** A page of a history, newest first: public unless `auth`. */
+const historyPage = <const N extends string, const K extends string, const S extends TSchema>(name: N, summary: string, key: K, item: S, auth: boolean) =>
+  token.get(name, summary, {
+    auth,
+    querystring: PageQuery,
+    response: { 200: Type.Object({ [key]: Type.Array(item) } as Record<K, TArray<S>>), ...refusals(400, ...(auth ? [401] : [])) },
+  });
 
-export const getPayoutHistory = route({
-  method: 'GET',
-  path: '/token/get-payout-history',
-  summary: 'What each daily payout paid per currency, newest first, one page at a time.',
-  tag: TAG,
-  auth: false,
-  querystring: PageQuery,
-  response: { 200: Type.Object({ payoutHistory: Type.Array(PayoutHistoryItem) }), 400: ErrorReply },
-});
+export const getBurnHistory = historyPage('get-burn-history', 'Unlock fees burned, newest first, one page at a time.', 'burnHistory', HistoryItem, false);
+export const getPayoutHistory = historyPage(
+  'get-payout-history',
+  'What each daily payout paid per currency, newest first, one page at a time.',
+  'payoutHistory',
+  PayoutHistoryItem,
+  false,
+);
+export const getStakingHistory = historyPage(
+  'get-staking-history',
+  "The caller's locks and unlocks, newest first, one page at a time.",
+  'stakingHistory',
+  StakingHistoryItem,
+  true,
+);
 
-export const getStakingHistory = route({
-  method: 'GET',
-  path: '/token/get-staking-history',
-  summary: "The caller's locks and unlocks, newest first, one page at a time.",
-  tag: TAG,
-  auth: true,
-  querystring: PageQuery,
-  response: { 200: Type.Object({ stakingHistory: Type.Array(StakingHistoryItem) }), 400: ErrorReply, 401: ErrorReply },
-});
-
-export const claimRewards = route({
-  method: 'POST',
-  path: '/token/claim-rewards',
-  summary: 'Moves every available reward to the wallet.',
-  tag: TAG,
+export const claimRewards = token.post('claim-rewards', 'Moves every available reward to the wallet.', {
   auth: true,
   body: NoBody,
-  response: { 200: ClaimResult, 400: ErrorReply, 401: ErrorReply },
+  response: { 200: ClaimResult, ...refusals(400, 401) },
 });
 
-export const getBankrollPageData = route({
-  method: 'GET',
-  path: '/token/get-bankroll-page-data',
-  summary: "Every bettable currency's bankroll pool and the caller's positions.",
-  tag: TAG,
+export const getBankrollPageData = token.get('get-bankroll-page-data', "Every bettable currency's bankroll pool and the caller's positions.", {
   auth: false,
   response: { 200: BankrollData },
 });
 
-export const lock = route({
-  method: 'POST',
-  path: '/token/lock',
-  summary: 'Moves ACC from the wallet to the stake.',
-  tag: TAG,
-  auth: true,
-  body: AmountBody,
-  response: { 200: LockResult, 400: ErrorReply, 401: ErrorReply },
-});
+/** A signed-in change of the caller's money: each answers 400 and 401 refusals. */
+const change = <const N extends string, const B extends TSchema, const R extends TSchema>(name: N, summary: string, body: B, reply: R) =>
+  token.post(name, summary, { auth: true, body, response: { 200: reply, ...refusals(400, 401) } });
 
-export const unlock = route({
-  method: 'POST',
-  path: '/token/unlock',
-  summary: 'Takes ACC out of the stake; the unlock fee is burned.',
-  tag: TAG,
-  auth: true,
-  body: AmountBody,
-  response: { 200: UnlockResult, 400: ErrorReply, 401: ErrorReply },
-});
+export const lock = change('lock', 'Moves ACC from the wallet to the stake.', AmountBody, LockResult);
+export const unlock = change('unlock', 'Takes ACC out of the stake; the unlock fee is burned.', AmountBody, UnlockResult);
+export const addLiquidity = change('add-liquidity', "Moves coins from the wallet into the currency's bankroll pool for shares.", LiquidityBody, PositionChange);
+export const removeLiquidity = change(
+  'remove-liquidity',
+  'Takes an amount, or "all", out of the player’s position; only the pool’s free part can leave.',
+  LiquidityBody,
+  PositionChange,
+);
 
-export const addLiquidity = route({
-  method: 'POST',
-  path: '/token/add-liquidity',
-  summary: "Moves coins from the wallet into the currency's bankroll pool for shares.",
-  tag: TAG,
-  auth: true,
-  body: LiquidityBody,
-  response: { 200: PositionChange, 400: ErrorReply, 401: ErrorReply },
-});
-
-export const removeLiquidity = route({
-  method: 'POST',
-  path: '/token/remove-liquidity',
-  summary: 'Takes an amount, or "all", out of the player’s position; only the pool’s free part can leave.',
-  tag: TAG,
-  auth: true,
-  body: LiquidityBody,
-  response: { 200: PositionChange, 400: ErrorReply, 401: ErrorReply },
-});
-
-export const runDailyPayout = route({
-  method: 'POST',
-  path: '/token/run-daily-payout',
-  summary: 'Test and operations hook, only with TOKEN_TEST_HOOKS=1: `{ at }` runs that day’s payout, no body an extra one now.',
-  tag: TAG,
-  auth: false,
-  body: Type.Object(
-    { at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })) },
-    { additionalProperties: false, nullable: true },
-  ),
-  response: { 200: PayoutRun, 400: ErrorReply },
-});
+export const runDailyPayout = token.post(
+  'run-daily-payout',
+  'Test and operations hook, only with TOKEN_TEST_HOOKS=1: `{ at }` runs that day’s payout, no body an extra one now.',
+  {
+    auth: false,
+    body: Type.Object({ at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })) }, { additionalProperties: false, nullable: true }),
+    response: { 200: PayoutRun, ...refusals(400) },
+  },
+);
 
 export const tokenRoutes = [
   getTokenDetails,

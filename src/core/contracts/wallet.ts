@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { ErrorReply, WireAmount, route } from './common';
+import { refusals, routeGroup, WireAmount } from './common';
 
 /** The player's balances and the Cashier: deposit address, demo funds, withdrawals. */
 
@@ -49,76 +49,48 @@ export type Withdrawal = Static<typeof Withdrawal>;
 export const WithdrawalWithBalance = Type.Object({ withdrawal: Withdrawal, balance: Type.Number() });
 export type WithdrawalWithBalance = Static<typeof WithdrawalWithBalance>;
 
-const TAG = 'wallet';
+const wallet = routeGroup('wallet');
 
-export const getWallets = route({
-  method: 'GET',
-  path: '/wallet/get-wallets',
-  summary: "The player's balance in every currency the server knows, zeros included, in display order.",
-  tag: TAG,
+export const getWallets = wallet.get('get-wallets', "The player's balance in every currency the server knows, zeros included, in display order.", {
   auth: true,
-  response: { 200: Type.Array(Wallet), 401: ErrorReply },
+  response: { 200: Type.Array(Wallet), ...refusals(401) },
 });
 
-export const getCashierInfo = route({
-  method: 'GET',
-  path: '/wallet/get-cashier-info',
-  summary: 'What the Cashier offers; with a bearer token also when each of the player’s next claims opens.',
-  tag: TAG,
+export const getCashierInfo = wallet.get('get-cashier-info', 'What the Cashier offers; with a bearer token also when each of the player’s next claims opens.', {
   auth: false,
   response: { 200: CashierInfo },
 });
 
-export const getDepositAddress = route({
-  method: 'GET',
-  path: '/wallet/get-deposit-address',
-  summary: "The player's deposit address for a currency: the same every time.",
-  tag: TAG,
+export const getDepositAddress = wallet.get('get-deposit-address', "The player's deposit address for a currency: the same every time.", {
   auth: true,
   querystring: Type.Object({ currency: CurrencySymbol }, { additionalProperties: false }),
-  response: { 200: DepositAddress, 400: ErrorReply, 401: ErrorReply },
+  response: { 200: DepositAddress, ...refusals(400, 401) },
 });
 
-export const claimDemoFunds = route({
-  method: 'POST',
-  path: '/wallet/claim-demo-funds',
-  summary: 'Credits demo funds worth DEMO_CLAIM_USD, at most once an hour per player and currency.',
-  tag: TAG,
+export const claimDemoFunds = wallet.post('claim-demo-funds', 'Credits demo funds worth DEMO_CLAIM_USD, at most once an hour per player and currency.', {
   auth: true,
   body: Type.Object({ currency: CurrencySymbol }, { additionalProperties: false }),
-  response: { 200: DemoClaim, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply, 429: ErrorReply, 503: ErrorReply },
+  response: { 200: DemoClaim, ...refusals(400, 401, 404, 429, 503) },
 });
 
-export const withdraw = route({
-  method: 'POST',
-  path: '/wallet/withdraw',
-  summary: 'Debits the balance into a pending withdrawal to an address of the currency’s chain.',
-  tag: TAG,
+export const withdraw = wallet.post('withdraw', 'Debits the balance into a pending withdrawal to an address of the currency’s chain.', {
   auth: true,
   body: Type.Object(
     { currency: CurrencySymbol, address: Type.String({ minLength: 1, maxLength: 128 }), amount: WireAmount },
     { additionalProperties: false },
   ),
-  response: { 200: WithdrawalWithBalance, 400: ErrorReply, 401: ErrorReply },
+  response: { 200: WithdrawalWithBalance, ...refusals(400, 401) },
 });
 
-export const getWithdrawals = route({
-  method: 'GET',
-  path: '/wallet/get-withdrawals',
-  summary: "The player's withdrawals, newest first (up to 100).",
-  tag: TAG,
+export const getWithdrawals = wallet.get('get-withdrawals', "The player's withdrawals, newest first (up to 100).", {
   auth: true,
-  response: { 200: Type.Array(Withdrawal), 401: ErrorReply },
+  response: { 200: Type.Array(Withdrawal), ...refusals(401) },
 });
 
-export const cancelWithdrawal = route({
-  method: 'POST',
-  path: '/wallet/cancel-withdrawal',
-  summary: 'Returns the money of one of the player’s pending withdrawals.',
-  tag: TAG,
+export const cancelWithdrawal = wallet.post('cancel-withdrawal', 'Returns the money of one of the player’s pending withdrawals.', {
   auth: true,
   body: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false }),
-  response: { 200: WithdrawalWithBalance, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply, 409: ErrorReply },
+  response: { 200: WithdrawalWithBalance, ...refusals(400, 401, 404, 409) },
 });
 
 export const walletRoutes = [getWallets, getCashierInfo, getDepositAddress, claimDemoFunds, withdraw, getWithdrawals, cancelWithdrawal] as const;

@@ -192,42 +192,45 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return answer;
   });
 
-  app.post(
-    contract.addLiquidity.path,
-    { onRequest, schema: schemaOf(contract.addLiquidity) },
-    async (request) => {
+  /**
+   * Adding and removing liquidity read the same body and answer the same figures; they differ in
+   * how the amount is read, the move itself, what a lost race words and the hub event.
+   */
+  const liquidityRoute = <A extends bigint | 'all'>(
+    route: typeof contract.addLiquidity | typeof contract.removeLiquidity,
+    readAmount: (raw: string | number) => A,
+    move: (userId: number, currency: string, amount: A) => LiquidityResult,
+    raceMessage: (currency: string) => string,
+    event: 'invested' | 'divested',
+  ) =>
+    app.post(route.path, { onRequest, schema: schemaOf(route) }, async (request) => {
       const user = signedIn(request);
       const currency = poolCurrency(db, request.body.currency);
-      const amount = parseAmountField(request.body.amount);
+      const amount = readAmount(request.body.amount);
       let result: LiquidityResult;
       try {
-        result = addLiquidity(db, user.id, currency, amount);
+        result = move(user.id, currency, amount);
       } catch (error) {
-        mapRace(error, `Amount exceeds your ${currency} balance`);
+        mapRace(error, raceMessage(currency));
       }
-      notifyLiquidity(user.id, 'invested', currency, result);
+      notifyLiquidity(user.id, event, currency, result);
       return { currency, amount: n(result.amount), balance: n(result.balance), pool: poolToWire(result.pool), position: positionToWire(result.position) };
-    },
-  );
+    });
 
-  app.post(
-    contract.removeLiquidity.path,
-    { onRequest, schema: schemaOf(contract.removeLiquidity) },
-    async (request) => {
-      const user = signedIn(request);
-      const currency = poolCurrency(db, request.body.currency);
-      const raw = request.body.amount;
-      // "all" is the one word besides the amount grammar, and as strict: no spaces around it.
-      const amount = typeof raw === 'string' && raw.toLowerCase() === 'all' ? 'all' : parseAmountField(raw);
-      let result: LiquidityResult;
-      try {
-        result = removeLiquidity(db, user.id, currency, amount);
-      } catch (error) {
-        mapRace(error, `Amount exceeds your ${currency} position`);
-      }
-      notifyLiquidity(user.id, 'divested', currency, result);
-      return { currency, amount: n(result.amount), balance: n(result.balance), pool: poolToWire(result.pool), position: positionToWire(result.position) };
-    },
+  liquidityRoute(
+    contract.addLiquidity,
+    parseAmountField,
+    (userId, currency, amount) => addLiquidity(db, userId, currency, amount),
+    (currency) => `Amount exceeds your ${currency} balance`,
+    'invested',
+  );
+  liquidityRoute(
+    contract.removeLiquidity,
+    // "all" is the one word besides the amount grammar, and as strict: no spaces around it.
+    (raw) => (typeof raw === 'string' && raw.toLowerCase() === 'all' ? 'all' : parseAmountField(raw)),
+    (userId, currency, amount) => removeLiquidity(db, userId, currency, amount),
+    (currency) => `Amount exceeds your ${currency} position`,
+    'divested',
   );
 
   if (config.testHooks) {

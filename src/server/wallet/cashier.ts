@@ -12,6 +12,7 @@ import {
   transfer,
   withdrawalsAccount,
 } from '../ledger/ledger';
+import type { AccountRef, LedgerKind } from '../ledger/ledger';
 import { deriveDepositAddress } from './addresses';
 import { listCurrencies } from './currencies';
 
@@ -95,25 +96,48 @@ export function requestWithdrawal(
   })();
 }
 
+/**
+ * How a pending withdrawal closes: its new status (with the operator's reference or reason, if any),
+ * where its money goes from the pending-withdrawals account, and, for a player's own call, whose it must be.
+ */
+interface Closing {
+  status: 'cancelled' | 'sent' | 'refused';
+  note?: { column: 'tx_ref' | 'reason'; value: string };
+  ownerId?: number;
+  to: (row: WithdrawalRow) => AccountRef;
+  kind: LedgerKind;
+}
+
+/**
+ * Closes a pending withdrawal and moves its money in one transaction. The status changes only while
+ * pending, so two closings of one withdrawal cannot both move the money; another player's id is
+ * "not found", never "forbidden".
+ */
+function closePending(db: Database, id: number, closing: Closing): { row: WithdrawalRow; moved: ReturnType<typeof transfer> } {
+  return db.transaction(() => {
+    const { note, ownerId } = closing;
+    const changed = db
+      .prepare(
+        `UPDATE withdrawals SET status = ?, ${note ? `${note.column} = ?, ` : ''}updated_at = ? WHERE id = ?${ownerId === undefined ? '' : ' AND user_id = ?'} AND status = 'pending'`,
+      )
+      .run(closing.status, ...(note ? [note.value] : []), new Date().toISOString(), id, ...(ownerId === undefined ? [] : [ownerId])).changes;
+    const row = withdrawalById(db, id);
+    if (!row || (ownerId !== undefined && Number(row.user_id) !== ownerId)) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
+    if (changed === 0) throw new WithdrawalNotPendingError(row.status);
+    const moved = transfer(db, { from: withdrawalsAccount(row.currency), to: closing.to(row), amount: row.amount, kind: closing.kind, ref: `withdrawal:${id}` });
+    return { row, moved };
+  })();
+}
+
 /** Returns a pending withdrawal's money. Another player's id is "not found", never "forbidden". */
 export function cancelWithdrawal(db: Database, userId: number, id: number): { withdrawal: Withdrawal; balance: bigint } {
-  return db.transaction(() => {
-    const now = new Date().toISOString();
-    const changed = db
-      .prepare(`UPDATE withdrawals SET status = 'cancelled', updated_at = ? WHERE id = ? AND user_id = ? AND status = 'pending'`)
-      .run(now, id, userId).changes;
-    const row = withdrawalById(db, id);
-    if (!row || Number(row.user_id) !== userId) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
-    if (changed === 0) throw new WithdrawalNotPendingError(row.status);
-    const moved = transfer(db, {
-      from: withdrawalsAccount(row.currency),
-      to: playerAccount(userId, row.currency),
-      amount: row.amount,
-      kind: 'withdrawal_cancel',
-      ref: `withdrawal:${id}`,
-    });
-    return { withdrawal: toWithdrawal(row), balance: moved.toBalance };
-  })();
+  const { row, moved } = closePending(db, id, {
+    status: 'cancelled',
+    ownerId: userId,
+    to: (pending) => playerAccount(userId, pending.currency),
+    kind: 'withdrawal_cancel',
+  });
+  return { withdrawal: toWithdrawal(row), balance: moved.toBalance };
 }
 
 /**
@@ -121,22 +145,13 @@ export function cancelWithdrawal(db: Database, userId: number, id: number): { wi
  * pending-withdrawals account for the external account, under the chain transaction's reference.
  */
 export function markWithdrawalSent(db: Database, id: number, txRef: string): Withdrawal {
-  return db.transaction(() => {
-    const changed = db
-      .prepare(`UPDATE withdrawals SET status = 'sent', tx_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
-      .run(txRef, new Date().toISOString(), id).changes;
-    const row = withdrawalById(db, id);
-    if (!row) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
-    if (changed === 0) throw new WithdrawalNotPendingError(row.status);
-    transfer(db, {
-      from: withdrawalsAccount(row.currency),
-      to: externalAccount(row.currency),
-      amount: row.amount,
-      kind: 'withdrawal_sent',
-      ref: `withdrawal:${id}`,
-    });
-    return toWithdrawal(row);
-  })();
+  const { row } = closePending(db, id, {
+    status: 'sent',
+    note: { column: 'tx_ref', value: txRef },
+    to: (pending) => externalAccount(pending.currency),
+    kind: 'withdrawal_sent',
+  });
+  return toWithdrawal(row);
 }
 
 /**
@@ -144,22 +159,13 @@ export function markWithdrawalSent(db: Database, id: number, txRef: string): Wit
  * pending-withdrawals account to the player, and the reason is kept for the player to read.
  */
 export function refuseWithdrawal(db: Database, id: number, reason: string): { withdrawal: Withdrawal; balance: bigint } {
-  return db.transaction(() => {
-    const changed = db
-      .prepare(`UPDATE withdrawals SET status = 'refused', reason = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
-      .run(reason, new Date().toISOString(), id).changes;
-    const row = withdrawalById(db, id);
-    if (!row) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
-    if (changed === 0) throw new WithdrawalNotPendingError(row.status);
-    const moved = transfer(db, {
-      from: withdrawalsAccount(row.currency),
-      to: playerAccount(Number(row.user_id), row.currency),
-      amount: row.amount,
-      kind: 'withdrawal_refused',
-      ref: `withdrawal:${id}`,
-    });
-    return { withdrawal: toWithdrawal(row), balance: moved.toBalance };
-  })();
+  const { row, moved } = closePending(db, id, {
+    status: 'refused',
+    note: { column: 'reason', value: reason },
+    to: (pending) => playerAccount(Number(pending.user_id), pending.currency),
+    kind: 'withdrawal_refused',
+  });
+  return { withdrawal: toWithdrawal(row), balance: moved.toBalance };
 }
 
 export function listWithdrawals(db: Database, userId: number, limit = 100): Withdrawal[] {
