@@ -7,15 +7,12 @@ import { actionsColumn, Card, CurrencyCell, LoadFailed, PageHero, Stat, Table, w
 import styles from '../../components/token/Token.module.css';
 import type { TokenScreens } from '../../actors/token';
 import type { ActorRefFrom } from 'xstate';
-import { useTokenScreen } from './useTokenScreen';
+import { tokenScreenRoute } from './tokenScreenRoute';
 
 const signed = (n: number) => (n < 0 ? styles.negative : n > 0 ? styles.positive : '');
 
 /** /earn: the bankroll pools, adding liquidity to them, and the player's positions (docs/product.md §2 Earn). */
-export function EarnPage() {
-  const actor = useTokenScreen('earn');
-  return actor ? <EarnScreen actor={actor} /> : null;
-}
+export const EarnPage = tokenScreenRoute('earn', EarnScreen);
 
 function EarnScreen({ actor }: { actor: ActorRefFrom<TokenScreens['earn']> }) {
   const pools = useSelector(actor, selectPools);

@@ -6,13 +6,10 @@ import { Card, LoadFailed, PageHero, Stat, Table, formatShort, formatWhole } fro
 import styles from '../../components/token/Token.module.css';
 import type { TokenScreens } from '../../actors/token';
 import type { ActorRefFrom } from 'xstate';
-import { useTokenScreen } from './useTokenScreen';
+import { tokenScreenRoute } from './tokenScreenRoute';
 
 /** /mining: the level being mined, how far it has come, and the table of levels (docs/product.md §2 Mining). */
-export function MiningPage() {
-  const actor = useTokenScreen('mining');
-  return actor ? <MiningScreen actor={actor} /> : null;
-}
+export const MiningPage = tokenScreenRoute('mining', MiningScreen);
 
 function MiningScreen({ actor }: { actor: ActorRefFrom<TokenScreens['mining']> }) {
   const data = useSelector(actor, selectMiningData);

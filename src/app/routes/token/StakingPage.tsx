@@ -18,17 +18,14 @@ import { Card, CurrencyCell, LoadFailed, PageHero, Stat, Table, wideNum } from '
 import styles from '../../components/token/Token.module.css';
 import type { TokenScreens } from '../../actors/token';
 import type { ActorRefFrom } from 'xstate';
-import { useTokenScreen } from './useTokenScreen';
+import { tokenScreenRoute } from './tokenScreenRoute';
 
 type StakingRef = ActorRefFrom<TokenScreens['staking']>;
 
 const TAB_LABELS: Record<HistoryTab, string> = { burn: 'Burn', payout: 'Payout', staking: 'Staking' };
 
 /** /staking: rewards pools and the next payout, My Rewards, locking ACC, and the histories (docs/product.md §2 Staking). */
-export function StakingPage() {
-  const actor = useTokenScreen('staking');
-  return actor ? <StakingScreen actor={actor} /> : null;
-}
+export const StakingPage = tokenScreenRoute('staking', StakingScreen);
 
 function StakingScreen({ actor }: { actor: StakingRef }) {
   const data = useSelector(actor, selectStakingData);

@@ -7,7 +7,7 @@ import styles from '../../components/token/Token.module.css';
 import { EarnIcon, MiningIcon, StakingIcon, TokenIcon } from '../../components/ui/icons';
 import type { TokenScreens } from '../../actors/token';
 import type { ActorRefFrom } from 'xstate';
-import { useTokenScreen } from './useTokenScreen';
+import { tokenScreenRoute } from './tokenScreenRoute';
 
 const utilities = [
   { icon: <MiningIcon size={20} />, title: 'Mined by playing', text: 'Every settled bet, in any game and currency, mines ACC into your wallet. Early levels mine the most per dollar.' },
@@ -24,10 +24,7 @@ const roadmap = [
 ] as const;
 
 /** /token: the ACC token's figures, what it is for and where it is going (docs/product.md §2 Token page). */
-export function TokenPage() {
-  const actor = useTokenScreen('tokenPage');
-  return actor ? <TokenScreen actor={actor} /> : null;
-}
+export const TokenPage = tokenScreenRoute('tokenPage', TokenScreen);
 
 function TokenScreen({ actor }: { actor: ActorRefFrom<TokenScreens['tokenPage']> }) {
   const details = useSelector(actor, selectTokenDetails);
