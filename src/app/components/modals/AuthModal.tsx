@@ -8,6 +8,7 @@ import { useAuth, useAuthRef, useModalStackRef } from '../../actors/AppActor';
 import { Field, FormAlert, formValues } from '../forms/Field';
 import form from '../forms/Form.module.css';
 import styles from './Modal.module.css';
+import { TabList } from '../ui/TabList';
 
 /*
  * The Auth modal (docs/product.md §2): Log in and Sign up tabs, and the forgot-password and two-factor code
@@ -39,25 +40,17 @@ function AuthTabs({ tab }: { tab: AuthTab }) {
   const auth = useAuthRef();
   return (
     <div>
-      <div className={styles.tabs} role="tablist" aria-label="Log in or sign up">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`auth-tab-${t.id}`}
-            aria-selected={t.id === tab}
-            aria-controls="auth-panel"
-            className={styles.tab}
-            onClick={() => {
-              modals.send({ type: 'user.openModal', name: 'Auth', params: { tab: t.id } });
-              auth.send({ type: 'user.backToForms' });
-            }}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Log in or sign up"
+        tabs={tabs}
+        selected={tab}
+        classes={styles}
+        ids={{ tab: (id) => `auth-tab-${id}`, panel: () => 'auth-panel' }}
+        onSelect={(id) => {
+          modals.send({ type: 'user.openModal', name: 'Auth', params: { tab: id } });
+          auth.send({ type: 'user.backToForms' });
+        }}
+      />
       <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
         {tab === 'login' ? <LoginForm /> : <RegisterForm />}
       </div>

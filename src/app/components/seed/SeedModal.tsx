@@ -30,6 +30,7 @@ import styles from './SeedModal.module.css';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideSeed } from '../../actors/seed';
+import { TabList } from '../ui/TabList';
 
 type SeedRef = ActorRefFrom<typeof seedMachine>;
 
@@ -54,22 +55,14 @@ function Fairness({ seed }: { seed: ActorRefFrom<ReturnType<typeof provideSeed>>
   const tab = useSelector(seed, selectTab);
   return (
     <div className={styles.seedModal}>
-      <div className={styles.tabs} role="tablist" aria-label="Fairness">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`seed-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`seed-panel-${t.id}`}
-            className={styles.tab}
-            onClick={() => seed.send({ type: 'user.selectTab', tab: t.id })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Fairness"
+        tabs={TABS}
+        selected={tab}
+        classes={styles}
+        ids={{ tab: (id) => `seed-tab-${id}`, panel: (id) => `seed-panel-${id}` }}
+        onSelect={(id) => seed.send({ type: 'user.selectTab', tab: id })}
+      />
       <div role="tabpanel" id={`seed-panel-${tab}`} aria-labelledby={`seed-tab-${tab}`}>
         {tab === 'seeds' ? <SeedsTab seed={seed} /> : tab === 'verify' ? <VerifyTab seed={seed} /> : <HistoryTab seed={seed} />}
       </div>

@@ -19,6 +19,7 @@ import styles from '../../components/token/Token.module.css';
 import type { TokenScreens } from '../../actors/token';
 import type { ActorRefFrom } from 'xstate';
 import { tokenScreenRoute } from './tokenScreenRoute';
+import { TabList } from '../../components/ui/TabList';
 
 type StakingRef = ActorRefFrom<TokenScreens['staking']>;
 
@@ -165,20 +166,13 @@ function Histories({ actor, signedIn }: { actor: StakingRef; signedIn: boolean }
       id="staking-history"
       title="History"
       actions={
-        <div className={styles.tabs} role="tablist" aria-label="History">
-          {tabs.map((tab) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={shown.tab === tab}
-              className={styles.tab}
-              onClick={() => actor.send({ type: 'user.selectHistoryTab', tab })}
-            >
-              {TAB_LABELS[tab]}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="History"
+          tabs={tabs.map((tab) => ({ id: tab, label: TAB_LABELS[tab] }))}
+          selected={shown.tab}
+          classes={styles}
+          onSelect={(tab) => actor.send({ type: 'user.selectHistoryTab', tab })}
+        />
       }
     >
       <div role="tabpanel" aria-label={`${TAB_LABELS[shown.tab]} history`} className={styles.tableWrap}>
