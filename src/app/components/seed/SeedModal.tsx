@@ -24,7 +24,7 @@ import { formatRoll } from '../../../core/games/dice';
 import { VERIFIABLE_GAMES } from '../../../core/fairness/verify';
 import type { VerifiableGame } from '../../../core/fairness/verify';
 import { useAuth, useModalStackRef, useRuntime } from '../../actors/AppActor';
-import { Field } from '../forms/Field';
+import { Field, FormAlert } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import styles from './SeedModal.module.css';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
@@ -168,11 +168,7 @@ function SeedsTab({ seed }: { seed: SeedRef }) {
           {state.nonce}
         </output>
       </div>
-      {rotateMessage ? (
-        <p className={formStyles.alert} role="alert">
-          {rotateMessage}
-        </p>
-      ) : null}
+      <FormAlert message={rotateMessage} />
       <button type="button" className={formStyles.submit} disabled={!canRotate} onClick={() => seed.send({ type: 'user.rotate' })}>
         {rotating ? 'Rotating…' : 'Rotate seed'}
       </button>
@@ -231,11 +227,7 @@ function VerifyTab({ seed }: { seed: SeedRef }) {
       ) : form.game === 'blackjack' ? (
         <Field label="Cards dealt (optional)" name="cards" inputMode="numeric" value={form.params.cards ?? ''} onChange={param('cards')} autoComplete="off" />
       ) : null}
-      {message ? (
-        <p className={formStyles.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormAlert message={message} />
       <button type="submit" className={formStyles.submit} disabled={verifying}>
         {verifying ? 'Computing…' : 'Verify'}
       </button>

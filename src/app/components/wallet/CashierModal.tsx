@@ -14,7 +14,7 @@ import {
 import { selectSelectedWallet } from '../../../../machines/wallet/selectors';
 import { useRuntime, useWalletRef } from '../../actors/AppActor';
 import { QrCode } from '../ui/QrCode';
-import { Field } from '../forms/Field';
+import { Field, FormAlert } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import { formatCrypto } from '../../../core/money';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
@@ -167,11 +167,7 @@ function WithdrawTab({ cashier, currency, balance }: { cashier: CashierRef; curr
         <p className={styles.muted}>
           Balance: <span data-testid="withdraw-balance">{formatCrypto(balance)}</span> {currency}
         </p>
-        {context.withdrawMessage ? (
-          <p className={formStyles.alert} role="alert">
-            {context.withdrawMessage}
-          </p>
-        ) : null}
+        <FormAlert message={context.withdrawMessage} />
         <button type="submit" className={formStyles.submit} disabled={submitting}>
           {submitting ? 'Requesting…' : 'Withdraw'}
         </button>
