@@ -5,7 +5,7 @@ import {
   selectFormError,
 } from '../../../../machines/auth/selectors';
 import { useAuth, useAuthRef, useModalStackRef } from '../../actors/AppActor';
-import { Field, FormAlert, formValues } from '../forms/Field';
+import { Field, FormAlert, TwoFactorCodeField, formValues } from '../forms/Field';
 import form from '../forms/Form.module.css';
 import styles from './Modal.module.css';
 import { TabList } from '../ui/TabList';
@@ -126,16 +126,8 @@ function MfaCodeStep() {
       onSubmit={(event) => send({ type: 'user.submitMfaCode', code: submitted(event).mfaCode ?? '' })}
     >
       <p className={form.hint}>Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app.</p>
-      <Field
-        label="Two-factor code"
-        name="mfaCode"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        mono
-        error={errors.mfaCode}
-        // The step replaces the password form; the code field is where the player continues.
-        autoFocus
-      />
+      {/* The step replaces the password form; the code field is where the player continues. */}
+      <TwoFactorCodeField error={errors.mfaCode} autoFocus />
       <FormAlert message={formError} />
       <button type="submit" className={form.submit} disabled={!canSubmit}>
         {busy ? 'Checking…' : 'Verify'}
