@@ -6,7 +6,7 @@ import {
   selectPasswordFormError,
   selectPasswordFormKey,
 } from '../../../../machines/passwordForm/selectors';
-import { Field, FormAlert, formValues } from '../forms/Field';
+import { Field, FormAlert, TwoFactorCodeField, formValues } from '../forms/Field';
 import styles from '../forms/Form.module.css';
 
 type PasswordFormRef = ActorRefFrom<typeof passwordFormMachine>;
@@ -50,16 +50,7 @@ export function PasswordForm({ actor, submitLabel, label }: { actor: PasswordFor
         autoComplete="new-password"
         error={errors.confirmPassword}
       />
-      {isChange && form.needsCode ? (
-        <Field
-          label="Two-factor code"
-          name="mfaCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          mono
-          error={errors.mfaCode}
-        />
-      ) : null}
+      {isChange && form.needsCode ? <TwoFactorCodeField error={errors.mfaCode} /> : null}
       <FormAlert message={formError} />
       <button type="submit" className={styles.submit} disabled={!canSubmit}>
         {busy ? 'Saving…' : submitLabel}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './BetsTable.module.css';
+import { TabList } from '../ui/TabList';
 
 export interface BetRow {
   id: number;
@@ -31,20 +32,7 @@ interface BetsTableProps {
 export function BetsTable({ tabs, activeTab, onSelectTab, rows, formatAmount, emptyText = 'No bets yet.' }: BetsTableProps) {
   return (
     <section className={styles.wrap} aria-label="Bets">
-      <div className={styles.tabs} role="tablist" aria-label="Bets lists">
-        {tabs.map((tab) => (
-          <button
-            key={tab.id}
-            type="button"
-            role="tab"
-            aria-selected={tab.id === activeTab}
-            className={styles.tab}
-            onClick={() => onSelectTab(tab.id)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Bets lists" tabs={tabs} selected={activeTab} classes={styles} onSelect={onSelectTab} />
       <table className={styles.table}>
         <thead>
           <tr>

@@ -55,6 +55,11 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
   return values;
 }
 
+/** The 6-digit authenticator code asked by the two-factor login step and by a password change. */
+export function TwoFactorCodeField({ error, autoFocus }: { error?: string | undefined; autoFocus?: boolean }) {
+  return <Field label="Two-factor code" name="mfaCode" inputMode="numeric" autoComplete="one-time-code" mono error={error} autoFocus={autoFocus} />;
+}
+
 export function FormAlert({ message }: { message: string | null }) {
   return message ? (
     <p role="alert" className={styles.alert}>

@@ -5,9 +5,10 @@ import {
   selectFormError,
 } from '../../../../machines/auth/selectors';
 import { useAuth, useAuthRef, useModalStackRef } from '../../actors/AppActor';
-import { Field, FormAlert, formValues } from '../forms/Field';
+import { Field, FormAlert, TwoFactorCodeField, formValues } from '../forms/Field';
 import form from '../forms/Form.module.css';
 import styles from './Modal.module.css';
+import { TabList } from '../ui/TabList';
 
 /*
  * The Auth modal (docs/product.md §2): Log in and Sign up tabs, and the forgot-password and two-factor code
@@ -39,25 +40,17 @@ function AuthTabs({ tab }: { tab: AuthTab }) {
   const auth = useAuthRef();
   return (
     <div>
-      <div className={styles.tabs} role="tablist" aria-label="Log in or sign up">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`auth-tab-${t.id}`}
-            aria-selected={t.id === tab}
-            aria-controls="auth-panel"
-            className={styles.tab}
-            onClick={() => {
-              modals.send({ type: 'user.openModal', name: 'Auth', params: { tab: t.id } });
-              auth.send({ type: 'user.backToForms' });
-            }}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Log in or sign up"
+        tabs={tabs}
+        selected={tab}
+        classes={styles}
+        ids={{ tab: (id) => `auth-tab-${id}`, panel: () => 'auth-panel' }}
+        onSelect={(id) => {
+          modals.send({ type: 'user.openModal', name: 'Auth', params: { tab: id } });
+          auth.send({ type: 'user.backToForms' });
+        }}
+      />
       <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
         {tab === 'login' ? <LoginForm /> : <RegisterForm />}
       </div>
@@ -133,16 +126,8 @@ function MfaCodeStep() {
       onSubmit={(event) => send({ type: 'user.submitMfaCode', code: submitted(event).mfaCode ?? '' })}
     >
       <p className={form.hint}>Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app.</p>
-      <Field
-        label="Two-factor code"
-        name="mfaCode"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        mono
-        error={errors.mfaCode}
-        // The step replaces the password form; the code field is where the player continues.
-        autoFocus
-      />
+      {/* The step replaces the password form; the code field is where the player continues. */}
+      <TwoFactorCodeField error={errors.mfaCode} autoFocus />
       <FormAlert message={formError} />
       <button type="submit" className={form.submit} disabled={!canSubmit}>
         {busy ? 'Checking…' : 'Verify'}

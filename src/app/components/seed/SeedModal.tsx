@@ -24,12 +24,13 @@ import { formatRoll } from '../../../core/games/dice';
 import { VERIFIABLE_GAMES } from '../../../core/fairness/verify';
 import type { VerifiableGame } from '../../../core/fairness/verify';
 import { useAuth, useModalStackRef, useRuntime } from '../../actors/AppActor';
-import { Field } from '../forms/Field';
+import { Field, FormAlert } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import styles from './SeedModal.module.css';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideSeed } from '../../actors/seed';
+import { TabList } from '../ui/TabList';
 
 type SeedRef = ActorRefFrom<typeof seedMachine>;
 
@@ -54,22 +55,14 @@ function Fairness({ seed }: { seed: ActorRefFrom<ReturnType<typeof provideSeed>>
   const tab = useSelector(seed, selectTab);
   return (
     <div className={styles.seedModal}>
-      <div className={styles.tabs} role="tablist" aria-label="Fairness">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`seed-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`seed-panel-${t.id}`}
-            className={styles.tab}
-            onClick={() => seed.send({ type: 'user.selectTab', tab: t.id })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Fairness"
+        tabs={TABS}
+        selected={tab}
+        classes={styles}
+        ids={{ tab: (id) => `seed-tab-${id}`, panel: (id) => `seed-panel-${id}` }}
+        onSelect={(id) => seed.send({ type: 'user.selectTab', tab: id })}
+      />
       <div role="tabpanel" id={`seed-panel-${tab}`} aria-labelledby={`seed-tab-${tab}`}>
         {tab === 'seeds' ? <SeedsTab seed={seed} /> : tab === 'verify' ? <VerifyTab seed={seed} /> : <HistoryTab seed={seed} />}
       </div>
@@ -175,11 +168,7 @@ function SeedsTab({ seed }: { seed: SeedRef }) {
           {state.nonce}
         </output>
       </div>
-      {rotateMessage ? (
-        <p className={formStyles.alert} role="alert">
-          {rotateMessage}
-        </p>
-      ) : null}
+      <FormAlert message={rotateMessage} />
       <button type="button" className={formStyles.submit} disabled={!canRotate} onClick={() => seed.send({ type: 'user.rotate' })}>
         {rotating ? 'Rotating…' : 'Rotate seed'}
       </button>
@@ -238,11 +227,7 @@ function VerifyTab({ seed }: { seed: SeedRef }) {
       ) : form.game === 'blackjack' ? (
         <Field label="Cards dealt (optional)" name="cards" inputMode="numeric" value={form.params.cards ?? ''} onChange={param('cards')} autoComplete="off" />
       ) : null}
-      {message ? (
-        <p className={formStyles.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormAlert message={message} />
       <button type="submit" className={formStyles.submit} disabled={verifying}>
         {verifying ? 'Computing…' : 'Verify'}
       </button>

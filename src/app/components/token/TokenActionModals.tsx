@@ -6,7 +6,7 @@ import { selectAmount, selectMessage, selectResult, selectSubmitting, selectSucc
 import { formatCrypto, formatStaking } from '../../../core/money';
 import { useRuntime, useWallet } from '../../actors/AppActor';
 import { provideTokenScreens } from '../../actors/token';
-import { Field } from '../forms/Field';
+import { Field, FormAlert, FormNotice } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './Token.module.css';
@@ -104,16 +104,8 @@ function TokenActionFields({ kind, currency, available, fee, actor }: TokenActio
           <dd>{preview ? `${formatCrypto(preview.received)} ACC` : '—'}</dd>
         </dl>
       ) : null}
-      {message ? (
-        <p className={formStyles.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
-      {succeeded && result ? (
-        <p className={formStyles.notice} role="status">
-          {successText(kind, result, currency)}
-        </p>
-      ) : null}
+      <FormAlert message={message} />
+      <FormNotice message={succeeded && result ? successText(kind, result, currency) : null} />
       <div className={styles.ctaRow} style={{ marginTop: 0 }}>
         <button type="submit" className={formStyles.submit} disabled={submitting} style={{ flex: 1 }}>
           {submitting ? copy.busy : copy.submit}

@@ -14,7 +14,7 @@ import {
 import { selectSelectedWallet } from '../../../../machines/wallet/selectors';
 import { useRuntime, useWalletRef } from '../../actors/AppActor';
 import { QrCode } from '../ui/QrCode';
-import { Field } from '../forms/Field';
+import { Field, FormAlert } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
 import { formatCrypto } from '../../../core/money';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
@@ -23,6 +23,12 @@ import type { ActorRefFrom } from 'xstate';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideCashier } from '../../actors/cashier';
+import { TabList } from '../ui/TabList';
+
+const CASHIER_TABS = [
+  { id: 'deposit', label: 'Deposit' },
+  { id: 'withdraw', label: 'Withdraw' },
+] as const;
 
 /** The Cashier modal: Deposit (address, QR, copy, demo funds) and Withdraw (form and list). */
 export function CashierModal() {
@@ -48,20 +54,7 @@ function Cashier({ cashier }: { cashier: CashierRef }) {
 
   return (
     <div className={styles.cashier}>
-      <div className={styles.tabs} role="tablist" aria-label="Deposit or withdraw">
-        {(['deposit', 'withdraw'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={styles.tab}
-            onClick={() => cashier.send({ type: 'user.selectTab', tab: t })}
-          >
-            {t === 'deposit' ? 'Deposit' : 'Withdraw'}
-          </button>
-        ))}
-      </div>
+      <TabList label="Deposit or withdraw" tabs={CASHIER_TABS} selected={tab} classes={styles} onSelect={(id) => cashier.send({ type: 'user.selectTab', tab: id })} />
       <label className={styles.currency}>
         <span>Currency</span>
         <span className={styles.select}>
@@ -174,11 +167,7 @@ function WithdrawTab({ cashier, currency, balance }: { cashier: CashierRef; curr
         <p className={styles.muted}>
           Balance: <span data-testid="withdraw-balance">{formatCrypto(balance)}</span> {currency}
         </p>
-        {context.withdrawMessage ? (
-          <p className={formStyles.alert} role="alert">
-            {context.withdrawMessage}
-          </p>
-        ) : null}
+        <FormAlert message={context.withdrawMessage} />
         <button type="submit" className={formStyles.submit} disabled={submitting}>
           {submitting ? 'Requesting…' : 'Withdraw'}
         </button>

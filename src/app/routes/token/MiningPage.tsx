@@ -1,21 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { levelProgress, selectMiningData, selectMiningLoadState } from '../../../../machines/mining/selectors';
 import { formatStaking } from '../../../core/money';
-import { useAuth, useRuntime, useWallet } from '../../actors/AppActor';
-import { LoadFailed, Stat, formatShort, formatWhole } from '../../components/token/parts';
+import { useAuth, useWallet } from '../../actors/AppActor';
+import { Card, LoadFailed, PageHero, Stat, Table, formatShort, formatWhole } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
-import { provideTokenScreens } from '../../actors/token';
 import type { TokenScreens } from '../../actors/token';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/screens';
-import { useScreenActor } from '../../adapters/screenActor';
+import { tokenScreenRoute } from './tokenScreenRoute';
 
 /** /mining: the level being mined, how far it has come, and the table of levels (docs/product.md §2 Mining). */
-export function MiningPage() {
-  const runtime = useRuntime();
-  const actor = useScreenActor(SCREEN_IDS.mining, runtime.provided(provideTokenScreens).mining, { now: Date.now() });
-  return actor ? <MiningScreen actor={actor} /> : null;
-}
+export const MiningPage = tokenScreenRoute('mining', MiningScreen);
 
 function MiningScreen({ actor }: { actor: ActorRefFrom<TokenScreens['mining']> }) {
   const data = useSelector(actor, selectMiningData);
@@ -27,16 +21,10 @@ function MiningScreen({ actor }: { actor: ActorRefFrom<TokenScreens['mining']> }
 
   return (
     <div className={styles.page}>
-      <section className={styles.hero} aria-labelledby="mining-title">
-        <h1 id="mining-title" className={styles.kicker}>
-          Mining
-        </h1>
-        <p className={styles.title}>Every bet mines ACC</p>
-        <p className={styles.lead}>
-          ACC mined = your wager in dollars ÷ the current difficulty. Each level mines a fixed supply; when it runs out the
-          next, harder level begins.
-        </p>
-      </section>
+      <PageHero id="mining-title" kicker="Mining" title="Every bet mines ACC">
+        ACC mined = your wager in dollars ÷ the current difficulty. Each level mines a fixed supply; when it runs out the
+        next, harder level begins.
+      </PageHero>
 
       {state === 'failed' ? <LoadFailed what="The mining figures" onRetry={() => actor.send({ type: 'user.retry' })} /> : null}
 
@@ -48,13 +36,11 @@ function MiningScreen({ actor }: { actor: ActorRefFrom<TokenScreens['mining']> }
         {signedIn ? <Stat label="Your ACC" value={`${formatStaking(accBalance)} ACC`} hint="In your wallet" testId="mining-your-acc" /> : null}
       </section>
 
-      <section className={styles.card} aria-labelledby="mining-progress">
-        <div className={styles.cardHead}>
-          <h2 id="mining-progress" className={styles.cardTitle}>
-            {mining && !mining.exhausted ? `Progress to level ${mining.levelNumber + 1}` : 'Progress'}
-          </h2>
-          <span className={styles.muted}>{(progress * 100).toFixed(4)}%</span>
-        </div>
+      <Card
+        id="mining-progress"
+        title={mining && !mining.exhausted ? `Progress to level ${mining.levelNumber + 1}` : 'Progress'}
+        actions={<span className={styles.muted}>{(progress * 100).toFixed(4)}%</span>}
+      >
         <div
           className={styles.progress}
           role="progressbar"
@@ -69,40 +55,23 @@ function MiningScreen({ actor }: { actor: ActorRefFrom<TokenScreens['mining']> }
           <span data-testid="mining-mined-in-level">{mining ? `${formatStaking(mining.minedInLevel)} ACC mined in this level` : '…'}</span>
           <span>{mining ? `${formatShort(mining.remainingInLevel)} of ${formatWhole(mining.levelSupply)} ACC left` : ''}</span>
         </div>
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="mining-levels">
-        <div className={styles.cardHead}>
-          <h2 id="mining-levels" className={styles.cardTitle}>
-            Levels
-          </h2>
-        </div>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>Level</th>
-                <th className={styles.num}>Supply</th>
-                <th className={styles.num}>Difficulty</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data?.miningLevels ?? []).map((level) => (
-                <tr
-                  key={level.levelNumber}
-                  data-current={mining?.levelNumber === level.levelNumber && !mining.exhausted}
-                  data-done={mining ? level.levelNumber < mining.levelNumber || mining.exhausted : false}
-                >
-                  <td>Level {level.levelNumber}</td>
-                  <td className={styles.num}>{formatWhole(level.supply)} ACC</td>
-                  <td className={styles.num}>${formatShort(level.difficulty)} / ACC</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!data && state === 'loading' ? <p className={styles.empty}>Loading the levels…</p> : null}
-        </div>
-      </section>
+      <Card id="mining-levels" title="Levels">
+        <Table columns={[{ label: 'Level' }, { label: 'Supply', num: true }, { label: 'Difficulty', num: true }]} after={!data && state === 'loading' ? <p className={styles.empty}>Loading the levels…</p> : null}>
+          {(data?.miningLevels ?? []).map((level) => (
+            <tr
+              key={level.levelNumber}
+              data-current={mining?.levelNumber === level.levelNumber && !mining.exhausted}
+              data-done={mining ? level.levelNumber < mining.levelNumber || mining.exhausted : false}
+            >
+              <td>Level {level.levelNumber}</td>
+              <td className={styles.num}>{formatWhole(level.supply)} ACC</td>
+              <td className={styles.num}>${formatShort(level.difficulty)} / ACC</td>
+            </tr>
+          ))}
+        </Table>
+      </Card>
     </div>
   );
 }

@@ -13,26 +13,20 @@ import {
 } from '../../../../machines/staking/selectors';
 import { selectRates } from '../../../../machines/wallet/selectors';
 import { cryptoToFiat, formatCrypto, formatFiat, formatStaking } from '../../../core/money';
-import { useRuntime, useWallet } from '../../actors/AppActor';
-import { LoadFailed, Stat } from '../../components/token/parts';
+import { useWallet } from '../../actors/AppActor';
+import { Card, CurrencyCell, LoadFailed, PageHero, Stat, Table, wideNum } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
-import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
-import { provideTokenScreens } from '../../actors/token';
 import type { TokenScreens } from '../../actors/token';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/screens';
-import { useScreenActor } from '../../adapters/screenActor';
+import { tokenScreenRoute } from './tokenScreenRoute';
+import { TabList } from '../../components/ui/TabList';
 
 type StakingRef = ActorRefFrom<TokenScreens['staking']>;
 
 const TAB_LABELS: Record<HistoryTab, string> = { burn: 'Burn', payout: 'Payout', staking: 'Staking' };
 
 /** /staking: rewards pools and the next payout, My Rewards, locking ACC, and the histories (docs/product.md §2 Staking). */
-export function StakingPage() {
-  const runtime = useRuntime();
-  const actor = useScreenActor(SCREEN_IDS.staking, runtime.provided(provideTokenScreens).staking, { now: Date.now() });
-  return actor ? <StakingScreen actor={actor} /> : null;
-}
+export const StakingPage = tokenScreenRoute('staking', StakingScreen);
 
 function StakingScreen({ actor }: { actor: StakingRef }) {
   const data = useSelector(actor, selectStakingData);
@@ -50,16 +44,10 @@ function StakingScreen({ actor }: { actor: StakingRef }) {
 
   return (
     <div className={styles.page}>
-      <section className={styles.hero} aria-labelledby="staking-title">
-        <h1 id="staking-title" className={styles.kicker}>
-          Staking
-        </h1>
-        <p className={styles.title}>Lock ACC, earn every day</p>
-        <p className={styles.lead}>
-          Every bet feeds the rewards pools. Each day at 00:00 UTC, {Math.round(share * 100)}% of every pool is paid to
-          stakers in proportion to what they have locked.
-        </p>
-      </section>
+      <PageHero id="staking-title" kicker="Staking" title="Lock ACC, earn every day">
+        Every bet feeds the rewards pools. Each day at 00:00 UTC, {Math.round(share * 100)}% of every pool is paid to
+        stakers in proportion to what they have locked.
+      </PageHero>
 
       {state === 'failed' ? <LoadFailed what="The staking figures" onRetry={() => actor.send({ type: 'user.retry' })} /> : null}
 
@@ -76,12 +64,7 @@ function StakingScreen({ actor }: { actor: StakingRef }) {
       </section>
 
       <div className={styles.columns}>
-        <section className={styles.card} aria-labelledby="staking-stake">
-          <div className={styles.cardHead}>
-            <h2 id="staking-stake" className={styles.cardTitle}>
-              Token staking
-            </h2>
-          </div>
+        <Card id="staking-stake" title="Token staking">
           <dl className={styles.details}>
             <dt>Total locked</dt>
             <dd data-testid="staking-total-locked">{data ? `${formatStaking(data.totalLocked)} ACC` : '…'}</dd>
@@ -102,43 +85,22 @@ function StakingScreen({ actor }: { actor: StakingRef }) {
               Unlock
             </button>
           </div>
-        </section>
+        </Card>
         <MyRewards actor={actor} />
       </div>
 
-      <section className={styles.card} aria-labelledby="staking-pools">
-        <div className={styles.cardHead}>
-          <h2 id="staking-pools" className={styles.cardTitle}>
-            Rewards pools
-          </h2>
-        </div>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>Pool</th>
-                <th className={styles.num}>Value</th>
-                <th className={styles.num}>Next payout</th>
-                <th className={`${styles.num} ${styles.hideMobile}`}>In dollars</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data?.pools ?? []).map((pool) => (
-                <tr key={pool.currency} data-testid={`rewards-pool-${pool.currency}`}>
-                  <td>
-                    <span className={styles.currency}>
-                      <CurrencyIcon symbol={pool.currency} /> {pool.currency}
-                    </span>
-                  </td>
-                  <td className={styles.num}>{formatCrypto(pool.totalStaked)}</td>
-                  <td className={styles.num}>{formatCrypto(nextPayoutOf(pool.totalStaked, share))}</td>
-                  <td className={`${styles.num} ${styles.hideMobile}`}>{formatFiat(dollars(pool.totalStaked, pool.currency))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <Card id="staking-pools" title="Rewards pools">
+        <Table columns={[{ label: 'Pool' }, { label: 'Value', num: true }, { label: 'Next payout', num: true }, { label: 'In dollars', wide: true }]}>
+          {(data?.pools ?? []).map((pool) => (
+            <tr key={pool.currency} data-testid={`rewards-pool-${pool.currency}`}>
+              <CurrencyCell currency={pool.currency} />
+              <td className={styles.num}>{formatCrypto(pool.totalStaked)}</td>
+              <td className={styles.num}>{formatCrypto(nextPayoutOf(pool.totalStaked, share))}</td>
+              <td className={wideNum}>{formatFiat(dollars(pool.totalStaked, pool.currency))}</td>
+            </tr>
+          ))}
+        </Table>
+      </Card>
 
       <Histories actor={actor} signedIn={signedIn} />
     </div>
@@ -152,50 +114,34 @@ function MyRewards({ actor }: { actor: StakingRef }) {
   const canClaim = useSelector(actor, (s) => s.can({ type: 'user.claim' }));
   const payouts = data?.stakingPayouts ?? [];
   return (
-    <section className={styles.card} aria-labelledby="staking-rewards">
-      <div className={styles.cardHead}>
-        <h2 id="staking-rewards" className={styles.cardTitle}>
-          My Rewards
-        </h2>
+    <Card
+      id="staking-rewards"
+      title="My Rewards"
+      actions={
         <button type="button" className={`${styles.button} ${styles.small}`} disabled={!canClaim} onClick={() => actor.send({ type: 'user.claim' })}>
           {claiming ? 'Claiming…' : 'Claim'}
         </button>
-      </div>
+      }
+    >
       {!signedIn ? (
         <p className={styles.muted}>Log in to see your rewards and claim them into your wallet.</p>
       ) : payouts.length === 0 ? (
         <p className={styles.muted}>No rewards yet. Lock ACC to take part in the next payout.</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>Currency</th>
-                <th className={styles.num}>Available</th>
-                <th className={`${styles.num} ${styles.hideMobile}`}>Total</th>
-                <th className={`${styles.num} ${styles.hideMobile}`}>Claimed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.map((p) => (
-                <tr key={p.currency} data-testid={`reward-${p.currency}`}>
-                  <td>
-                    <span className={styles.currency}>
-                      <CurrencyIcon symbol={p.currency} /> {p.currency}
-                    </span>
-                  </td>
-                  <td className={styles.num} data-testid={`reward-available-${p.currency}`}>
-                    {formatCrypto(availableReward(p))}
-                  </td>
-                  <td className={`${styles.num} ${styles.hideMobile}`}>{formatCrypto(p.total)}</td>
-                  <td className={`${styles.num} ${styles.hideMobile}`}>{formatCrypto(p.claimed)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table columns={[{ label: 'Currency' }, { label: 'Available', num: true }, { label: 'Total', wide: true }, { label: 'Claimed', wide: true }]}>
+          {payouts.map((p) => (
+            <tr key={p.currency} data-testid={`reward-${p.currency}`}>
+              <CurrencyCell currency={p.currency} />
+              <td className={styles.num} data-testid={`reward-available-${p.currency}`}>
+                {formatCrypto(availableReward(p))}
+              </td>
+              <td className={wideNum}>{formatCrypto(p.total)}</td>
+              <td className={wideNum}>{formatCrypto(p.claimed)}</td>
+            </tr>
+          ))}
+        </Table>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -216,26 +162,19 @@ function Histories({ actor, signedIn }: { actor: StakingRef; signedIn: boolean }
   const shown = useSelector(actor, selectShownHistory);
   const tabs: HistoryTab[] = signedIn ? ['burn', 'payout', 'staking'] : ['burn', 'payout'];
   return (
-    <section className={styles.card} aria-labelledby="staking-history">
-      <div className={styles.cardHead}>
-        <h2 id="staking-history" className={styles.cardTitle}>
-          History
-        </h2>
-        <div className={styles.tabs} role="tablist" aria-label="History">
-          {tabs.map((tab) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={shown.tab === tab}
-              className={styles.tab}
-              onClick={() => actor.send({ type: 'user.selectHistoryTab', tab })}
-            >
-              {TAB_LABELS[tab]}
-            </button>
-          ))}
-        </div>
-      </div>
+    <Card
+      id="staking-history"
+      title="History"
+      actions={
+        <TabList
+          label="History"
+          tabs={tabs.map((tab) => ({ id: tab, label: TAB_LABELS[tab] }))}
+          selected={shown.tab}
+          classes={styles}
+          onSelect={(tab) => actor.send({ type: 'user.selectHistoryTab', tab })}
+        />
+      }
+    >
       <div role="tabpanel" aria-label={`${TAB_LABELS[shown.tab]} history`} className={styles.tableWrap}>
         {shown.status === 'loading' ? <p className={styles.empty}>Loading…</p> : null}
         {shown.status === 'failed' ? (
@@ -253,7 +192,7 @@ function Histories({ actor, signedIn }: { actor: StakingRef; signedIn: boolean }
               <tr>
                 <th>Date</th>
                 <th className={styles.num}>Amount</th>
-                {shown.tab === 'payout' ? <th className={`${styles.num} ${styles.hideMobile}`}>Stakers</th> : null}
+                {shown.tab === 'payout' ? <th className={wideNum}>Stakers</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -261,13 +200,13 @@ function Histories({ actor, signedIn }: { actor: StakingRef; signedIn: boolean }
                 <tr key={item.id} data-testid={`${shown.tab}-history-row`}>
                   <td>{dateText(item.date)}</td>
                   <td className={styles.num}>{historyAmount(shown.tab, item)}</td>
-                  {shown.tab === 'payout' ? <td className={`${styles.num} ${styles.hideMobile}`}>{item.stakers ?? '—'}</td> : null}
+                  {shown.tab === 'payout' ? <td className={wideNum}>{item.stakers ?? '—'}</td> : null}
                 </tr>
               ))}
             </tbody>
           </table>
         ) : null}
       </div>
-    </section>
+    </Card>
   );
 }

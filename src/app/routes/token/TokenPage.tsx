@@ -2,15 +2,12 @@ import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { selectTokenDetails, selectTokenLoadState } from '../../../../machines/token/selectors';
 import { formatCents, formatStaking, scaleDecimal } from '../../../core/money';
-import { useRuntime } from '../../actors/AppActor';
-import { LoadFailed, Stat, formatPrice, formatShort, formatWhole } from '../../components/token/parts';
+import { Card, LoadFailed, Stat, formatPrice, formatShort, formatWhole } from '../../components/token/parts';
 import styles from '../../components/token/Token.module.css';
 import { EarnIcon, MiningIcon, StakingIcon, TokenIcon } from '../../components/ui/icons';
-import { provideTokenScreens } from '../../actors/token';
 import type { TokenScreens } from '../../actors/token';
 import type { ActorRefFrom } from 'xstate';
-import { SCREEN_IDS } from '../../../../machines/shared/screens';
-import { useScreenActor } from '../../adapters/screenActor';
+import { tokenScreenRoute } from './tokenScreenRoute';
 
 const utilities = [
   { icon: <MiningIcon size={20} />, title: 'Mined by playing', text: 'Every settled bet, in any game and currency, mines ACC into your wallet. Early levels mine the most per dollar.' },
@@ -27,11 +24,7 @@ const roadmap = [
 ] as const;
 
 /** /token: the ACC token's figures, what it is for and where it is going (docs/product.md §2 Token page). */
-export function TokenPage() {
-  const runtime = useRuntime();
-  const actor = useScreenActor(SCREEN_IDS.tokenPage, runtime.provided(provideTokenScreens).tokenPage, { now: Date.now() });
-  return actor ? <TokenScreen actor={actor} /> : null;
-}
+export const TokenPage = tokenScreenRoute('tokenPage', TokenScreen);
 
 function TokenScreen({ actor }: { actor: ActorRefFrom<TokenScreens['tokenPage']> }) {
   const details = useSelector(actor, selectTokenDetails);
@@ -84,12 +77,7 @@ function TokenScreen({ actor }: { actor: ActorRefFrom<TokenScreens['tokenPage']>
       </section>
 
       <div className={styles.columns}>
-        <section className={styles.card} aria-labelledby="token-details">
-          <div className={styles.cardHead}>
-            <h2 id="token-details" className={styles.cardTitle}>
-              Details
-            </h2>
-          </div>
+        <Card id="token-details" title="Details">
           <dl className={styles.details}>
             <dt>Name</dt>
             <dd>{details?.tokenName ?? '…'}</dd>
@@ -102,20 +90,15 @@ function TokenScreen({ actor }: { actor: ActorRefFrom<TokenScreens['tokenPage']>
             <dt>Mining level</dt>
             <dd>{details ? `Level ${details.miningLevelNumber} · $${formatShort(details.miningDifficulty)} per ACC` : '…'}</dd>
           </dl>
-        </section>
-        <section className={styles.card} aria-labelledby="token-about">
-          <div className={styles.cardHead}>
-            <h2 id="token-about" className={styles.cardTitle}>
-              About ACC
-            </h2>
-          </div>
+        </Card>
+        <Card id="token-about" title="About ACC">
           <p className={styles.muted}>
             The supply is fixed at {details ? formatWhole(details.maxSupply) : '100,000,000'} ACC and released only by play, in
             levels that get harder as more is mined. Total supply is everything mined less everything burned; circulating
             supply leaves out what is locked. Every movement is on the casino’s double-entry ledger, so no ACC is ever
             created or lost except what unlock fees burn.
           </p>
-        </section>
+        </Card>
       </div>
 
       <section aria-labelledby="token-utilities">
