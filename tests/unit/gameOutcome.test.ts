@@ -10,13 +10,15 @@ describe('game call outcome', () => {
     expect(await outcomeOf(Promise.resolve({ balance: 2 }))).toEqual({ kind: 'answered', answer: { balance: 2 } });
   });
 
-  it("should be refused with the server's words for a 4xx and for a body with success false", async () => {
+  it("should be refused with the server's words for any 4xx", async () => {
     expect(await outcomeOf(Promise.reject(new ApiError("Can't bet more than balance", 400, 'balance_too_low')))).toEqual({
       kind: 'refused',
       message: "Can't bet more than balance",
     });
-    expect(await outcomeOf(Promise.resolve({ success: false, errorMessage: 'Balance too low.' }))).toEqual({ kind: 'refused', message: 'Balance too low.' });
-    expect(await outcomeOf(Promise.resolve({ success: false, errorMessage: null }))).toEqual({ kind: 'refused', message: '' });
+    expect(await outcomeOf(Promise.reject(new ApiError('You already have a mines game in progress.', 409, 'game_in_progress')))).toEqual({
+      kind: 'refused',
+      message: 'You already have a mines game in progress.',
+    });
   });
 
   it('should be unanswered without an answer or on a server fault', async () => {
