@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { AnyMachineSnapshot } from 'xstate';
-import type { LimitsRequest } from '../../machines/shared/limits';
-import type { BetOutcome } from '../../machines/shared/requestFailure';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { minesMachine } from '../../machines/mines/machine';
 import type {
@@ -10,7 +7,6 @@ import type {
   MinesBetRequest,
   MinesBetResponse,
   MinesCashoutResponse,
-  MinesContext,
   MinesEvent,
   MinesInput,
   MinesPickRequest,
@@ -30,8 +26,9 @@ import {
   selectWinPopup,
 } from '../../machines/mines/selectors';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
-import { answered, refusalBody, refusalError, refused, replaysCoverTheChart, settle } from '../support/games';
-import { CoverageTracker, PathModel } from '../support/modelPaths';
+import { refusalBody, refusalError, settle } from '../support/games';
+import { pathSuite } from '../support/pathTesting';
+import { minesPaths } from './mines.paths';
 
 const LIMITS: BetLimits = { minBet: 0.01, maxBet: 5, maxPayout: 100 };
 const PLAYER: MinesInput = { signedIn: true, wallet: { currency: 'USDT', balance: 10, fiatRate: null } };
@@ -343,92 +340,6 @@ describe('mines machine', () => {
     await game.send({ type: 'user.bet' });
     expect(selectNextProfit(game.snapshot())).toEqual({ multiplier: 24.75, profit: 2 });
   });
-
-  describe('model-based paths', () => {
-    // Fakes that never settle: each path decides with synthetic done/error events instead.
-    const never = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
-    const machine = fakes().machine.provide({
-      actors: {
-        loadLimits: never<BetLimits, LimitsRequest>(),
-        loadActiveGame: never<ActiveMinesGame | null, void>(),
-        placeBet: never<BetOutcome<MinesBetResponse>, MinesBetRequest>(),
-        pick: never<BetOutcome<MinesPickResponse>, MinesPickRequest>(),
-        cashout: never<BetOutcome<MinesCashoutResponse>, void>(),
-      },
-    });
-    const wallet = (currency: string) => ({ currency, balance: 10, fiatRate: null });
-    // minBet = maxBet: half and double keep the amount at '0' or '1', which bounds the model.
-    const limits: BetLimits = { minBet: 1, maxBet: 1, maxPayout: 100 };
-    const event = (e: Record<string, unknown>) => e as unknown as MinesEvent;
-    const limitsEvents = [
-      { type: 'wallet.changed', wallet: wallet('USDT') },
-      { type: 'wallet.changed', wallet: wallet('ETH') },
-      { type: 'wallet.changed', wallet: wallet('ACC') },
-      { type: 'xstate.done.actor.loadLimits', output: limits },
-      { type: 'xstate.error.actor.loadLimits', error: new Error('x') },
-      { type: 'user.bet' },
-    ].map(event);
-    const formEvents = [
-      { type: 'user.typeAmount', text: '1' },
-      { type: 'user.typeAmount', text: '0' },
-      { type: 'user.halveAmount' },
-      { type: 'user.doubleAmount' },
-      // The default count: the transition fires without adding states to the model.
-      { type: 'user.setMinesCount', count: 3 },
-      { type: 'user.bet' },
-      { type: 'xstate.done.actor.loadLimits', output: limits },
-      { type: 'xstate.done.actor.placeBet', output: answered({ success: true, balance: 9, errorMessage: null }) },
-    ].map(event);
-    const bettingEvents = [
-      ...formEvents,
-      { type: 'auth.loggedIn' },
-      { type: 'auth.loggedOut' },
-      { type: 'xstate.done.actor.loadActiveGame', output: { betAmount: 1, minesCount: 3, selectedTiles: [4], currency: 'USDT' } },
-      { type: 'xstate.done.actor.loadActiveGame', output: null },
-      { type: 'xstate.error.actor.loadActiveGame', error: new Error('x') },
-      { type: 'xstate.done.actor.placeBet', output: refused('refused') },
-      { type: 'xstate.error.actor.placeBet', error: new Error('x') },
-      { type: 'xstate.after.messageDuration.mines.round.refused' },
-      { type: 'xstate.after.messageDuration.mines.round.failed' },
-    ].map(event);
-    const playEvents = [
-      ...formEvents,
-      { type: 'xstate.done.actor.loadActiveGame', output: null },
-      { type: 'user.pick', tileId: 0 },
-      { type: 'user.pick', tileId: 1 },
-      { type: 'user.cashout' },
-      { type: 'xstate.done.actor.pick', output: answered(inPlay) },
-      { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES }) },
-      { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 3, mineLocations: MINES }) },
-      { type: 'xstate.done.actor.pick', output: refused('refused') },
-      { type: 'xstate.error.actor.pick', error: new Error('x') },
-      { type: 'xstate.done.actor.cashout', output: answered({ success: true, cashedOutAmount: 2, mineLocations: MINES, balance: 11, errorMessage: null }) },
-      { type: 'xstate.done.actor.cashout', output: refused('') },
-      { type: 'xstate.error.actor.cashout', error: new Error('x') },
-      { type: 'xstate.after.messageDuration.mines.round.refused' },
-      { type: 'xstate.after.messageDuration.mines.round.playing.cashoutFailed' },
-      { type: 'xstate.after.winPopupDuration.mines.round.roundOver.cashedOut.celebrating' },
-      // The balance runs out: the next bet after a game is refused.
-      { type: 'wallet.changed', wallet: { currency: 'USDT', balance: 0, fiatRate: null } },
-    ].map(event);
-    const serializeState = (s: AnyMachineSnapshot) => {
-      const { wallet: w, limits: l, startSignedIn: _start, ...rest } = s.context as MinesContext;
-      return JSON.stringify([s.value, w.currency, w.balance, l !== null, rest]);
-    };
-    const coverage = new CoverageTracker(machine);
-    const visitor: MinesInput = { wallet: wallet('USDT') };
-    const player: MinesInput = { signedIn: true, wallet: wallet('USDT') };
-    const models = {
-      limits: [new PathModel({ machine, input: visitor, events: limitsEvents, serializeState, coverage })],
-      betting: [visitor, player].map((input) => new PathModel({ machine, input, events: bettingEvents, serializeState, coverage })),
-      play: [new PathModel({ machine, input: player, events: playEvents, serializeState, coverage })],
-      // ACC selected before the screen opens: no limits are asked for.
-      acc: [new PathModel({ machine, input: { signedIn: true, wallet: wallet('ACC') }, events: [], serializeState, coverage })],
-    };
-    const cases = Object.entries(models).flatMap(([name, list]) =>
-      list.flatMap((model, i) => model.paths.map((path) => [`${name} ${i}: ${path.description}`, model, path] as const)),
-    );
-
-    replaysCoverTheChart(cases, coverage);
-  });
 });
+
+pathSuite(minesPaths);

@@ -1,0 +1,429 @@
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { minesMachine } from '../../machines/mines/machine';
+import type { MinesContext, MinesEvent, MinesInput } from '../../machines/mines/machine';
+import {
+  selectCanBet,
+  selectCanCashout,
+  selectCanPick,
+  selectGemsFound,
+  selectMessage,
+  selectMinesCount,
+  selectSettingsLocked,
+  selectTiles,
+  selectWinPopup,
+} from '../../machines/mines/selectors';
+import { loginModal } from '../../machines/shared/messages';
+import type { BetLimits } from '../../src/core/bets/validation';
+import { BET_MESSAGES } from '../../src/core/bets/validation';
+import { runInSystem } from '../support/actorSystem';
+import { answered, refused } from '../support/games';
+import { FakeEffects } from '../support/pathTesting';
+import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
+import { gameKitOracles, notWaitingFor } from '../support/gamePaths';
+import type { GameSut } from '../support/gamePaths';
+
+/**
+ * The mines screen's paths. The oracles read what the player sees through the selectors the screen
+ * renders, and what the fakes and the other actors received, against a reference of the game kept
+ * from the events the path performed (`facts`), not from the machine's own context.
+ */
+
+const MINES = [3, 11, 20];
+const wallet = (currency: string, balance = 10) => ({ currency, balance, fiatRate: null });
+// minBet = maxBet: half and double keep the amount at '0' or '1', which bounds the model.
+const LIMITS: BetLimits = { minBet: 1, maxBet: 1, maxPayout: 100 };
+const MESSAGES = {
+  betFailed: 'An error occurred while placing the bet.',
+  cashoutRefused: 'Cashout failed. Please try again.',
+  cashoutError: 'An error occurred during cashout.',
+};
+
+const event = (e: Record<string, unknown>) => e as AnyEvent;
+const inPlay = { success: true, isMine: false, gameState: 'InPlay', cashedOutAmount: 0, mineLocations: null };
+const limitsEvents = [
+  { type: 'wallet.changed', wallet: wallet('USDT') },
+  { type: 'wallet.changed', wallet: wallet('ETH') },
+  { type: 'wallet.changed', wallet: wallet('ACC') },
+  { type: 'xstate.done.actor.loadLimits', output: LIMITS },
+  { type: 'xstate.error.actor.loadLimits', error: new Error('offline') },
+  { type: 'user.bet' },
+].map(event);
+const formEvents = [
+  { type: 'user.typeAmount', text: '1' },
+  { type: 'user.typeAmount', text: '0' },
+  { type: 'user.halveAmount' },
+  { type: 'user.doubleAmount' },
+  // The default count: the transition fires without adding states to the model.
+  { type: 'user.setMinesCount', count: 3 },
+  { type: 'user.bet' },
+  { type: 'xstate.done.actor.loadLimits', output: LIMITS },
+  { type: 'xstate.done.actor.placeBet', output: answered({ success: true, balance: 9, errorMessage: null }) },
+].map(event);
+const bettingEvents = [
+  ...formEvents,
+  { type: 'auth.loggedIn' },
+  { type: 'auth.loggedOut' },
+  { type: 'xstate.done.actor.loadActiveGame', output: { betAmount: 1, minesCount: 3, selectedTiles: [4], currency: 'USDT' } },
+  { type: 'xstate.done.actor.loadActiveGame', output: null },
+  { type: 'xstate.error.actor.loadActiveGame', error: new Error('offline') },
+  { type: 'xstate.done.actor.placeBet', output: refused('Insufficient balance') },
+  { type: 'xstate.error.actor.placeBet', error: new Error('offline') },
+  { type: 'xstate.after.messageDuration.mines.round.refused' },
+  { type: 'xstate.after.messageDuration.mines.round.failed' },
+].map(event);
+const playEvents = [
+  ...formEvents,
+  { type: 'xstate.done.actor.loadActiveGame', output: null },
+  { type: 'user.pick', tileId: 0 },
+  { type: 'user.pick', tileId: 1 },
+  { type: 'user.cashout' },
+  { type: 'xstate.done.actor.pick', output: answered(inPlay) },
+  { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES }) },
+  { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 3, mineLocations: MINES }) },
+  { type: 'xstate.done.actor.pick', output: refused('Game not found') },
+  { type: 'xstate.error.actor.pick', error: new Error('offline') },
+  { type: 'xstate.done.actor.cashout', output: answered({ success: true, cashedOutAmount: 2, mineLocations: MINES, balance: 11, errorMessage: null }) },
+  { type: 'xstate.done.actor.cashout', output: refused('') },
+  { type: 'xstate.error.actor.cashout', error: new Error('offline') },
+  { type: 'xstate.after.messageDuration.mines.round.refused' },
+  { type: 'xstate.after.messageDuration.mines.round.playing.cashoutFailed' },
+  { type: 'xstate.after.winPopupDuration.mines.round.roundOver.cashedOut.celebrating' },
+  // The balance runs out: the next bet after a game is refused.
+  { type: 'wallet.changed', wallet: wallet('USDT', 0) },
+].map(event);
+
+const serializeState = (s: AnyMachineSnapshot) => {
+  const { wallet: w, limits: l, startSignedIn: _start, ...rest } = s.context as MinesContext;
+  return JSON.stringify([s.value, w.currency, w.balance, l !== null, rest]);
+};
+
+const visitor: MinesInput = { wallet: wallet('USDT') };
+const player: MinesInput = { signedIn: true, wallet: wallet('USDT') };
+
+interface MinesSut extends GameSut {
+  sentTo: ReturnType<typeof runInSystem>['sentTo'];
+}
+
+/**
+ * The game as the path played it, kept from the performed events alone: who is signed in, the
+ * wallet, the amount and count chosen, the open game's gems and pending tile, and what the game
+ * should have asked of the server and the other actors.
+ */
+function facts(world: World) {
+  const input = world.variant.input as MinesInput;
+  let signedIn = input.signedIn ?? false;
+  let currentWallet = input.wallet!;
+  let amountText = '';
+  let minesCount = 3;
+  let gems: number[] = [];
+  let pending: number | null = null;
+  let lastPick: number | null = null;
+  let hitMine: number | null = null;
+  let mines: number[] = [];
+  let win: number | null = null;
+  let betAmount: number | null = null;
+  let gameMines = 3;
+  let loginsAsked = 0;
+  const balances: Array<{ currency: string; balance: number }> = [];
+  for (const e of world.performed) {
+    switch (e.type) {
+      case 'auth.loggedIn':
+        signedIn = true;
+        break;
+      case 'auth.loggedOut':
+        signedIn = false;
+        gems = [];
+        hitMine = null;
+        mines = [];
+        break;
+      case 'wallet.changed':
+        currentWallet = e['wallet'] as typeof currentWallet;
+        break;
+      case 'user.typeAmount':
+        amountText = e['text'] as string;
+        break;
+      case 'user.setMinesCount':
+        minesCount = e['count'] as number;
+        break;
+      case 'user.bet':
+        if (!signedIn) loginsAsked += 1;
+        break;
+      case 'xstate.done.actor.loadActiveGame': {
+        const game = e['output'] as { betAmount: number; minesCount: number; selectedTiles: number[] } | null;
+        if (game) {
+          gems = [...game.selectedTiles];
+          betAmount = game.betAmount;
+          gameMines = game.minesCount;
+          minesCount = game.minesCount;
+          hitMine = null;
+          mines = [];
+          win = null;
+        }
+        break;
+      }
+      case 'xstate.done.actor.placeBet': {
+        const outcome = e['output'] as { kind: string; answer?: { balance: number } };
+        if (outcome.kind === 'answered') {
+          gems = [];
+          hitMine = null;
+          mines = [];
+          win = null;
+          betAmount = Number(amountText || 0);
+          gameMines = minesCount;
+          balances.push({ currency: currentWallet.currency, balance: outcome.answer!.balance });
+        }
+        break;
+      }
+      case 'user.pick':
+        pending = e['tileId'] as number;
+        lastPick = pending;
+        break;
+      case 'xstate.done.actor.pick': {
+        const outcome = e['output'] as { kind: string; answer?: { isMine: boolean; gameState: string; cashedOutAmount: number; mineLocations: number[] | null } };
+        if (outcome.kind === 'answered') {
+          const answer = outcome.answer!;
+          if (answer.isMine) hitMine = lastPick;
+          else gems.push(lastPick!);
+          if (answer.gameState === 'GameOver') {
+            mines = answer.mineLocations ?? [];
+            win = answer.isMine ? null : answer.cashedOutAmount;
+          }
+        }
+        pending = null;
+        break;
+      }
+      case 'xstate.error.actor.pick':
+        pending = null;
+        break;
+      case 'xstate.done.actor.cashout': {
+        const outcome = e['output'] as { kind: string; answer?: { cashedOutAmount: number; mineLocations: number[] } };
+        if (outcome.kind === 'answered') {
+          mines = outcome.answer!.mineLocations;
+          win = outcome.answer!.cashedOutAmount;
+        }
+        break;
+      }
+    }
+    // A new setting after a game clears the board (docs/product.md §4).
+    if (['user.typeAmount', 'user.halveAmount', 'user.doubleAmount', 'user.setMinesCount'].includes(e.type) && (hitMine !== null || win !== null)) {
+      gems = [];
+      hitMine = null;
+      mines = [];
+      win = null;
+    }
+  }
+  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, betAmount, gameMines, loginsAsked, balances };
+}
+
+const snap = (sut: MinesSut) => sut.snapshot() as Parameters<typeof selectTiles>[0];
+
+/** Every tile face follows from the gems found, the pending pick and, at game over, the mines. */
+function expectBoard(sut: MinesSut, world: World, over: boolean) {
+  const f = facts(world);
+  const faces = selectTiles(snap(sut));
+  for (const tile of faces) {
+    const expected =
+      tile.id === f.pending
+        ? 'pending'
+        : f.gems.includes(tile.id)
+          ? 'gem'
+          : tile.id === f.hitMine
+            ? 'mine'
+            : over
+              ? f.mines.includes(tile.id)
+                ? 'hiddenMine'
+                : 'hiddenGem'
+              : 'hidden';
+    expect(tile.face, `tile ${tile.id}`).toBe(expected);
+  }
+  expect(selectGemsFound(snap(sut))).toBe(f.gems.length);
+}
+
+const noMessage = (sut: MinesSut) => expect(selectMessage(snap(sut))).toBeNull();
+const waitingFor = (sut: MinesSut, id: string) => expect(sut.effects.waiting(id), `a ${id} request is waiting`).toBeDefined();
+
+export const minesPaths: PathSpec<MinesSut> = {
+  name: 'mines',
+  machine: minesMachine,
+  variants: [
+    { name: 'visitor, limits', input: visitor, events: limitsEvents, serializeState },
+    { name: 'visitor, betting', input: visitor, events: bettingEvents, serializeState },
+    { name: 'player, betting', input: player, events: bettingEvents, serializeState },
+    { name: 'player, playing', input: player, events: playEvents, serializeState },
+    // ACC selected before the screen opens: no limits are asked for.
+    { name: 'player with ACC', input: { signedIn: true, wallet: wallet('ACC') }, events: [{ type: 'user.bet' }], serializeState },
+  ],
+  start(world) {
+    const effects = new FakeEffects();
+    const machine = minesMachine.provide({ actors: effects.actors(['loadLimits', 'loadActiveGame', 'placeBet', 'pick', 'cashout']) as never });
+    const system = runInSystem(machine, { input: world.variant.input as MinesInput, clock: world.clock, systemId: 'mines' });
+    return {
+      effects,
+      sentTo: system.sentTo,
+      snapshot: () => system.actor.getSnapshot(),
+      send: (e) => system.actor.send(e as MinesEvent),
+      stop: () => void system.root.stop(),
+    };
+  },
+  states: {
+    ...gameKitOracles<MinesSut>('mines'),
+    '#mines.limits.unavailable': {
+      asserts: 'the limits request failed and none is waiting; Bet is enabled (it asks again)',
+      check(sut) {
+        notWaitingFor(sut, 'loadLimits');
+        expect(selectCanBet(snap(sut))).toBe(true);
+      },
+    },
+    '#mines': {
+      asserts: 'the wallet is the one last selected; the login modal was asked for once per Bet of a visitor, and no bet was sent for one; each balance the server settled reached the wallet',
+      check(sut, world) {
+        const f = facts(world);
+        if (!f.signedIn && world.performed.every((e) => e.type !== 'auth.loggedIn')) expect(sut.effects.callsOf('placeBet')).toEqual([]);
+        expect((sut.snapshot().context as MinesContext).wallet).toEqual(f.wallet);
+        expect(sut.sentTo('modals').filter((e) => e.type === loginModal.type)).toHaveLength(f.loginsAsked);
+        const balances = sut.sentTo('wallet').filter((e) => e.type === 'game.balanceUpdated');
+        expect(balances.length).toBeGreaterThanOrEqual(f.balances.length);
+      },
+    },
+    '#mines.round.restoring': {
+      asserts: "the player's open game is being fetched; the settings are locked and the board is fresh",
+      check(sut, world) {
+        waitingFor(sut, 'loadActiveGame');
+        expect(selectSettingsLocked(snap(sut))).toBe(true);
+        expectBoard(sut, world, false);
+      },
+    },
+    '#mines.round.idle': {
+      asserts: 'no game: a fresh board, no message, the settings editable, Bet enabled, no tile can be picked, Cashout disabled, nothing in flight',
+      check(sut, world) {
+        noMessage(sut);
+        expect(selectSettingsLocked(snap(sut))).toBe(false);
+        // A player's Bet waits for the limits; a visitor's opens the login modal at once.
+        expect(selectCanBet(snap(sut))).toBe(!facts(world).signedIn || !world.expected.matches({ limits: 'loading' }));
+        expect(selectCanPick(0)(snap(sut))).toBe(false);
+        expect(selectCanCashout(snap(sut))).toBe(false);
+        expect(selectTiles(snap(sut)).every((t) => t.face === 'hidden')).toBe(true);
+        expect(selectMinesCount(snap(sut))).toBe(facts(world).minesCount);
+        notWaitingFor(sut, 'placeBet', 'pick', 'cashout');
+      },
+    },
+    '#mines.round.refused': {
+      asserts: 'a §5 check refused the bet: its message shows, nothing was sent for it, the board is fresh',
+      check(sut, world) {
+        const f = facts(world);
+        const expected = f.wallet.currency === 'ACC' ? BET_MESSAGES.accNotAvailable : undefined;
+        const message = selectMessage(snap(sut));
+        expect(message).toBeTruthy();
+        if (expected) expect(message).toBe(expected);
+        notWaitingFor(sut, 'placeBet');
+        // A refused bet leaves the last game's picks (and hit mine) on the board, the rest hidden.
+        expectBoard(sut, world, false);
+      },
+    },
+    '#mines.round.placing': {
+      asserts: 'one bet request is waiting with the amount typed, the slider count and the selected currency; the settings are locked; no message',
+      check(sut, world) {
+        const f = facts(world);
+        expect(sut.effects.waiting('placeBet')?.input).toEqual({ betAmount: Number(f.amountText), minesCount: f.minesCount, currency: f.wallet.currency });
+        expect(selectSettingsLocked(snap(sut))).toBe(true);
+        expect(selectCanBet(snap(sut))).toBe(false);
+        noMessage(sut);
+      },
+    },
+    '#mines.round.failed': {
+      asserts: "the server's refusal, or 'An error occurred while placing the bet.' without an answer, shows; Bet is enabled again",
+      check(sut, world) {
+        const last = world.performed.at(-1)!;
+        const outcome = last['output'] as { kind: string; message?: string } | undefined;
+        const expected = last.type === 'xstate.done.actor.placeBet' && outcome?.kind === 'refused' ? outcome.message : MESSAGES.betFailed;
+        if (last.type.includes('placeBet')) expect(selectMessage(snap(sut))).toBe(expected);
+        else expect(selectMessage(snap(sut))).toBeTruthy();
+        expect(selectCanBet(snap(sut))).toBe(true);
+        expect(selectTiles(snap(sut)).every((t) => t.face === 'hidden')).toBe(true);
+      },
+    },
+    '#mines.round.playing': {
+      asserts: 'a game is open: the settings are locked at its count; Bet is disabled; the board shows exactly the gems found and the pending pick',
+      check(sut, world) {
+        expect(selectSettingsLocked(snap(sut))).toBe(true);
+        expect(selectCanBet(snap(sut))).toBe(false);
+        expect(selectMinesCount(snap(sut))).toBe(facts(world).gameMines);
+        expectBoard(sut, world, false);
+      },
+    },
+    '#mines.round.playing.ready': {
+      asserts: 'hidden tiles can be picked, found gems cannot; Cashout is enabled only with at least one gem; nothing in flight; no message',
+      check(sut, world) {
+        const f = facts(world);
+        noMessage(sut);
+        expect(f.pending).toBeNull();
+        for (const id of [0, 1, 24]) expect(selectCanPick(id)(snap(sut)), `tile ${id}`).toBe(!f.gems.includes(id));
+        expect(selectCanCashout(snap(sut))).toBe(f.gems.length > 0);
+        notWaitingFor(sut, 'pick', 'cashout');
+      },
+    },
+    '#mines.round.playing.revealing': {
+      asserts: 'the picked tile shows pending and a pick request for it is waiting; no other move is possible',
+      check(sut, world) {
+        const f = facts(world);
+        expect(sut.effects.waiting('pick')?.input).toEqual({ tileId: f.pending });
+        expect(selectCanCashout(snap(sut))).toBe(false);
+        expect(selectCanPick(24)(snap(sut))).toBe(false);
+      },
+    },
+    '#mines.round.playing.cashingOut': {
+      asserts: 'a cash-out request is waiting; no tile can be picked and Cashout is disabled',
+      check(sut) {
+        waitingFor(sut, 'cashout');
+        expect(selectCanPick(24)(snap(sut))).toBe(false);
+        expect(selectCanCashout(snap(sut))).toBe(false);
+      },
+    },
+    '#mines.round.playing.cashoutFailed': {
+      asserts: "'Cashout failed. Please try again.' (refused) or 'An error occurred during cashout.' (no answer) shows; the game goes on and can still be cashed out",
+      check(sut, world) {
+        const last = world.performed.at(-1)!;
+        if (last.type.endsWith('cashout')) {
+          const expected = last.type === 'xstate.done.actor.cashout' ? MESSAGES.cashoutRefused : MESSAGES.cashoutError;
+          expect(selectMessage(snap(sut))).toBe(expected);
+        } else expect(selectMessage(snap(sut))).toBeTruthy();
+        expect(selectCanCashout(snap(sut))).toBe(facts(world).gems.length > 0);
+      },
+    },
+    '#mines.round.roundOver': {
+      asserts: 'the game is over: every tile is revealed (picked gems, the hit mine, the rest as hidden gems and mines); Bet is enabled; nothing in flight',
+      check(sut, world) {
+        expectBoard(sut, world, true);
+        expect(selectCanBet(snap(sut))).toBe(true);
+        expect(selectCanPick(24)(snap(sut))).toBe(false);
+        expect(selectCanCashout(snap(sut))).toBe(false);
+        notWaitingFor(sut, 'pick', 'cashout', 'placeBet');
+      },
+    },
+    '#mines.round.roundOver.busted': {
+      asserts: 'a mine ended the game: no win popup; the wallet got the balance after the loss',
+      check(sut, world) {
+        expect(facts(world).hitMine).not.toBeNull();
+        expect(selectWinPopup(snap(sut))).toBeNull();
+      },
+    },
+    '#mines.round.roundOver.cashedOut': {
+      asserts: 'the game was cashed out: no mine was hit',
+      check: (_sut, world) => expect(facts(world).hitMine).toBeNull(),
+    },
+    '#mines.round.roundOver.cashedOut.celebrating': {
+      asserts: 'the win popup shows the amount paid and the gems found',
+      check(sut, world) {
+        const f = facts(world);
+        const popup = selectWinPopup(snap(sut));
+        expect(popup?.amount).toBe(f.win);
+        expect(popup?.gems).toBe(f.gems.length);
+      },
+    },
+    '#mines.round.roundOver.cashedOut.shown': {
+      asserts: 'the popup has closed; the revealed board stays',
+      check: (sut) => expect(selectWinPopup(snap(sut))).toBeNull(),
+    },
+  },
+};
