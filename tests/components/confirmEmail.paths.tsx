@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { confirmEmailMachine } from '../../machines/confirmEmail/machine';
 import type { ConfirmEmailInput } from '../../machines/confirmEmail/machine';
 import { ada } from '../support/authFixtures';
-import { answers, expectNotWaiting, expectWaiting, page, refusal, renderScreen, signedInStorage, storedUser } from '../support/formPaths';
+import { answers, expectNotWaiting, expectWaiting, page, refusal, renderForm, signedInStorage, storedUser } from '../support/formPaths';
 import type { FormSut } from '../support/formPaths';
 import type { PathSpec, World } from '../support/pathTesting';
 
@@ -52,7 +52,7 @@ export const confirmEmailScreenPaths: PathSpec<FormSut> = {
     { name: 'a link without its token', input: { userId: '7', token: null, signedIn: true }, events: [], ownCoverage: true },
   ],
   start: (world) =>
-    renderScreen({
+    renderForm({
       url: urlOf(inputOf(world)),
       screenId: 'confirmEmail',
       held: [CONFIRM],

@@ -15,10 +15,10 @@ import {
   page,
   queryFormNamed,
   refusal,
-  renderScreen,
-  settleScreen,
+  renderForm,
+  settleForm,
   signedInStorage,
-  typeInto,
+  fillIn,
   unreachable,
 } from '../support/formPaths';
 import type { Failure, FormSut } from '../support/formPaths';
@@ -163,7 +163,7 @@ export const passwordFormScreenPaths: PathSpec<FormSut> = {
   async start(world) {
     const input = inputOf(world);
     const where = input.mode === 'change' ? SCREENS.change(input.needsCode) : SCREENS.reset(input);
-    return renderScreen({
+    return renderForm({
       ...where,
       screenId: 'passwordForm',
       held: [CHANGE, RESET],
@@ -178,9 +178,9 @@ export const passwordFormScreenPaths: PathSpec<FormSut> = {
       const fields: Record<string, string> = { 'New password': values.newPassword, 'Confirm new password': values.confirmPassword };
       if (isChange(world)) fields['Old password'] = values.oldPassword ?? '';
       if (needsCode(world)) fields['Two-factor code'] = values.mfaCode ?? '';
-      typeInto(scope, fields);
+      await fillIn(scope, fields);
       await click(submitButton(world));
-      await settleScreen(sut, world);
+      await settleForm(sut, world);
     },
     ...answers('submitPassword', (world) => (isChange(world) ? CHANGE : RESET), { done: () => ({ status: 200, body: { success: true, message: 'Password changed' } }) }),
   },

@@ -11,12 +11,12 @@ import {
   fieldVerdict,
   page,
   refusal,
-  renderScreen,
-  settleScreen,
+  renderForm,
+  settleForm,
   signedInStorage,
   statusText,
   storedUser,
-  typeInto,
+  fillIn,
   unreachable,
 } from '../support/formPaths';
 import type { Failure, FormSut } from '../support/formPaths';
@@ -157,7 +157,7 @@ export const twoFactorScreenPaths: PathSpec<FormSut> = {
     { name: 'two-factor on', input: { enabled: true }, events: onEvents },
   ],
   start: (world) =>
-    renderScreen({
+    renderForm({
       url: '/account',
       screenId: 'twoFactor',
       storage: signedInStorage({ ...ada, tfaEnabled: startsEnabled(world) }),
@@ -166,13 +166,13 @@ export const twoFactorScreenPaths: PathSpec<FormSut> = {
   perform: {
     async 'user.submitCode'(sut, e, world) {
       const form = within(card()).getByRole('form');
-      typeInto(form, { 'Two-factor code': e['code'] as string });
+      await fillIn(form, { 'Two-factor code': e['code'] as string });
       await click(within(form).getByRole('button'));
-      await settleScreen(sut, world);
+      await settleForm(sut, world);
     },
     async 'user.retry'(sut, _e, world) {
       await click(within(card()).getByRole('button', { name: 'Try again' }));
-      await settleScreen(sut, world);
+      await settleForm(sut, world);
     },
     ...answers('getMfaKey', GET_KEY, { done: (e) => ({ status: 200, body: e['output'] }) }),
     ...answers('enableMfa', ENABLE, { done: () => ({ status: 200, body: { success: true, message: MESSAGES.changed, user: { ...ada, tfaEnabled: true } } }) }),

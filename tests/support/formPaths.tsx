@@ -1,4 +1,4 @@
-import { act, fireEvent, render, waitFor, within } from '@testing-library/react';
+import { act, render, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
 import { App } from '../../src/app/App';
@@ -7,13 +7,17 @@ import type { User } from '../../src/core/accounts/session';
 import { liveToken } from './authFixtures';
 import { fakeApi, memoryStorage } from './fakeApi';
 import type { RecordedCall, Reply, Route } from './fakeApi';
+import { click, PendingRoutes, typeInto } from './screenPaths';
 import type { AnyEvent, Sut, World } from './pathTesting';
 
 /**
- * The account forms' screens driven by path specs (tests/components/<form>.paths.test.tsx): the App
- * is rendered at the form's route with the fake API, a person's events are typed and clicked, and
- * every request the form makes stays pending until the path answers it with a reply the route's
- * contract allows (a 200 body, a 4xx refusal, or no response at all).
+ * The account forms' screens driven by path specs (tests/components/<form>.paths.test.tsx), on top
+ * of the shared harness (tests/support/screenPaths.tsx: pending routes, clicking and typing): the App
+ * is rendered at the form's route with the fake API, and every request the form makes stays pending
+ * until the path answers it with a reply the route's contract allows (a 200 body, a 4xx refusal with
+ * the failure the step names, or no response at all). What differs from the games: a form's screen
+ * actor may end at once (an incomplete link) and leave the system, the oracles read the stored user,
+ * and a failure step carries the refusal it stands for.
  */
 
 /** What the background of every screen reads (rates, wallets, the bets feed, the seed), answered at once. */
@@ -59,39 +63,8 @@ export const replyFor = (failure: Failure): Reply =>
         ...(failure.retryAfter === undefined ? {} : { headers: { 'retry-after': String(failure.retryAfter) } }),
       };
 
-interface Waiting {
-  body: Record<string, unknown>;
-  resolve: (reply: Reply) => void;
-}
-
-/** Requests held until the path answers them, by API path. */
-export class PendingRequests {
-  private readonly held = new Map<string, Waiting[]>();
-
-  route(path: string): Route {
-    return (body) =>
-      new Promise<Reply>((resolve) => {
-        const list = this.held.get(path) ?? [];
-        list.push({ body, resolve });
-        this.held.set(path, list);
-      });
-  }
-
-  /** The request to `path` still waiting for its answer, with the body it was sent with. */
-  waiting(path: string): { body: Record<string, unknown> } | undefined {
-    const call = this.held.get(path)?.[0];
-    return call && { body: call.body };
-  }
-
-  answer(path: string, reply: Reply): void {
-    const call = this.held.get(path)?.shift();
-    if (!call) throw new Error(`no ${path} request is waiting for an answer: the screen never made it`);
-    call.resolve(reply);
-  }
-}
-
 export interface FormSut extends Sut {
-  requests: PendingRequests;
+  requests: PendingRoutes;
   calls: RecordedCall[];
   storage: Storage;
   /** The calls made to one API path, in order. */
@@ -108,17 +81,15 @@ export const flush = (ticks = 4) =>
  * Renders the App at `url` and finds the screen's actor (`screenId`, its systemId) in the app's
  * actor system; the paths listed in `held` stay pending until the path answers them.
  */
-export async function renderScreen(options: {
+export async function renderForm(options: {
   url: string;
   screenId: string;
   storage?: Storage;
   held: readonly string[];
   routes?: Record<string, Route>;
 }): Promise<FormSut> {
-  const requests = new PendingRequests();
-  const routes: Record<string, Route> = { ...options.routes };
-  for (const path of options.held) routes[path] = requests.route(path);
-  const api = fakeApi(routes, BACKGROUND_READS);
+  const requests = new PendingRoutes();
+  const api = fakeApi({ ...options.routes, ...requests.routes(options.held) }, BACKGROUND_READS);
   const storage = options.storage ?? memoryStorage();
   // The screen's actor, as the app spawns it in its system (a form that ends at once, such as an
   // incomplete link, has already left the system when the page shows it).
@@ -159,7 +130,7 @@ export async function renderScreen(options: {
  * After a step, waits (as a person would, briefly) until the screen has taken it: the live state is
  * the one the path reached. If it never gets there the harness's state check says so.
  */
-export async function settleScreen(sut: Sut, world: World): Promise<void> {
+export async function settleForm(sut: Sut, world: World): Promise<void> {
   await flush();
   try {
     await waitFor(() => expect(sut.snapshot().value).toEqual(world.expected.value), { timeout: 500, interval: 5 });
@@ -179,11 +150,11 @@ export function answers(
   return {
     [`xstate.done.actor.${actorId}`]: async (sut, event, world) => {
       await act(async () => sut.requests.answer(pathOf(world), replies.done(event)));
-      await settleScreen(sut, world);
+      await settleForm(sut, world);
     },
     [`xstate.error.actor.${actorId}`]: async (sut, event, world) => {
       await act(async () => sut.requests.answer(pathOf(world), replyFor(event['error'] as Failure)));
-      await settleScreen(sut, world);
+      await settleForm(sut, world);
     },
   };
 }
@@ -191,12 +162,12 @@ export function answers(
 // ---------------------------------------------------------------------------------------------
 // What a person does and sees.
 
-/** Types each value into the field with that label (a field left out of `values` is cleared). */
-export function typeInto(scope: HTMLElement, values: Record<string, string>): void {
-  for (const [label, value] of Object.entries(values)) fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+/** Types each value into the field with that label, in order, as a person fills a form. */
+export async function fillIn(scope: HTMLElement, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await typeInto(within(scope).getByLabelText(label), value);
 }
 
-export const click = (button: HTMLElement) => act(async () => void fireEvent.click(button));
+export { click };
 
 /**
  * What a field says about its value, as assistive technology reads it (the text its
