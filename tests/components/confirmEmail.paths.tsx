@@ -54,6 +54,7 @@ export const confirmEmailScreenPaths: PathSpec<FormSut> = {
   start: (world) =>
     renderForm({
       url: urlOf(inputOf(world)),
+      clock: world.clock,
       screenId: 'confirmEmail',
       held: [CONFIRM],
       ...(inputOf(world).signedIn ? { storage: signedInStorage(ada) } : {}),

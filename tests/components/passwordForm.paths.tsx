@@ -165,6 +165,7 @@ export const passwordFormScreenPaths: PathSpec<FormSut> = {
     const where = input.mode === 'change' ? SCREENS.change(input.needsCode) : SCREENS.reset(input);
     return renderForm({
       ...where,
+      clock: world.clock,
       screenId: 'passwordForm',
       held: [CHANGE, RESET],
       // The two-factor card beside the change form reads its key at once.

@@ -55,9 +55,10 @@ export const resendConfirmationScreenPaths: PathSpec<FormSut> = {
     { name: 'already confirmed', events: [resend, failed(alreadyConfirmed)], ownCoverage: true },
     { name: 'offline', events: (s) => (s.matches('refused') ? [] : [resend, failed(unreachable)]), ownCoverage: true },
   ],
-  start: () =>
+  start: (world) =>
     renderForm({
       url: '/account',
+      clock: world.clock,
       screenId: 'resendConfirmation',
       // ada's address is not confirmed yet: the page offers the resend.
       storage: signedInStorage(ada),

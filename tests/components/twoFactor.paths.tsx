@@ -159,6 +159,7 @@ export const twoFactorScreenPaths: PathSpec<FormSut> = {
   start: (world) =>
     renderForm({
       url: '/account',
+      clock: world.clock,
       screenId: 'twoFactor',
       storage: signedInStorage({ ...ada, tfaEnabled: startsEnabled(world) }),
       held: [GET_KEY, ENABLE, DISABLE],

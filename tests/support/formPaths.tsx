@@ -1,11 +1,12 @@
 import { act, render, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent, SimulatedClock } from 'xstate';
 import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
 import type { User } from '../../src/core/accounts/session';
 import { liveToken } from './authFixtures';
 import { fakeApi, memoryStorage } from './fakeApi';
+import { fakeHub } from './fakeHub';
 import type { RecordedCall, Reply, Route } from './fakeApi';
 import { click, PendingRoutes, typeInto } from './screenPaths';
 import type { AnyEvent, Sut, World } from './pathTesting';
@@ -87,6 +88,8 @@ export async function renderForm(options: {
   storage?: Storage;
   held: readonly string[];
   routes?: Record<string, Route>;
+  /** The path's clock: every delay of the app waits for the path to advance it. */
+  clock: SimulatedClock;
 }): Promise<FormSut> {
   const requests = new PendingRoutes();
   const api = fakeApi({ ...options.routes, ...requests.routes(options.held) }, BACKGROUND_READS);
@@ -98,12 +101,14 @@ export async function renderForm(options: {
     if (event.type === '@xstate.actor') spawned.push(event.actorRef as AnyActorRef);
   };
   let actor: AnyActorRef | undefined;
+  // The app's time starts now, as the browser's would, and moves only when the path advances it.
+  options.clock.set(Date.now());
   render(
     <App
       history={createTestHistory(options.url)}
       viewportWidth={1280}
       inspect={inspect}
-      dependencies={{ fetch: api.fetch, storage, apiBase: '/api' }}
+      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', hub: fakeHub().connect, clock: options.clock }}
     />,
   );
   await waitFor(
@@ -133,7 +138,7 @@ export async function renderForm(options: {
 export async function settleForm(sut: Sut, world: World): Promise<void> {
   await flush();
   try {
-    await waitFor(() => expect(sut.snapshot().value).toEqual(world.expected.value), { timeout: 500, interval: 5 });
+    await waitFor(() => expect(sut.snapshot().value).toEqual(world.expected.value), { timeout: 2000, interval: 5 });
   } catch {
     // The path's own check reports the difference.
   }
