@@ -12,7 +12,7 @@ interface AppProps {
   /** Tests start on a given path with a memory history. */
   history?: RouterHistory;
   viewportWidth?: number;
-  /** Tests pass a fake fetch and an in-memory storage. */
+  /** Tests pass a fake fetch, an in-memory storage, a fake hub and a simulated clock. */
   dependencies?: AppDependencies;
 }
 
@@ -24,6 +24,8 @@ export function App({ inspect, history, viewportWidth, dependencies }: AppProps)
         logic={runtime.logic}
         options={{
           input: { viewportWidth: viewportWidth ?? window.innerWidth, wallet: runtime.walletStart },
+          // Every actor of the app, spawned screens included, shares the root's clock.
+          clock: runtime.clock,
           ...(inspect ? { inspect: inspect as (event: InspectionEvent) => void } : {}),
         }}
       >

@@ -1,11 +1,10 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/app/App';
-import { createTestHistory } from '../../src/app/router';
 import type { User } from '../../src/core/accounts/session';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
+import { renderApp as renderWithFakes } from './renderApp';
 
 
 const BACKGROUND_READS: Record<string, unknown> = {
@@ -22,9 +21,7 @@ const ok = (body: unknown = { success: true, message: 'ok' }): Reply => ({ statu
 
 function renderApp(path: string, options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
   const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
-  const storage = options.storage ?? memoryStorage();
-  const history = createTestHistory(path);
-  render(<App history={history} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage, apiBase: '/api' }} />);
+  const { storage, history } = renderWithFakes(path, { fetch: api.fetch, ...(options.storage ? { storage: options.storage } : {}) });
   return { api, storage, history };
 }
 

@@ -1,12 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/app/App';
 import { chipLadder } from '../../src/core/bets/chips';
 import { formatCrypto } from '../../src/core/money';
-import { createTestHistory } from '../../src/app/router';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
+import { renderApp } from './renderApp';
 
 
 const LIMITS = { data: { limit: { minBet: 0.000001, maxBet: 0.01, maxPayout: 0.1 } } };
@@ -25,14 +24,8 @@ const signedIn = () =>
 
 function renderBaccarat(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
   const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
-  render(
-    <App
-      history={createTestHistory('/baccarat')}
-      viewportWidth={1280}
-      dependencies={{ fetch: api.fetch, storage: options.storage ?? memoryStorage(), apiBase: '/api' }}
-    />,
-  );
-  return api;
+  const { clock } = renderApp('/baccarat', { fetch: api.fetch, storage: options.storage ?? memoryStorage() });
+  return Object.assign(api, { clock });
 }
 
 const area = (name: 'Player' | 'Tie' | 'Banker') => screen.getByRole('button', { name: new RegExp(`^Bet on ${name}`) });
@@ -40,8 +33,7 @@ const stackOf = (id: string) => [...screen.getByTestId(`stack-${id}`).querySelec
 const click = (element: HTMLElement) => act(async () => void fireEvent.click(element));
 const headerBalance = () => screen.getByTestId('header-balance').textContent;
 
-// Rendering the whole app in jsdom takes seconds on a loaded 2-core machine; a round also waits for the card delays.
-describe('Baccarat screen', { timeout: 20_000 }, () => {
+describe('Baccarat screen', () => {
   it('should stack the chosen chips per area with totals, and Clear them', async () => {
     renderBaccarat();
     await screen.findByRole('region', { name: 'Baccarat' });
@@ -104,7 +96,10 @@ describe('Baccarat screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Bet' }).hasAttribute('disabled')).toBe(false));
     await click(screen.getByRole('button', { name: 'Bet' }));
     expect(screen.getByTestId('baccarat-message').textContent).toBe('Please place at least one bet before starting the game.');
-    await waitFor(() => expect(screen.getByTestId('baccarat-message').textContent).toBe(''), { timeout: 4_000 });
+    await api.clock.advance(2_999);
+    expect(screen.getByTestId('baccarat-message').textContent).toBe('Please place at least one bet before starting the game.');
+    await api.clock.advance(1);
+    expect(screen.getByTestId('baccarat-message').textContent).toBe('');
     expect(api.calls.some((c) => c.path === '/baccarat/bet')).toBe(false);
   });
 
@@ -154,7 +149,11 @@ describe('Baccarat screen', { timeout: 20_000 }, () => {
         },
       }),
     );
-    await waitFor(() => expect(screen.getByTestId('baccarat-outcome').textContent).toBe('You Won'), { timeout: 5_000 });
+    // docs/product.md §9: six cards, each 300 ms on its way and 150 ms turning over.
+    await api.clock.advance(6 * (300 + 150) - 1);
+    expect(screen.getByTestId('baccarat-outcome').textContent).not.toBe('You Won');
+    await api.clock.advance(1);
+    expect(screen.getByTestId('baccarat-outcome').textContent).toBe('You Won');
     const cards = (side: string) => [...screen.getByTestId(`hand-${side}`).querySelectorAll('[data-card]')].map((c) => Number(c.getAttribute('data-card')));
     expect(cards('player')).toEqual([12, 33, 2]);
     expect(cards('banker')).toEqual([4, 40, 21]);

@@ -1,13 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/app/App';
-import { createTestHistory } from '../../src/app/router';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD } from '../../src/core/games/cards';
 import { ada, liveToken } from '../support/authFixtures';
 import { cardIndex } from '../support/cardIndex';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
+import { renderApp } from './renderApp';
 
 
 const BACKGROUND_READS: Record<string, unknown> = {
@@ -28,10 +27,8 @@ const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refr
 
 function renderBlackjack(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
   const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
-  render(
-    <App history={createTestHistory('/blackjack')} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage: options.storage ?? memoryStorage(), apiBase: '/api' }} />,
-  );
-  return api;
+  const { clock } = renderApp('/blackjack', { fetch: api.fetch, storage: options.storage ?? memoryStorage() });
+  return Object.assign(api, { clock });
 }
 
 const C = {
@@ -179,7 +176,7 @@ describe('Blackjack screen', () => {
       resultAmount: 0.002,
       gameState: 'GameOver',
     });
-    renderBlackjack({
+    const { clock } = renderBlackjack({
       storage: signedIn(),
       routes: {
         '/blackjack/bet': () => answer(game({ playerHand1: [C.tenD, C.eightS], playerScore1: 18 })),
@@ -198,11 +195,17 @@ describe('Blackjack screen', () => {
     expect(cardNames("Dealer's hand")).toEqual(['Six of Clubs', 'Face-down card']);
     expect(screen.queryByTestId('round-outcome')).toBeNull();
     expect(headerBalance()).toBe('0.00900000');
-    await waitFor(() => expect(cardNames("Dealer's hand")).toEqual(['Six of Clubs', 'Seven of Hearts']));
+    // docs/product.md §9: the hole card turns over in 300 ms, the dealer pauses 500 ms before each
+    // further card, which comes in over 150 ms.
+    await clock.advance(300);
+    expect(cardNames("Dealer's hand")).toEqual(['Six of Clubs', 'Seven of Hearts']);
     expect(screen.getByTestId('dealer-score').textContent).toBe('13');
     expect(screen.queryByTestId('hand-result-0')).toBeNull();
-    await waitFor(() => expect(cardNames("Dealer's hand")).toEqual(['Six of Clubs', 'Seven of Hearts', 'Four of Diamonds']), { timeout: 3000 });
-    await screen.findByTestId('round-outcome');
+    await clock.advance(500);
+    expect(cardNames("Dealer's hand")).toEqual(['Six of Clubs', 'Seven of Hearts', 'Four of Diamonds']);
+    expect(screen.queryByTestId('round-outcome')).toBeNull();
+    await clock.advance(150);
+    expect(screen.getByTestId('round-outcome')).toBeTruthy();
     expect(screen.getByTestId('round-outcome').textContent).toContain('You won');
     expect(screen.getByTestId('hand-result-0').textContent).toBe('Win');
     expect(screen.getByTestId('dealer-score').textContent).toBe('17');

@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/app/App';
-import { createTestHistory } from '../../src/app/router';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
+import { renderApp } from './renderApp';
 
 const BACKGROUND_READS: Record<string, unknown> = {
   '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
@@ -29,12 +28,12 @@ describe('Cashier withdrawals', () => {
       BACKGROUND_READS,
     );
     const storage = memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
-    render(<App history={createTestHistory('/')} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage, apiBase: '/api' }} />);
+    renderApp('/', { fetch: api.fetch, storage });
     await screen.findByRole('button', { name: 'Account menu for ada' });
     fireEvent.click(within(document.getElementById('account-menu')!).getByRole('button', { name: 'Wallet', hidden: true }));
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(dialog.getByRole('tab', { name: 'Withdraw' }));
     expect(await dialog.findByText('Refused: The address is on a sanctions list. The amount is back in your balance.')).toBeTruthy();
     expect(dialog.getAllByText(/^Refused:/)).toHaveLength(1);
-  }, 20_000);
+  });
 });

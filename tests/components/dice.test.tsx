@@ -1,13 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/app/App';
-import { createTestHistory } from '../../src/app/router';
 import { createFloatStream } from '../../src/core/fairness/floats';
 import { diceRollFromStream, formatRoll } from '../../src/core/games/dice';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
+import { renderApp } from './renderApp';
 
 
 const BACKGROUND_READS: Record<string, unknown> = {
@@ -29,8 +28,8 @@ const signedIn = (extra: Record<string, string> = {}) =>
 
 function renderDice(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
   const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
-  render(<App history={createTestHistory('/dice')} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage: options.storage ?? memoryStorage(), apiBase: '/api' }} />);
-  return api;
+  const { clock } = renderApp('/dice', { fetch: api.fetch, storage: options.storage ?? memoryStorage() });
+  return Object.assign(api, { clock });
 }
 
 const dice = () => screen.getByRole('region', { name: 'Dice' });
@@ -190,7 +189,11 @@ describe('Seed modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy Server seed hash' }));
     await within(dialog).findByRole('button', { name: 'Server seed hash copied' });
     expect(copied).toEqual(['a'.repeat(64)]);
-    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Server seed hash copied' })).toBeNull(), { timeout: 2500 });
+    // docs/product.md §9: 'Copied' shows for 1.5 s.
+    await api.clock.advance(1_499);
+    expect(within(dialog).getByRole('button', { name: 'Server seed hash copied' })).toBeTruthy();
+    await api.clock.advance(1);
+    expect(within(dialog).queryByRole('button', { name: 'Server seed hash copied' })).toBeNull();
 
     fireEvent.change(within(dialog).getByLabelText('Client seed'), { target: { value: 'has space' } });
     expect(within(dialog).getByRole('button', { name: 'Rotate seed' }).hasAttribute('disabled')).toBe(true);
@@ -202,7 +205,7 @@ describe('Seed modal', () => {
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate seed' })));
     await waitFor(() => expect(within(dialog).getByRole('status', { name: 'Nonce' }).textContent).toBe('0'));
     expect(api.calls.filter((c) => c.path === '/casino/rotate-seed').map((c) => c.body)).toEqual([{ clientSeed: 'fresh-seed' }, { clientSeed: 'fresh-seed' }]);
-  }, 15_000);
+  });
 
   it('should verify a bet of a revealed pair in one click, with the roll Node computes for the same seeds', async () => {
     const { dialog } = await openFairness({

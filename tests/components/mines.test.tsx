@@ -1,11 +1,10 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/app/App';
-import { createTestHistory } from '../../src/app/router';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
 import { refusalBody } from '../support/games';
+import { renderApp } from './renderApp';
 
 
 const BACKGROUND_READS: Record<string, unknown> = {
@@ -25,8 +24,8 @@ const noActiveGame: Route = () => ok({ success: true, game: null });
 function renderMines(options: { routes?: Record<string, Route>; signedIn?: boolean } = {}) {
   const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
   const storage = options.signedIn === false ? memoryStorage() : signedInStorage();
-  render(<App history={createTestHistory('/mines')} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage, apiBase: '/api' }} />);
-  return api;
+  const { clock } = renderApp('/mines', { fetch: api.fetch, storage });
+  return Object.assign(api, { clock });
 }
 
 const board = () => screen.getByRole('group', { name: 'Mines board' });
@@ -103,8 +102,12 @@ describe('Mines screen', () => {
     expect(button('Bet').disabled).toBe(false);
     expect(slider().disabled).toBe(false);
 
-    await waitFor(() => expect(screen.queryByRole('status', { name: 'You won' })).toBeNull(), { timeout: 4000 });
-  }, 12_000);
+    // docs/product.md §9: the popup shows for 3 s, on the app's clock.
+    await api.clock.advance(2_999);
+    expect(screen.getByRole('status', { name: 'You won' })).toBeTruthy();
+    await api.clock.advance(1);
+    expect(screen.queryByRole('status', { name: 'You won' })).toBeNull();
+  });
 
   it('should end the game on a mine: the hit mine and every tile revealed, no popup, Bet again', async () => {
     renderMines({

@@ -1,12 +1,17 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/app/App';
-import { createTestHistory } from '../../src/app/router';
+import { fakeApi } from '../support/fakeApi';
+import { renderApp } from './renderApp';
+
+/** What a visitor's pages read in the background. */
+const BACKGROUND_READS: Record<string, unknown> = {
+  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
+  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
+  '/casino/get-limits': { data: { limit: { minBet: 0.00001, maxBet: 0.5, maxPayout: 0.002 } } },
+};
 
 function renderAt(path: string, viewportWidth = 1280) {
-  const history = createTestHistory(path);
-  const view = render(<App history={history} viewportWidth={viewportWidth} />);
-  return { ...view, history };
+  return renderApp(path, { fetch: fakeApi({}, BACKGROUND_READS).fetch, viewportWidth });
 }
 
 describe('app shell', () => {

@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { App } from '../../src/app/App';
-import { createTestHistory } from '../../src/app/router';
 import { liveToken, ada } from '../support/authFixtures';
 import { contractBreach, memoryStorage } from '../support/fakeApi';
+import { renderApp } from './renderApp';
 
 type Reply = { status: number; body: unknown };
 
@@ -75,8 +74,8 @@ const stakingRoute = () => ({
 
 function renderAt(path: string, options: { storage?: Storage; routes?: Parameters<typeof fakeApi>[0] } = {}) {
   const api = fakeApi(options.routes);
-  render(<App history={createTestHistory(path)} viewportWidth={1280} dependencies={{ fetch: api.fetch, storage: options.storage ?? memoryStorage(), apiBase: '/api' }} />);
-  return api;
+  const { clock } = renderApp(path, { fetch: api.fetch, storage: options.storage ?? memoryStorage() });
+  return Object.assign(api, { clock });
 }
 
 describe('token page', () => {
@@ -94,7 +93,7 @@ describe('token page', () => {
 describe('mining page', () => {
   it('should show the level, difficulty, total mined, the progress bar and the levels table', async () => {
     renderAt('/mining');
-    expect((await screen.findByTestId('mining-level', {}, { timeout: 3000 })).textContent).toBe('Level 1');
+    expect((await screen.findByTestId('mining-level')).textContent).toBe('Level 1');
     await waitFor(() => expect(screen.getByTestId('mining-total-mined').textContent).toBe('125000.000 ACC'));
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     const rows = within(screen.getByRole('table')).getAllByRole('row');
@@ -105,10 +104,16 @@ describe('mining page', () => {
 
 describe('staking page', () => {
   it('should show a visitor the pools, the 2% next payout, a countdown and the Burn and Payout tabs; Lock opens the login modal', async () => {
-    renderAt('/staking', { routes: stakingRoute() });
+    const { clock } = renderAt('/staking', { routes: stakingRoute() });
     await waitFor(() => expect(screen.getByTestId('staking-next-payout').textContent).toBe('$1,000.00'));
     expect(screen.getByTestId('staking-pool-value').textContent).toBe('$50,000.00');
-    expect(screen.getByTestId('staking-countdown').textContent).toMatch(/^\d\d:\d\d:\d\d$/);
+    const countdown = () => screen.getByTestId('staking-countdown').textContent ?? '';
+    expect(countdown()).toMatch(/^\d\d:\d\d:\d\d$/);
+    // The countdown ticks with the app's clock.
+    const seconds = (hms: string) => hms.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    const before = seconds(countdown());
+    await clock.advance(5_000);
+    expect(seconds(countdown())).toBe(before - 5);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Burn', 'Payout']);
     expect(await screen.findByText('0.02500000 ACC')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Claim' }));

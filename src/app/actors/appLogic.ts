@@ -9,7 +9,8 @@ import { walletMachine } from '../../../machines/wallet/machine';
 import { liveMachine } from '../../../machines/live/machine';
 import { betsFeedMachine } from '../../../machines/betsFeed/machine';
 import type { BetsLists } from '../../../machines/betsFeed/machine';
-import { hubConnectionLogic } from '../adapters/hubConnection';
+import { hubConnectionLogic, signalRHub } from '../adapters/hubConnection';
+import type { HubConnector } from '../adapters/hubConnection';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
 import { accountCalls } from '../api/accounts';
@@ -27,12 +28,34 @@ function hubUrl(apiBase: string): string {
   return `${base.replace(/\/$/, '')}/socket`;
 }
 
-/** What the browser gives the app; tests pass a fake fetch and an in-memory storage. */
+/**
+ * The clock every actor of the app schedules its delays on, and reads the time from. The browser's
+ * is the real one; component tests pass xstate's SimulatedClock, so a 3 s message or a 30 s retry
+ * passes when the test advances it, and the time the screens show moves with it.
+ */
+export interface AppClock {
+  setTimeout(fn: () => void, timeout: number): unknown;
+  clearTimeout(id: unknown): void;
+  now(): number;
+}
+
+export const realClock: AppClock = {
+  setTimeout: (fn, timeout) => globalThis.setTimeout(fn, timeout),
+  clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
+};
+
+/**
+ * What the browser gives the app. Component tests pass a fake fetch, an in-memory storage, a fake
+ * hub and a simulated clock, so that no test reaches the network or waits in real time.
+ */
 export interface AppDependencies {
   fetch?: typeof globalThis.fetch;
   storage?: Storage;
   apiBase?: string;
-  nowSeconds?: () => number;
+  /** Opens the live hub link for a token; by default the SignalR hub at {apiBase}/socket. */
+  hub?: HubConnector;
+  clock?: AppClock;
 }
 
 /**
@@ -51,7 +74,9 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const preferences = createPreferenceStore(deps.storage ?? window.localStorage);
   const wallet = walletCalls(api);
   const navigation = createNavigationAdapter();
-  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const clock = deps.clock ?? realClock;
+  const now = () => clock.now();
+  const hub = deps.hub ?? signalRHub(hubUrl(deps.apiBase ?? API_BASE));
   const refreshSession = fromPromise<Awaited<ReturnType<typeof calls.refreshToken>>, { refreshToken: string }>(({ input }) =>
     calls.refreshToken(input.refreshToken),
   );
@@ -75,7 +100,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
-      live: liveMachine.provide({ actors: { hubConnection: hubConnectionLogic(hubUrl(deps.apiBase ?? API_BASE)) } }),
+      live: liveMachine.provide({ actors: { hubConnection: hubConnectionLogic(hub) } }),
       betsFeed: betsFeedMachine.provide({
         actors: { loadBets: fromPromise(() => api.get<BetsLists>('/casino/get-bets')) },
       }),
@@ -92,7 +117,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       }),
       auth: authMachine.provide({
         actors: {
-          readStoredSession: fromPromise(async () => ({ stored: session.read(), nowSeconds: nowSeconds() })),
+          readStoredSession: fromPromise(async () => ({ stored: session.read(), nowSeconds: Math.floor(now() / 1000) })),
           refreshSession,
           login: fromPromise(({ input }) => calls.login(input)),
           register: fromPromise(({ input }) => calls.register(input)),
@@ -114,7 +139,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     },
   });
 
-  const screenRuntime: ScreenRuntime = { api, calls, wallet };
+  const screenRuntime: ScreenRuntime = { api, calls, wallet, now };
   const providedLogic = new Map<ScreenProvider<unknown>, unknown>();
   /**
    * A screen's or modal's logic, provided the first time its lazily loaded chunk asks and then reused:
@@ -125,7 +150,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     return providedLogic.get(provide) as T;
   };
 
-  return { logic, api, calls, navigation, provided, walletStart: preferences.read() };
+  return { logic, api, calls, navigation, provided, clock, now, walletStart: preferences.read() };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;

@@ -5,14 +5,14 @@ import { ApiError } from '../api/client';
 import type { ScreenRuntime } from './screenRuntime';
 
 /** A refused call as the cashier shows it: the server's words, and when to come back after a 429. */
-const cashierFailure = (error: unknown): CashierFailure => ({
+const cashierFailure = (error: unknown, nowMs: number): CashierFailure => ({
   message: error instanceof ApiError && error.status ? error.message : 'The casino could not be reached. Please try again.',
-  retryAt: error instanceof ApiError && error.retryAfter ? new Date(Date.now() + error.retryAfter * 1000).toISOString() : null,
+  retryAt: error instanceof ApiError && error.retryAfter ? new Date(nowMs + error.retryAfter * 1000).toISOString() : null,
   retryAfter: error instanceof ApiError && error.status === 429 && error.retryAfter ? error.retryAfter : null,
 });
 
 /** The Cashier modal's machine with its effects: the wallet calls and the clipboard. */
-export function provideCashier({ wallet }: ScreenRuntime) {
+export function provideCashier({ wallet, now }: ScreenRuntime) {
   return cashierMachine.provide({
     actors: {
       loadAddress: fromPromise(async ({ input }) => (await wallet.depositAddress(input.currency)).address),
@@ -21,14 +21,14 @@ export function provideCashier({ wallet }: ScreenRuntime) {
         try {
           return await wallet.claimDemoFunds(input.currency);
         } catch (error) {
-          throw cashierFailure(error);
+          throw cashierFailure(error, now());
         }
       }),
       withdraw: fromPromise(async ({ input }) => {
         try {
           return (await wallet.withdraw(input)).withdrawal;
         } catch (error) {
-          throw cashierFailure(error);
+          throw cashierFailure(error, now());
         }
       }),
       loadWithdrawals: fromPromise(() => wallet.withdrawals()),

@@ -3,13 +3,15 @@ import type { ApiClient } from '../api/client';
 import type { walletCalls } from '../api/wallet';
 
 /**
- * What a screen's or a modal's effects need from the running app: the API. Messages to other
- * actors are not effects; the machines send them themselves through the app's actor system.
+ * What a screen's or a modal's effects need from the running app: the API and the time of the app's
+ * clock (simulated in component tests). Messages to other actors are not effects; the machines send
+ * them themselves through the app's actor system.
  */
 export interface ScreenRuntime {
   api: ApiClient;
   calls: AccountCalls;
   wallet: ReturnType<typeof walletCalls>;
+  now: () => number;
 }
 
 /**

@@ -14,13 +14,14 @@ import { tokenCalls } from '../api/token';
 
 export interface TokenScreensRuntime {
   api: ApiClient;
+  now: () => number;
 }
 
 /**
  * The token economy's screens and modals with their effects: the /token calls and the clock. What
  * they tell the modals, the wallet and the pages goes through the app's actor system.
  */
-export function provideTokenScreens({ api }: TokenScreensRuntime) {
+export function provideTokenScreens({ api, now }: TokenScreensRuntime) {
   const token = tokenCalls(api);
   const answer = <T,>(call: Promise<T>) => call as unknown as Promise<Record<string, unknown>>;
 
@@ -35,7 +36,7 @@ export function provideTokenScreens({ api }: TokenScreensRuntime) {
         loadPayoutHistory: fromPromise(() => token.payoutHistory()),
         loadStakingHistory: fromPromise(() => token.stakingHistory()),
       },
-      actions: { syncClock: assign({ now: () => Date.now() }) },
+      actions: { syncClock: assign({ now: () => now() }) },
     }),
     earn: earnMachine.provide({ actors: { loadBankroll: fromPromise(() => token.bankroll()) } }),
     lockTokens: lockTokensMachine.provide({ actors: { submit: fromPromise(({ input }) => answer(token.lock(input.amount))) } }),

@@ -1,4 +1,3 @@
-import type { HubConnection } from '@microsoft/signalr';
 import { fromCallback } from 'xstate';
 import type { HubEvent, HubInput, LiveCommand } from '../../../machines/live/machine';
 
@@ -7,36 +6,58 @@ const SERVER_TIMEOUT_MS = 30_000;
 const KEEP_ALIVE_MS = 15_000;
 
 /**
- * The live machine's hubConnection actor: one SignalR HubConnection for one token. It connects
- * and disconnects when told and reports what happens; it never retries by itself, because the
- * live machine owns the retry delays (0/2/10/30 s).
+ * The part of a SignalR HubConnection the app uses. The app receives server events and starts and
+ * stops the link; it never invokes hub methods. Component tests hand the app a fake with the same
+ * shape (tests/support/fakeHub.ts), so the relaying below runs in them as it does in the browser.
  */
-export function hubConnectionLogic(hubUrl: string) {
-  return fromCallback<LiveCommand, HubInput>(({ input, receive, sendBack }) => {
-    const token = input.token;
-    const relay = (event: HubEvent) => sendBack(event);
-    // The SignalR client is not part of the first download: it is fetched with the first connection,
-    // and the commands given meanwhile wait for it, in order.
-    const ready: Promise<HubConnection> = import('@microsoft/signalr').then(({ HttpTransportType, HubConnectionBuilder, LogLevel }) => {
-      const connection = new HubConnectionBuilder()
-        .withUrl(hubUrl, {
-          // Browsers cannot set headers on a WebSocket: the client puts the token in ?access_token=.
-          ...(token ? { accessTokenFactory: () => token } : {}),
-          transport: HttpTransportType.WebSockets,
-        })
-        .configureLogging(LogLevel.None)
-        .build();
-      connection.serverTimeoutInMilliseconds = SERVER_TIMEOUT_MS;
-      connection.keepAliveIntervalInMilliseconds = KEEP_ALIVE_MS;
+export interface HubLink {
+  readonly state: string;
+  on(event: string, handler: (payload: never) => void): void;
+  onclose(handler: (error?: Error) => void): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
 
-      connection.on('bet', (bet) => relay({ type: 'hub.bet', bet }));
+/** Builds one link for one token (null: a visitor's anonymous connection); nothing is opened before start(). */
+export type HubConnector = (token: string | null) => Promise<HubLink>;
+
+/** The real hub: one SignalR HubConnection at `hubUrl`, on WebSockets, with the timeouts of §7. */
+export function signalRHub(hubUrl: string): HubConnector {
+  return async (token) => {
+    // The SignalR client is not part of the first download: it is fetched with the first connection.
+    const { HttpTransportType, HubConnectionBuilder, LogLevel } = await import('@microsoft/signalr');
+    const connection = new HubConnectionBuilder()
+      .withUrl(hubUrl, {
+        // Browsers cannot set headers on a WebSocket: the client puts the token in ?access_token=.
+        ...(token ? { accessTokenFactory: () => token } : {}),
+        transport: HttpTransportType.WebSockets,
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    connection.serverTimeoutInMilliseconds = SERVER_TIMEOUT_MS;
+    connection.keepAliveIntervalInMilliseconds = KEEP_ALIVE_MS;
+    return connection;
+  };
+}
+
+/**
+ * The live machine's hubConnection actor: one hub link for one token. It connects and disconnects
+ * when told and reports what happens; it never retries by itself, because the live machine owns the
+ * retry delays (0/2/10/30 s).
+ */
+export function hubConnectionLogic(connect: HubConnector) {
+  return fromCallback<LiveCommand, HubInput>(({ input, receive, sendBack }) => {
+    const relay = (event: HubEvent) => sendBack(event);
+    // The commands given while the link is being built wait for it, in order.
+    const ready: Promise<HubLink> = connect(input.token).then((connection) => {
+      connection.on('bet', (bet: never) => relay({ type: 'hub.bet', bet }));
       connection.on('deposit', (payload: { amount: number; currency: string }) =>
         relay({ type: 'hub.deposit', amount: payload.amount, currency: payload.currency }),
       );
-      connection.on('lockedTokens', (payload) => relay({ type: 'hub.lockedTokens', payload }));
-      connection.on('unlockedTokens', (payload) => relay({ type: 'hub.unlockedTokens', payload }));
-      connection.on('invested', (payload) => relay({ type: 'hub.invested', payload }));
-      connection.on('divested', (payload) => relay({ type: 'hub.divested', payload }));
+      connection.on('lockedTokens', (payload: never) => relay({ type: 'hub.lockedTokens', payload }));
+      connection.on('unlockedTokens', (payload: never) => relay({ type: 'hub.unlockedTokens', payload }));
+      connection.on('invested', (payload: never) => relay({ type: 'hub.invested', payload }));
+      connection.on('divested', (payload: never) => relay({ type: 'hub.divested', payload }));
       connection.onclose((error) => relay({ type: 'hub.closed', ...(error ? { error: error.message } : {}) }));
       return connection;
     });

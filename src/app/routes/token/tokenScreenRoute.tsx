@@ -14,7 +14,7 @@ type TokenPageKey = 'tokenPage' | 'mining' | 'staking' | 'earn';
  */
 function useTokenScreen<K extends TokenPageKey>(key: K): ActorRefFrom<TokenScreens[K]> | undefined {
   const runtime = useRuntime();
-  return useScreenActor(SCREEN_IDS[key], runtime.provided(provideTokenScreens)[key], { now: Date.now() });
+  return useScreenActor(SCREEN_IDS[key], runtime.provided(provideTokenScreens)[key], { now: runtime.now() });
 }
 
 /** A token route: opens its screen and shows `Screen` once the app has spawned the screen's actor. */
