@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { ActorSystem, AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import type { ActorSystem, AnyActorRef, AnyMachineSnapshot, InspectionEvent, SimulatedClock } from 'xstate';
 import { App } from '../../src/app/App';
 import type { AppDependencies } from '../../src/app/actors/appLogic';
 import { createTestHistory } from '../../src/app/router';
@@ -53,6 +53,14 @@ export class PendingRoutes {
   waiting(path: string): PendingRequest | undefined {
     const call = [...this.pending].reverse().find((p) => p.path === path);
     return call && { path: call.path, body: call.body, query: call.query };
+  }
+
+  /**
+   * Every request of `path` still without an answer, oldest first. A request whose actor the screen
+   * stopped (a new currency while the limits load) stays here: fetch is not aborted, its answer is ignored.
+   */
+  pendingOf(path: string): PendingRequest[] {
+    return this.pending.filter((p) => p.path === path).map(({ reply: _reply, ...request }) => request);
   }
 
   requestsOf(path: string): PendingRequest[] {
@@ -156,6 +164,42 @@ export async function renderScreen(options: ScreenOptions): Promise<ScreenSut> {
   }
   return sut;
 }
+
+/**
+ * Temporary stand-in until the App's dependencies take a clock: timers of `from` ms or more (the
+ * screens' message and popup delays, which the actor system sets through the global setTimeout)
+ * run on the path's SimulatedClock, so an `xstate.after` step advances it instead of waiting; the
+ * short timers that let promises and React settle stay real. Returns the function that restores them.
+ */
+export function simulateLongTimers(clock: SimulatedClock, from = 1000): () => void {
+  const realSet = globalThis.setTimeout;
+  const realClear = globalThis.clearTimeout;
+  const simulated = new Map<object, number>();
+  globalThis.setTimeout = ((fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    if ((ms ?? 0) < from) return realSet(fn, ms, ...args);
+    const token = {};
+    simulated.set(token, clock.setTimeout(() => fn(...args), ms!) as unknown as number);
+    return token;
+  }) as typeof globalThis.setTimeout;
+  globalThis.clearTimeout = ((id: unknown) => {
+    if (id && typeof id === 'object' && simulated.has(id)) {
+      clock.clearTimeout(simulated.get(id)!);
+      simulated.delete(id);
+    } else realClear(id as Parameters<typeof realClear>[0]);
+  }) as typeof globalThis.clearTimeout;
+  return () => {
+    globalThis.setTimeout = realSet;
+    globalThis.clearTimeout = realClear;
+  };
+}
+
+/** The performer of an `xstate.after` step: the path's clock moves on by the delay, and the screen renders. */
+export const advanceClock =
+  (ms: number) =>
+  async (_sut: Sut, _event: AnyEvent, world: World): Promise<void> => {
+    await act(async () => void world.clock.increment(ms));
+    await settleScreen();
+  };
 
 // ---------------------------------------------------------------------------------------------
 // Doing what a person does.
