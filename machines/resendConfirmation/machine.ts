@@ -45,6 +45,7 @@ export const resendConfirmationMachine = setup({
       tags: ['busy'],
       entry: assign({ message: null }),
       invoke: {
+        id: 'resendConfirmation',
         src: 'resendConfirmation',
         onDone: { target: 'sent', actions: assign({ message: RESEND_MESSAGES.sent }) },
         onError: { target: 'refused', actions: assign({ message: ({ event }) => refusalOf(event.error) }) },

@@ -48,7 +48,8 @@ function breachReporter(): (breach: string) => never {
   };
 }
 
-export type Reply = { status: number; body: unknown } | 'no response';
+/** `headers`: what the server sends beside the body (a 429's Retry-After). */
+export type Reply = { status: number; body: unknown; headers?: Record<string, string> } | 'no response';
 export type Route = (body: Record<string, unknown>, query: URLSearchParams) => Reply | Promise<Reply>;
 
 export interface RecordedCall {
@@ -57,8 +58,8 @@ export interface RecordedCall {
   auth: string | null;
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } });
 
 export function fakeApi(routes: Record<string, Route>, background: Record<string, unknown> = {}) {
   const calls: RecordedCall[] = [];
@@ -68,9 +69,9 @@ export function fakeApi(routes: Record<string, Route>, background: Record<string
     const path = url.pathname.replace(/^\/api/, '');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    const answer = (status: number, replyBody: unknown) => {
+    const answer = (status: number, replyBody: unknown, headers?: Record<string, string>) => {
       const problem = contractBreach(method, path, status, replyBody);
-      return problem ? breach(problem) : json(status, replyBody);
+      return problem ? breach(problem) : json(status, replyBody, headers);
     };
     if (path in background && !routes[path]) return answer(200, background[path]);
     calls.push({ path, body, auth: new Headers(init?.headers).get('authorization') });
@@ -78,7 +79,7 @@ export function fakeApi(routes: Record<string, Route>, background: Record<string
     if (!route) return json(404, { error: 'not_found', message: 'Not found' });
     const reply = await route(body, url.searchParams);
     if (reply === 'no response') throw new TypeError('Failed to fetch');
-    return answer(reply.status, reply.body);
+    return answer(reply.status, reply.body, reply.headers);
   }) as typeof globalThis.fetch;
   return { fetch, calls };
 }

@@ -30,6 +30,11 @@ export interface Variant {
   /** Two snapshots with the same serialisation are one vertex of the model (default: value and context). */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   limit?: number;
+  /**
+   * Choose this variant's paths for its own coverage, as if it were the only one (the report still
+   * counts all variants together): for screens, where each variant draws a different page.
+   */
+  ownCoverage?: boolean;
 }
 
 /** What a path learns as it goes, for the oracles: the events performed so far, in order. */
@@ -211,12 +216,14 @@ export function generatePaths<S extends Sut>(spec: Pick<PathSpec<S>, 'machine' |
     const model = testModelOf(machine, variant);
     const vertices = model.getShortestPaths({ allowDuplicatePaths: true }).sort((a, b) => a.steps.length - b.steps.length);
     const selected: Array<StatePath<AnyMachineSnapshot, AnyEvent>> = [];
+    const seenTransitions = variant.ownCoverage ? new Set<string>() : taken;
+    const seenStates = variant.ownCoverage ? new Set<string>() : reached;
     const cover = (path: StatePath<AnyMachineSnapshot, AnyEvent>) => {
       let previous: AnyMachineSnapshot | null = null;
       for (const step of path.steps) {
         const { transitions, states } = stepCoverage(machine, previous, step.event, variant.input);
-        transitions.forEach((t) => taken.add(t));
-        states.forEach((s) => reached.add(s));
+        transitions.forEach((t) => (taken.add(t), seenTransitions.add(t)));
+        states.forEach((s) => (reached.add(s), seenStates.add(s)));
         previous = step.state;
       }
     };
@@ -225,7 +232,7 @@ export function generatePaths<S extends Sut>(spec: Pick<PathSpec<S>, 'machine' |
       cover(path);
     };
     const addsCoverage = (fired: { transitions: Set<string>; states: Set<string> }) =>
-      [...fired.transitions].some((t) => !taken.has(t)) || [...fired.states].some((s) => !reached.has(s));
+      [...fired.transitions].some((t) => !seenTransitions.has(t)) || [...fired.states].some((s) => !seenStates.has(s));
     // The shortest path to each state first (with the transitions its last step takes) ...
     for (const vertex of vertices) {
       const steps = withoutInit(vertex);

@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { confirmEmailScreenPaths } from './confirmEmail.paths';
+
+pathSuite(confirmEmailScreenPaths);

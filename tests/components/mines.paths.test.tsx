@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { minesScreenPaths } from './mines.screenPaths';
+
+pathSuite(minesScreenPaths);

@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { passwordFormScreenPaths } from './passwordForm.paths';
+
+pathSuite(passwordFormScreenPaths);

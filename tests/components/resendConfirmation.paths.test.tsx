@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { resendConfirmationScreenPaths } from './resendConfirmation.paths';
+
+pathSuite(resendConfirmationScreenPaths);

@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { twoFactorScreenPaths } from './twoFactor.paths';
+
+pathSuite(twoFactorScreenPaths);
