@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -63,6 +64,9 @@ export default defineConfig({
     manifest: true,
   },
   test: {
+    // vitest's default on 2 cores is a single worker. The node-side files wait on sockets, child
+    // processes and argon2's thread pool often enough that two workers keep both cores busy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -100,9 +104,14 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // The longest walks take 25–40 s alone; npm test runs them beside the node tests on the same two cores.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at once against the one server: each test signs up players of its own, and a
+          // browser test spends most of its time waiting on the page (deal pacing, refresh timers),
+          // so a second file fills that time. Its own group, so it may differ from the node projects' workers.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -70,15 +70,17 @@ export class RawClient {
   readonly records: Record<string, unknown>[] = [];
   closed = false;
   closeCode: number | undefined;
+  closeReason: string | undefined;
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? '<binary>' : (data as Buffer).toString('utf8');
       this.frames.push(text);
       for (const record of text.split(RS).slice(0, -1)) this.records.push(JSON.parse(record) as Record<string, unknown>);
     });
-    ws.on('close', (code) => {
+    ws.on('close', (code, reason) => {
       this.closed = true;
       this.closeCode = code;
+      this.closeReason = reason.toString('utf8');
     });
     ws.on('error', () => {});
   }

@@ -20,6 +20,15 @@ async function raw(wsUrl: string, options: Parameters<typeof RawClient.connect>[
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * What a client sees when the hub ends a connection. An orderly close is a WebSocket close frame
+ * with code 1000 and no reason (the why, if any, travels in the hub's own close message); a dropped
+ * connection gets no close frame at all, which the client sees as 1006.
+ */
+const ORDERLY = { code: 1000, reason: '' };
+const DROPPED = { code: 1006, reason: '' };
+const closeOf = (client: RawClient) => ({ code: client.closeCode, reason: client.closeReason });
+
 afterEach(async () => {
   for (const client of raws.splice(0)) client.close();
   await Promise.all(servers.splice(0).map((started) => started.app.close()));
@@ -35,8 +44,10 @@ describe('hub wire behaviour, seen from a bare WebSocket', () => {
   it('should refuse an unsupported protocol in the handshake response and close', async () => {
     const { app, wsUrl } = await server();
     const client = await raw(wsUrl, { handshake: { protocol: 'messagepack', version: 1 } });
-    expect(client.records[0]).toEqual({ error: "The protocol 'messagepack' is not supported." });
     await waitFor(() => client.closed, 2_000, 'close');
+    // The error goes in the handshake response, the only record the client gets.
+    expect(client.records).toEqual([{ error: "The protocol 'messagepack' is not supported." }]);
+    expect(closeOf(client)).toEqual(ORDERLY);
     expect(app.hub.connectionCount()).toBe(0);
   });
 
@@ -49,25 +60,33 @@ describe('hub wire behaviour, seen from a bare WebSocket', () => {
 
   it('should drop a client that goes silent after the handshake, and only after the timeout', async () => {
     const { app, wsUrl } = await server({ clientTimeoutMs: 1_000, keepAliveMs: 300 });
-    const silent = await raw(wsUrl);
+    // Timed from before the handshake goes out: the server hears it later, so its timeout ends later too.
     const started = Date.now();
+    const silent = await raw(wsUrl);
     await sleep(300);
     expect(silent.closed).toBe(false);
     expect(app.hub.connectionCount()).toBe(1);
     await waitFor(() => silent.closed, 3_000, 'silent client dropped');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(app.hub.connectionCount()).toBe(0);
-    const close = silent.recordsOfType(7)[0];
-    expect(close).toMatchObject({ type: 7, allowReconnect: true });
+    // allowReconnect: a client that was only throttled (a background tab) comes back.
+    expect(silent.recordsOfType(7)).toEqual([
+      { type: 7, error: 'Server timeout elapsed without receiving a message from the client.', allowReconnect: true },
+    ]);
+    expect(closeOf(silent)).toEqual(ORDERLY);
   });
 
   it('should drop a socket that never sends the handshake', async () => {
     const { wsUrl } = await server({ clientTimeoutMs: 200, keepAliveMs: 100 });
     const WebSocket = (await import('ws')).default;
     const ws = new WebSocket(wsUrl);
-    const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
+    const messages: string[] = [];
+    ws.on('message', (data) => messages.push(String(data)));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })));
     ws.on('error', () => {});
-    await closed;
+    // Closed by the hub with a close frame, not cut off, and with nothing said: there is no connection yet to say it on.
+    expect(await closed).toEqual(ORDERLY);
+    expect(messages).toEqual([]);
   });
 
   it('should join the broadcasts of one turn into one frame', async () => {
@@ -109,7 +128,8 @@ describe('hub wire behaviour, seen from a bare WebSocket', () => {
     const client = await raw(wsUrl);
     client.ws.send('not json\x1e');
     await waitFor(() => client.closed, 2_000, 'close');
-    expect(client.recordsOfType(7)[0]).toMatchObject({ type: 7, allowReconnect: false });
+    expect(client.recordsOfType(7)).toEqual([{ type: 7, error: 'Invalid message.', allowReconnect: false }]);
+    expect(closeOf(client)).toEqual(ORDERLY);
   });
 
   it('should send a close message with allowReconnect when the server shuts down', async () => {
@@ -120,6 +140,7 @@ describe('hub wire behaviour, seen from a bare WebSocket', () => {
     expect(client.recordsOfType(7)[0]).toEqual({ type: 7, allowReconnect: true });
     await closing;
     expect(client.closed).toBe(true);
+    expect(closeOf(client)).toEqual(ORDERLY);
   });
 
   it('should drop a client that stops reading once its queue passes the cap, and keep the others', async () => {
@@ -150,7 +171,10 @@ describe('hub wire behaviour, seen from a bare WebSocket', () => {
     for (let i = 0; i < 100; i++) app.hub.broadcast('bet', { payload });
     await waitFor(() => client.closed, 2_000, 'drop');
     expect(app.hub.connectionCount()).toBe(0);
+    // Cut off, not closed: no close message and no close frame, since a client this far behind could not read them.
     expect(client.invocations('bet')).toEqual([]);
+    expect(client.recordsOfType(7)).toEqual([]);
+    expect(closeOf(client)).toEqual(DROPPED);
   });
 
   it('should refuse a keep-alive that is not shorter than the client timeout', () => {
