@@ -73,3 +73,40 @@ export function gameKitOracles<S extends GameSut>(id: string): Record<string, Or
     },
   };
 }
+
+export type LimitsState = 'loading' | 'known' | 'notBettable' | 'unavailable';
+
+/**
+ * Where the limits region must be, from the input and the performed events alone (docs/product.md §5
+ * check 2: ACC is never asked for; a new currency asks again; Bet after a failure asks again when
+ * `retries(i)` says the i-th performed event may retry). `before(i)` is the state the i-th event met.
+ */
+export function limitsFacts(world: World, options: { retries?: (index: number) => boolean } = {}) {
+  const input = (world.variant.input ?? {}) as TableInput;
+  const unbettable = (currency: string) => currency === 'ACC';
+  let currency = input.wallet!.currency;
+  let state: LimitsState = unbettable(currency) ? 'notBettable' : 'loading';
+  const states: LimitsState[] = [];
+  world.performed.forEach((e, i) => {
+    states.push(state);
+    if (e.type === 'wallet.changed') {
+      const next = (e['wallet'] as GameWallet).currency;
+      if (next !== currency) state = unbettable(next) && state !== 'notBettable' ? 'notBettable' : 'loading';
+      currency = next;
+    } else if (e.type === 'xstate.done.actor.loadLimits') state = 'known';
+    else if (e.type === 'xstate.error.actor.loadLimits') state = 'unavailable';
+    else if (e.type === 'user.bet' && state === 'unavailable' && (options.retries?.(i) ?? true)) state = 'loading';
+  });
+  return { now: state as LimitsState, before: (index: number): LimitsState => states[index] ?? state };
+}
+
+/** An oracle of the game kit with the game's own checks of the same state added. */
+export function withChecks<S extends GameSut>(kit: Oracle<S>, own: Oracle<S>): Oracle<S> {
+  return {
+    asserts: `${kit.asserts}; ${own.asserts}`,
+    async check(sut, world) {
+      await kit.check(sut, world);
+      await own.check(sut, world);
+    },
+  };
+}
