@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { GameWallet } from '../../machines/shared/events';
-import type { FakeEffects, Oracle, Sut, World } from './pathTesting';
+import type { AnyEvent, FakeEffects, Oracle, Sut, World } from './pathTesting';
 
 /**
  * What the path specs of the four games share: the game kit's `player` and `limits` regions
@@ -77,27 +77,39 @@ export function gameKitOracles<S extends GameSut>(id: string): Record<string, Or
 export type LimitsState = 'loading' | 'known' | 'notBettable' | 'unavailable';
 
 /**
- * Where the limits region must be, from the input and the performed events alone (docs/product.md §5
- * check 2: ACC is never asked for; a new currency asks again; Bet after a failure asks again when
- * `retries(i)` says the i-th performed event may retry). `before(i)` is the state the i-th event met.
+ * Where the limits region must be, kept step by step from the input and the performed events alone
+ * (docs/product.md §5 check 2: ACC is never asked for; a new currency asks again; Bet after a failure
+ * asks again where the game lets it, `retry`).
  */
-export function limitsFacts(world: World, options: { retries?: (index: number) => boolean } = {}) {
-  const input = (world.variant.input ?? {}) as TableInput;
-  const unbettable = (currency: string) => currency === 'ACC';
-  let currency = input.wallet!.currency;
-  let state: LimitsState = unbettable(currency) ? 'notBettable' : 'loading';
-  const states: LimitsState[] = [];
-  world.performed.forEach((e, i) => {
-    states.push(state);
+export class LimitsReference {
+  state: LimitsState;
+  private currency: string;
+
+  constructor(world: World) {
+    this.currency = ((world.variant.input ?? {}) as TableInput).wallet!.currency;
+    this.state = this.currency === 'ACC' ? 'notBettable' : 'loading';
+  }
+
+  step(e: AnyEvent, retry = true): void {
     if (e.type === 'wallet.changed') {
       const next = (e['wallet'] as GameWallet).currency;
-      if (next !== currency) state = unbettable(next) && state !== 'notBettable' ? 'notBettable' : 'loading';
-      currency = next;
-    } else if (e.type === 'xstate.done.actor.loadLimits') state = 'known';
-    else if (e.type === 'xstate.error.actor.loadLimits') state = 'unavailable';
-    else if (e.type === 'user.bet' && state === 'unavailable' && (options.retries?.(i) ?? true)) state = 'loading';
-  });
-  return { now: state as LimitsState, before: (index: number): LimitsState => states[index] ?? state };
+      if (next !== this.currency) this.state = next === 'ACC' && this.state !== 'notBettable' ? 'notBettable' : 'loading';
+      this.currency = next;
+    } else if (e.type === 'xstate.done.actor.loadLimits') this.state = 'known';
+    else if (e.type === 'xstate.error.actor.loadLimits') this.state = 'unavailable';
+    else if (e.type === 'user.bet' && this.state === 'unavailable' && retry) this.state = 'loading';
+  }
+}
+
+/** The limits state each performed event met (`before(i)`) and the one now, for a game whose Bet always retries. */
+export function limitsFacts(world: World) {
+  const reference = new LimitsReference(world);
+  const states: LimitsState[] = [];
+  for (const e of world.performed) {
+    states.push(reference.state);
+    reference.step(e);
+  }
+  return { now: reference.state, before: (index: number): LimitsState => states[index] ?? reference.state };
 }
 
 /** An oracle of the game kit with the game's own checks of the same state added. */
