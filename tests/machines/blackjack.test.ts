@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { AnyMachineSnapshot } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import type { BlackjackRefusal } from '../../src/core/contracts/blackjack';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
@@ -11,19 +10,17 @@ import type {
   BlackjackActiveGameReply,
   BlackjackAnswer,
   BlackjackBetRequest,
-  BlackjackContext,
-  BlackjackEvent,
   BlackjackInput,
 } from '../../machines/blackjack/machine';
 import { selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
 import { cardIndex } from '../support/cardIndex';
 import type { GameWallet } from '../../machines/shared/events';
 import type { LimitsRequest } from '../../machines/shared/limits';
-import type { BetOutcome } from '../../machines/shared/requestFailure';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
-import { answered, refusalBody, refusalError, refused, replaysCoverTheChart } from '../support/games';
-import { CoverageTracker, PathModel } from '../support/modelPaths';
+import { refusalBody, refusalError } from '../support/games';
+import { pathSuite } from '../support/pathTesting';
+import { blackjackPaths } from './blackjack.paths';
 
 const LIMITS: BetLimits = { minBet: 0.1, maxBet: 1000, maxPayout: 10_000 };
 const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
@@ -401,108 +398,6 @@ describe('blackjack machine', () => {
     expect(calls).toEqual(['USDT', 'BTC']);
     expect(actor.getSnapshot().can({ type: 'user.bet' })).toBe(true);
   });
-
-  describe('model-based paths', () => {
-    // Fakes that never settle: each path decides with synthetic done/error events instead.
-    const never = <T,>() => new Promise<T>(() => {});
-    const machine = provided().machine.provide({
-      actors: {
-        loadLimits: fromPromise<BetLimits, LimitsRequest>(() => never()),
-        loadActiveGame: fromPromise<BlackjackActiveGameReply, void>(() => never()),
-        placeBet: fromPromise<BetOutcome<BlackjackAnswer>, BlackjackBetRequest>(() => never()),
-        act: fromPromise<BetOutcome<BlackjackAnswer>, BlackjackActionRequest>(() => never()),
-      },
-    });
-    const failure = new Error('network');
-    const refusedAnswer = refused('refused');
-    const actDone = (id: string) => [
-      { type: `xstate.done.actor.${id}`, output: answered(inPlay(threeCardGame)) },
-      { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitGame)) },
-      { type: `xstate.done.actor.${id}`, output: answered(over(overWithDraws)) },
-      { type: `xstate.done.actor.${id}`, output: refusedAnswer },
-      { type: `xstate.error.actor.${id}`, error: failure },
-    ];
-    // Bet limits under which half and double keep the amount at 1: the amounts stay '' or '1'.
-    const modelLimits: BetLimits = { minBet: 1, maxBet: 1, maxPayout: 10 };
-    const ev = (...list: Array<Record<string, unknown>>) => list as unknown as BlackjackEvent[];
-    const roundEvents = ev(
-      { type: 'user.stand' },
-      { type: 'user.hit' },
-      { type: 'user.double' },
-      { type: 'user.split' },
-      { type: 'xstate.done.actor.loadActiveGame', output: restorable(pairGame) },
-      { type: 'xstate.done.actor.loadActiveGame', output: { success: true, game: null, errorMessage: null } },
-      { type: 'xstate.error.actor.loadActiveGame', error: failure },
-      { type: 'xstate.done.actor.placeBet', output: answered(inPlay(pairGame)) },
-      { type: 'xstate.done.actor.placeBet', output: answered(over(natural)) },
-      { type: 'xstate.done.actor.placeBet', output: refusedAnswer },
-      { type: 'xstate.error.actor.placeBet', error: failure },
-      ...['stand', 'hit', 'double', 'split'].flatMap(actDone),
-      { type: 'xstate.after.holeCardReveal.blackjack.round.revealing.turningHoleCard' },
-      { type: 'xstate.after.dealerPause.blackjack.round.revealing.dealerPausing' },
-      { type: 'xstate.after.dealerCardReveal.blackjack.round.revealing.dealingCard' },
-      { type: 'xstate.after.messageClear.blackjack.round.refused' },
-      { type: 'xstate.after.messageClear.blackjack.round.failed' },
-      { type: 'user.bet' },
-    );
-    const amountEvents = ev({ type: 'user.typeAmount', text: '1' }, { type: 'user.typeAmount', text: '' });
-    const tableEvents = ev(
-      ...amountEvents,
-      { type: 'user.halveAmount' },
-      { type: 'user.doubleAmount' },
-      { type: 'wallet.changed', wallet: { currency: 'BTC', balance: 1, fiatRate: null } },
-      { type: 'wallet.changed', wallet: USDT },
-      { type: 'wallet.changed', wallet: { currency: 'ACC', balance: 1, fiatRate: null } },
-      { type: 'auth.loggedOut' },
-      { type: 'xstate.done.actor.loadLimits', output: modelLimits },
-      { type: 'xstate.error.actor.loadLimits', error: failure },
-    );
-    const loggedIn = ev({ type: 'auth.loggedIn' });
-    /**
-     * The regions are independent, so trying every event everywhere multiplies their states. The
-     * wallet, amount, limits and auth events are tried at the empty table (each of their transitions
-     * is one and the same there), a sign-in that restores a round from one canonical table only, and
-     * the round's own events wherever the round is.
-     */
-    const events = (snapshot: AnyMachineSnapshot): BlackjackEvent[] => {
-      // After a round, a refusal or a failure, a new amount decides the next bet's check.
-      if (snapshot.matches({ round: 'roundOver' }) || snapshot.hasTag('message')) return [...roundEvents, ...amountEvents];
-      if (!snapshot.matches({ round: 'idle' })) return roundEvents;
-      const context = snapshot.context as BlackjackContext;
-      const canonical = snapshot.matches({ limits: 'known' }) && context.amountText === '1' && context.wallet.currency === 'USDT';
-      return [...roundEvents, ...tableEvents, ...(canonical ? loggedIn : [])];
-    };
-    /**
-     * Vertices: the states plus what the guards read: amount and currency (the bet check), the game's
-     * shape while it is played (the action guards) and the reveal's progress (more dealer cards).
-     */
-    const serializeState = (snapshot: AnyMachineSnapshot) => {
-      const context = snapshot.context as BlackjackContext;
-      const { game } = context;
-      const played = snapshot.hasTag('inPlay') || snapshot.hasTag('revealing');
-      return JSON.stringify([
-        snapshot.value,
-        context.amountText,
-        context.wallet.currency,
-        played && game ? [game.gameState, game.isSplit, game.activeHandIndex, game.playerHand1.length, game.dealerHand.length] : null,
-        snapshot.hasTag('revealing') ? context.dealerCardsShown : null,
-      ]);
-    };
-    const coverage = new CoverageTracker(machine);
-    const inputs: BlackjackInput[] = [
-      { signedIn: true, wallet: USDT },
-      { signedIn: false, wallet: USDT },
-    ];
-    const models = inputs.map((input) => new PathModel({ machine, input, events, serializeState, coverage }));
-    // ACC selected before the screen opens: no limits are asked for.
-    models.push(new PathModel({ machine, input: { signedIn: true, wallet: { currency: 'ACC', balance: 1, fiatRate: null } }, events: [], serializeState, coverage }));
-    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
-
-    it('generates a bounded set of paths', () => {
-      expect(cases.length).toBeGreaterThan(50);
-      expect(cases.length).toBeLessThan(3000);
-    });
-
-    replaysCoverTheChart(cases, coverage);
-  });
 });
+
+pathSuite(blackjackPaths);
