@@ -352,6 +352,13 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
   name: 'blackjack',
   machine: blackjackMachine,
   variants: [
+    // First, so its paths are the ones that reach the actions: a restored split round plays its second hand.
+    {
+      name: 'player back on a split round',
+      input: { signedIn: true, wallet: USDT },
+      events: ev({ type: 'xstate.done.actor.loadActiveGame', output: restorable(splitGame) }, { type: 'user.hit' }, { type: 'user.double' }),
+      serializeState,
+    },
     { name: 'player', input: { signedIn: true, wallet: USDT }, events, serializeState },
     { name: 'visitor', input: { signedIn: false, wallet: USDT }, events, serializeState },
     // ACC selected before the screen opens: no limits are asked for.
