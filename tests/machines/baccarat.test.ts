@@ -33,11 +33,11 @@ import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate } from '../../machines/wallet/machine';
 import type { GameWallet } from '../../machines/shared/events';
 import type { LimitsRequest } from '../../machines/shared/limits';
-import type { BetOutcome } from '../../machines/shared/requestFailure';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
-import { answered, refusalBody, refusalError, refused, replaysCoverTheChart } from '../support/games';
-import { CoverageTracker, PathModel } from '../support/modelPaths';
+import { refusalBody, refusalError } from '../support/games';
+import { pathSuite } from '../support/pathTesting';
+import { baccaratPaths } from './baccarat.paths';
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 0.01, maxPayout: 1 };
 const WALLET: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null };
@@ -493,91 +493,6 @@ describe('baccarat', () => {
     expect(btc()).toBe(0.01);
     app.stop();
   });
-
-  describe('model-based paths', () => {
-    const machine = baccaratMachine.provide({
-      // Fakes that never settle: each path decides with synthetic done/error events instead.
-      actors: {
-        loadLimits: fromPromise<BetLimits, LimitsRequest>(() => new Promise(() => {})),
-        placeBet: fromPromise<BetOutcome<BaccaratBetResponse>, BaccaratBetRequest>(() => new Promise(() => {})),
-      },
-      actions: { openLogin: () => {}, adjustBalance: () => {}, reportBalance: () => {}, reportBet: () => {}, reportAnimationOver: () => {} },
-    });
-
-    type Context = ReturnType<typeof machine.getInitialSnapshot>['context'];
-    const stake = (context: Context) => (context.placed?.totalUnits ?? 0) / 1e8;
-    const onEmptyTable = (s: AnyMachineSnapshot) =>
-      s.matches({ round: { betting: 'idle' } }) && Object.values((s.context as Context).chips).every((stack) => stack.length === 0);
-
-    /**
-     * What each state is offered, kept small so the graph stays finite: the environment's events
-     * (auth, wallet) only on an empty table at rest, chip values and placements bounded, and the
-     * server's answers computed from the stake so each outcome (won, lost, draw) is reachable.
-     */
-    const events = (withLogin: boolean) => (s: AnyMachineSnapshot) => {
-      const context = s.context as Context;
-      const list: Array<Record<string, unknown> & { type: string }> = [
-        { type: 'user.bet' },
-        { type: 'user.clear' },
-        { type: 'user.closeWinPopup' },
-        { type: 'xstate.done.actor.loadLimits', output: LIMITS },
-        { type: 'xstate.error.actor.loadLimits', error: new Error('down') },
-        { type: 'xstate.done.actor.placeBet', output: answered(answer(SIX_CARDS, stake(context) * 2, stake(context))) },
-        { type: 'xstate.done.actor.placeBet', output: answered(answer(FOUR_CARDS, 0, stake(context))) },
-        { type: 'xstate.done.actor.placeBet', output: answered(answer(FIVE_CARDS, stake(context), stake(context))) },
-        { type: 'xstate.done.actor.placeBet', output: refused('Balance too low.') },
-        { type: 'xstate.error.actor.placeBet', error: new TypeError('offline') },
-        { type: 'xstate.after.cardDeal.baccarat.round.dealing.cardArriving' },
-        { type: 'xstate.after.cardFlip.baccarat.round.dealing.cardTurning' },
-        { type: 'xstate.after.errorClear.baccarat.round.betting.awaitingChips' },
-        { type: 'xstate.after.errorClear.baccarat.round.betting.failed' },
-        { type: 'xstate.after.winPopup.baccarat.round.betting.roundOver.won.popupShown' },
-      ];
-      const chipCount = Object.values(context.chips).reduce((n, stack) => n + stack.length, 0);
-      if (chipCount < 2) list.push({ type: 'user.placeChip', area: 'banker' });
-      if (chipCount === 0) {
-        // Two top chips are above maxBet: the refusal path. Value 7 is not on the selector.
-        list.push({ type: 'user.selectChip', value: context.selectedChip === TOP_CHIP ? DEFAULT_CHIP : TOP_CHIP }, { type: 'user.selectChip', value: 7 });
-      }
-      if (onEmptyTable(s)) {
-        if (context.wallet.currency === 'BTC' && context.wallet.balance === WALLET.balance) {
-          list.push(
-            { type: 'wallet.changed', wallet: { ...WALLET, currency: 'USDT' } },
-            { type: 'wallet.changed', wallet: { ...WALLET, currency: 'ACC' } },
-            { type: 'wallet.changed', wallet: { ...WALLET, balance: 0.02 } },
-            // Below the cheapest chip: one chip is refused ('Balance too low.') and another may follow it.
-            { type: 'wallet.changed', wallet: { ...WALLET, balance: 0.00005 } },
-          );
-        }
-        list.push({ type: 'auth.loggedOut' });
-        if (withLogin) list.push({ type: 'auth.loggedIn' });
-      }
-      return list as unknown as BaccaratEvent[];
-    };
-
-    /** The vertices: the states, the chips and the round's shape; balances and messages are data. */
-    const serializeState = (s: AnyMachineSnapshot) => {
-      const context = s.context as Context;
-      // The currency too: a new one while its chips are unknown would otherwise look like the start;
-      // and whether the balance is below one chip, which the refusal path needs.
-      const short = context.wallet.balance < coins(DEFAULT_CHIP);
-      return JSON.stringify([s.value, context.wallet.currency, short, context.chips, context.selectedChip, context.dealt, context.placed?.totalUnits, context.round?.order.length]);
-    };
-    const coverage = new CoverageTracker(machine);
-    const models = [
-      new PathModel({ machine, input: { signedIn: true, wallet: WALLET }, events: events(true) as never, serializeState, coverage }),
-      // A visitor who never signs in: the start without a player, and Bet opening the login modal.
-      new PathModel({ machine, input: { wallet: WALLET }, events: events(false) as never, serializeState, coverage }),
-      // ACC selected before the screen opens: no limits are asked for, until a bettable currency is chosen.
-      new PathModel({ machine, input: { signedIn: true, wallet: { ...WALLET, currency: 'ACC' } }, events: [{ type: 'wallet.changed', wallet: WALLET }] as never, serializeState, coverage }),
-    ];
-    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
-
-    it('generates a bounded set of paths', () => {
-      expect(cases.length).toBeGreaterThan(50);
-      expect(cases.length).toBeLessThan(5_000);
-    });
-
-    replaysCoverTheChart(cases, coverage);
-  });
 });
+
+pathSuite(baccaratPaths);

@@ -1,33 +1,39 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { blackjackMachine, BLACKJACK_NETWORK_ERROR } from '../../machines/blackjack/machine';
-import type { BlackjackActiveGameReply, BlackjackAnswer, BlackjackContext, BlackjackEvent, BlackjackInput } from '../../machines/blackjack/machine';
-import { selectAmountLocked, selectMessage, selectOutcome, selectTable } from '../../machines/blackjack/selectors';
-import type { GameWallet } from '../../machines/shared/events';
+import { blackjackMachine } from '../../machines/blackjack/machine';
+import type { BlackjackAnswer, BlackjackContext, BlackjackEvent, BlackjackInput } from '../../machines/blackjack/machine';
+import { selectAmountLocked, selectAmountText, selectBusy, selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
 import { loginModal } from '../../machines/shared/messages';
+import type { GameWallet } from '../../machines/shared/events';
 import type { BetLimits } from '../../src/core/bets/validation';
-import { BET_MESSAGES } from '../../src/core/bets/validation';
-import { allowedWireActions } from '../../src/core/games/blackjack';
-import type { BlackjackAction, WireBlackjackGame } from '../../src/core/games/blackjack';
-import { HIDDEN_CARD } from '../../src/core/games/cards';
+import { doubleBet, halfBet } from '../../src/core/bets/validation';
+import type { WireBlackjackGame } from '../../src/core/games/blackjack';
+import { HIDDEN_CARD, RANKS } from '../../src/core/games/cards';
 import { runInSystem } from '../support/actorSystem';
 import { cardIndex } from '../support/cardIndex';
-import { gameKitOracles, notWaitingFor, tableFacts } from '../support/gamePaths';
-import type { GameSut } from '../support/gamePaths';
 import { answered, refused } from '../support/games';
+import { gameKitOracles, LimitsReference, notWaitingFor } from '../support/gamePaths';
+import type { GameSut } from '../support/gamePaths';
 import { FakeEffects } from '../support/pathTesting';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
 
 /**
- * The blackjack screen's paths. The oracles read the table, the messages and the enabled actions the
- * screen renders, the requests the fakes received and what reached the wallet and the bets feed,
- * against a reference of the round kept from the performed events (`facts`): the last game the server
- * sent, how far the dealer's reveal has gone, and the balances the player must have been shown.
+ * The blackjack screen's paths. The oracles read what the table shows (hands card by card, the
+ * dealer's cards as the reveal turns them, the outcome), which of STAND, HIT, DOUBLE and SPLIT are
+ * enabled, the requests the fakes received and what the wallet, the bets feed and the modals got,
+ * against a reference of the round kept from the performed events (`facts`). The product has no
+ * insurance (docs/product.md §4 Blackjack), so none is offered.
  */
 
-export const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
+const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
+// minBet = maxBet: half and double keep the amount at '' or '1', which bounds the model.
+const LIMITS: BetLimits = { minBet: 1, maxBet: 1, maxPayout: 10 };
+/** docs/product.md §8, letter for letter. */
+const MESSAGES = { acc: 'ACC betting not available at this time', notPositive: 'Bet must be greater than 0', network: 'An error occurred while placing the bet.' };
+const ACTIONS = ['stand', 'hit', 'double', 'split'] as const;
+type Action = (typeof ACTIONS)[number];
 
-export function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
+function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
   return {
     id: 7,
     currency: 'USDT',
@@ -47,19 +53,20 @@ export function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
     ...overrides,
   };
 }
-
 /** Two Eights: every action is allowed. */
-export const pairGame = wire({ playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Eight', 'Clubs')] });
+const pairGame = wire({ playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Eight', 'Clubs')] });
 /** Three cards: only hit and stand. */
-export const threeCardGame = wire({ playerHand1: [cardIndex('Two'), cardIndex('Three'), cardIndex('Five')], playerScore1: 10 });
-export const splitGame = wire({
+const threeCardGame = wire({ playerHand1: [cardIndex('Two'), cardIndex('Three'), cardIndex('Five')], playerScore1: 10 });
+/** Split, the second hand active: its two cards allow double, not a second split. */
+const splitGame = wire({
   playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Three')],
   playerHand2: [cardIndex('Eight', 'Clubs'), cardIndex('Two')],
   isSplit: true,
+  activeHandIndex: 1,
   betAmount2: 1,
 });
 /** Over after the dealer drew two further cards: Nine, Two, Three, Five = 19 against 20. */
-export const overWithDraws = wire({
+const overWithDraws = wire({
   playerHand1: [cardIndex('Ten'), cardIndex('King')],
   playerScore1: 20,
   dealerHand: [cardIndex('Nine'), cardIndex('Two'), cardIndex('Three'), cardIndex('Five')],
@@ -68,7 +75,7 @@ export const overWithDraws = wire({
   gameState: 'GameOver',
 });
 /** A natural at the deal: the dealer keeps two cards. */
-export const natural = wire({
+const natural = wire({
   playerHand1: [cardIndex('Ace'), cardIndex('King')],
   playerScore1: 21,
   dealerHand: [cardIndex('Nine'), cardIndex('Seven')],
@@ -76,10 +83,10 @@ export const natural = wire({
   resultAmount: 2.5,
   gameState: 'GameOver',
 });
-
-export const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
-/** The answer that ends a round: it carries the settled bet row the live table holds back until the reveal is over. */
-export const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => {
+/** Lost to the dealer's two cards: 16 against 19, nothing back. */
+const lostGame = wire({ dealerHand: [cardIndex('Nine'), cardIndex('Ten')], dealerScore: 19, gameState: 'GameOver' });
+const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
+const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => {
   const wager = game.betAmount + game.betAmount2;
   const payout = game.resultAmount + game.resultAmount2;
   return {
@@ -90,22 +97,17 @@ export const over = (game: WireBlackjackGame, balance = 101, betId = 42): Blackj
     bet: { id: betId, gameName: 'Blackjack', playerName: 'ann', wager, currency: game.currency, multiplier: Math.floor((payout / wager) * 10_000) / 10_000, payout },
   };
 };
-/** GET /blackjack/get-active-game with a round open: the round and the balance, no bet row. */
-export const restorable = (game: WireBlackjackGame, balance = 98): BlackjackActiveGameReply => ({ success: true, game, errorMessage: null, balance });
+const restorable = (game: WireBlackjackGame, balance = 99) => ({ success: true, game, errorMessage: null, balance });
 
-const ACTIONS: BlackjackAction[] = ['stand', 'hit', 'double', 'split'];
-const REFUSAL = 'Game not found';
 const failure = new Error('network');
-// Bet limits under which half and double keep the amount at 1: the amounts stay '' or '1'.
-const LIMITS: BetLimits = { minBet: 1, maxBet: 1, maxPayout: 10 };
 const ev = (...list: Array<Record<string, unknown>>) => list as AnyEvent[];
-
-const actDone = (id: string) =>
+const actDone = (id: Action) =>
   ev(
-    { type: `xstate.done.actor.${id}`, output: answered(inPlay(threeCardGame, 97)) },
-    { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitGame, 96)) },
+    { type: `xstate.done.actor.${id}`, output: answered(inPlay(threeCardGame)) },
+    { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitGame, 98)) },
     { type: `xstate.done.actor.${id}`, output: answered(over(overWithDraws)) },
-    { type: `xstate.done.actor.${id}`, output: refused(REFUSAL) },
+    { type: `xstate.done.actor.${id}`, output: answered(over(lostGame, 99, 43)) },
+    { type: `xstate.done.actor.${id}`, output: refused('refused') },
     { type: `xstate.error.actor.${id}`, error: failure },
   );
 const roundEvents = ev(
@@ -117,8 +119,9 @@ const roundEvents = ev(
   { type: 'xstate.done.actor.loadActiveGame', output: { success: true, game: null, errorMessage: null } },
   { type: 'xstate.error.actor.loadActiveGame', error: failure },
   { type: 'xstate.done.actor.placeBet', output: answered(inPlay(pairGame)) },
-  { type: 'xstate.done.actor.placeBet', output: answered(over(natural, 102, 43)) },
+  { type: 'xstate.done.actor.placeBet', output: answered(over(natural)) },
   { type: 'xstate.done.actor.placeBet', output: refused('Insufficient balance') },
+  { type: 'xstate.done.actor.placeBet', output: refused('') },
   { type: 'xstate.error.actor.placeBet', error: failure },
   ...ACTIONS.flatMap(actDone),
   { type: 'xstate.after.holeCardReveal.blackjack.round.revealing.turningHoleCard' },
@@ -127,6 +130,7 @@ const roundEvents = ev(
   { type: 'xstate.after.messageClear.blackjack.round.refused' },
   { type: 'xstate.after.messageClear.blackjack.round.failed' },
   { type: 'user.bet' },
+  { type: 'auth.loggedOut' },
 );
 const amountEvents = ev({ type: 'user.typeAmount', text: '1' }, { type: 'user.typeAmount', text: '' });
 const tableEvents = ev(
@@ -136,15 +140,13 @@ const tableEvents = ev(
   { type: 'wallet.changed', wallet: { currency: 'BTC', balance: 1, fiatRate: null } },
   { type: 'wallet.changed', wallet: USDT },
   { type: 'wallet.changed', wallet: { currency: 'ACC', balance: 1, fiatRate: null } },
-  { type: 'auth.loggedOut' },
   { type: 'xstate.done.actor.loadLimits', output: LIMITS },
   { type: 'xstate.error.actor.loadLimits', error: failure },
 );
-
 /**
- * The regions are independent, so offering every event everywhere multiplies their states: the
- * wallet, amount, limits and auth events are offered at the empty table, a sign-in (which restores a
- * round) from one canonical table only, and the round's own events wherever the round is.
+ * The regions are independent, so trying every event everywhere multiplies their states: the
+ * wallet, amount and limits events are tried at the empty table, a sign-in that restores a round
+ * from one canonical table only, and the round's own events wherever the round is.
  */
 const events = (snapshot: AnyMachineSnapshot): AnyEvent[] => {
   if (snapshot.matches({ round: 'roundOver' }) || snapshot.hasTag('message')) return [...roundEvents, ...amountEvents];
@@ -153,8 +155,7 @@ const events = (snapshot: AnyMachineSnapshot): AnyEvent[] => {
   const canonical = snapshot.matches({ limits: 'known' }) && context.amountText === '1' && context.wallet.currency === 'USDT';
   return [...roundEvents, ...tableEvents, ...(canonical ? ev({ type: 'auth.loggedIn' }) : [])];
 };
-
-/** Vertices: the states plus what the guards read (amount, currency, the game's shape, the reveal's progress). */
+/** Vertices: the states plus what the guards read: amount, currency, the game's shape in play and the reveal's progress. */
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const context = snapshot.context as BlackjackContext;
   const { game } = context;
@@ -172,98 +173,202 @@ interface BlackjackSut extends GameSut {
   sentTo: ReturnType<typeof runInSystem>['sentTo'];
 }
 
-type Outcome = { kind: 'answered'; answer: BlackjackAnswer } | { kind: 'refused'; message: string } | { kind: 'unanswered' };
+/** A card's blackjack value for "same value" (docs/product.md §4): faces count 10, an Ace 11. */
+const cardValue = (card: number) => {
+  const rank = RANKS[Math.floor(card / 4)]!;
+  if (rank === 'Ace') return 11;
+  return ['Jack', 'Queen', 'King', 'Ten'].includes(rank) ? 10 : RANKS.indexOf(rank) + 2;
+};
 
-/**
- * The round as the path played it: the last game the server sent, the answer that ended it and how
- * far the reveal went, the amount typed, the balances and bet rows that must have reached the wallet
- * and the live table, and the action failures that must have been logged.
- */
+/** docs/product.md §4: hit and stand in play; double with exactly two cards in the active hand; split with two cards of the same value and no earlier split. */
+function allowed(game: WireBlackjackGame): Action[] {
+  const hand = game.activeHandIndex === 1 ? game.playerHand2 : game.playerHand1;
+  const list: Action[] = ['stand', 'hit'];
+  if (hand.length === 2) list.push('double');
+  if (!game.isSplit && hand.length === 2 && cardValue(hand[0]!) === cardValue(hand[1]!)) list.push('split');
+  return list;
+}
+
+type Phase = 'restoring' | 'idle' | 'refused' | 'placing' | 'failed' | 'playing' | 'acting' | 'revealing' | 'roundOver';
+
+/** The round as the path played it, from the performed events alone. */
 function facts(world: World) {
+  const input = world.variant.input as BlackjackInput;
+  let signedIn = input.signedIn ?? false;
+  let wallet = input.wallet!;
+  const limits = new LimitsReference(world);
   let amountText = '';
-  let game: WireBlackjackGame | null = null;
-  let final: BlackjackAnswer | null = null;
+  let phase: Phase = signedIn ? 'restoring' : 'idle';
+  let message = null as string | null;
+  let game = null as WireBlackjackGame | null;
+  let acting = null as Action | null;
   let shown = 1;
-  let revealOver = false;
+  let final = null as { balance: number | null; betId: number | string | null } | null;
   let loginsAsked = 0;
-  let signedIn = ((world.variant.input ?? {}) as BlackjackInput).signedIn ?? false;
-  const balances: Array<{ currency: string; balance: number }> = [];
-  const switched: string[] = [];
-  const announced: Array<number | string> = [];
-  const logged: string[] = [];
-  const endReveal = () => {
-    revealOver = true;
-    if (final?.game && final.balance !== null && final.balance !== undefined) balances.push({ currency: final.game.currency, balance: final.balance });
-    if (final?.bet) announced.push(final.bet.id);
+  const bets: unknown[] = [];
+  const acts: unknown[] = [];
+  const logged: unknown[] = [];
+  const toWallet: unknown[] = [];
+  const toFeed: unknown[] = [];
+  const endRound = () => {
+    phase = 'roundOver';
+    shown = 2;
+    if (final?.balance != null) toWallet.push({ type: 'game.balanceUpdated', currency: game!.currency, balance: final.balance });
+    if (final?.betId != null) toFeed.push({ type: 'game.animationOver', betId: final.betId });
+  };
+  const answer = (output: unknown, takesStake: boolean, onFailure: () => void) => {
+    const outcome = output as { kind: string; answer?: BlackjackAnswer; message?: string };
+    const answeredGame = outcome.kind === 'answered' ? outcome.answer!.game : null;
+    if (answeredGame?.gameState === 'PlayerTurn') {
+      game = answeredGame;
+      phase = 'playing';
+      if (takesStake) toWallet.push({ type: 'game.balanceUpdated', currency: answeredGame.currency, balance: outcome.answer!.balance ?? 0 });
+    } else if (answeredGame?.gameState === 'GameOver') {
+      game = answeredGame;
+      final = { balance: outcome.answer!.balance ?? null, betId: outcome.answer!.bet?.id ?? null };
+      phase = 'revealing';
+      shown = 1;
+    } else onFailure();
   };
   for (const e of world.performed) {
-    const output = e['output'] as Outcome | undefined;
-    const id = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(e.type)?.[1];
-    if (e.type === 'auth.loggedIn') signedIn = true;
-    if (e.type === 'auth.loggedOut') {
-      signedIn = false;
-      game = null;
-      final = null;
-    }
-    if (e.type === 'user.typeAmount') amountText = e['text'] as string;
-    if (e.type === 'user.bet' && !signedIn) loginsAsked += 1;
-    if (e.type === 'xstate.done.actor.loadActiveGame') {
-      const reply = e['output'] as BlackjackActiveGameReply;
-      if (reply.game?.gameState === 'PlayerTurn') {
-        game = reply.game;
-        switched.push(reply.game.currency);
-        balances.push({ currency: reply.game.currency, balance: reply.balance ?? 0 });
+    const limitsBefore = limits.state;
+    limits.step(e);
+    switch (e.type) {
+      case 'auth.loggedIn':
+        signedIn = true;
+        if (phase === 'idle') phase = 'restoring';
+        break;
+      case 'auth.loggedOut':
+        signedIn = false;
+        phase = 'idle';
+        game = null;
+        final = null;
+        message = null;
+        break;
+      case 'wallet.changed':
+        wallet = e['wallet'] as GameWallet;
+        break;
+      case 'user.typeAmount':
+        amountText = e['text'] as string;
+        break;
+      case 'user.halveAmount':
+      case 'user.doubleAmount':
+        if (limitsBefore === 'known') {
+          const bounds = { minBet: LIMITS.minBet, maxBet: LIMITS.maxBet, balance: wallet.balance };
+          const amount = Number(amountText || 0);
+          amountText = String(e.type === 'user.halveAmount' ? halfBet(amount, bounds) : doubleBet(amount, bounds));
+        }
+        break;
+      case 'user.bet': {
+        if (!['idle', 'refused', 'failed', 'roundOver'].includes(phase)) break;
+        if (!signedIn) {
+          if (phase === 'idle') loginsAsked += 1;
+          break;
+        }
+        if (wallet.currency === 'ACC') message = MESSAGES.acc;
+        else if (limitsBefore !== 'known') break;
+        else if (Number(amountText || 0) <= 0) message = MESSAGES.notPositive;
+        else message = null;
+        if (message !== null) phase = 'refused';
+        else {
+          phase = 'placing';
+          final = null;
+          bets.push({ betAmount: Number(amountText), currency: wallet.currency });
+        }
+        break;
+      }
+      case 'xstate.after.messageClear.blackjack.round.refused':
+      case 'xstate.after.messageClear.blackjack.round.failed':
+        phase = 'idle';
+        message = null;
+        break;
+      case 'xstate.done.actor.loadActiveGame': {
+        const reply = e['output'] as { game: WireBlackjackGame | null; balance?: number };
+        if (reply.game?.gameState === 'PlayerTurn') {
+          game = reply.game;
+          phase = 'playing';
+          toWallet.push({ type: 'game.switchCurrency', currency: reply.game.currency });
+          toWallet.push({ type: 'game.balanceUpdated', currency: reply.game.currency, balance: reply.balance ?? 0 });
+        } else phase = 'idle';
+        break;
+      }
+      case 'xstate.error.actor.loadActiveGame':
+        phase = 'idle';
+        break;
+      case 'xstate.done.actor.placeBet':
+        answer(e['output'], true, () => {
+          const outcome = e['output'] as { kind: string; message?: string };
+          phase = 'failed';
+          message = outcome.kind === 'refused' && outcome.message ? outcome.message : MESSAGES.network;
+        });
+        break;
+      case 'xstate.error.actor.placeBet':
+        phase = 'failed';
+        message = MESSAGES.network;
+        break;
+      case 'user.stand':
+      case 'user.hit':
+      case 'user.double':
+      case 'user.split': {
+        const action = e.type.slice('user.'.length) as Action;
+        if (phase === 'playing' && game && allowed(game).includes(action)) {
+          phase = 'acting';
+          acting = action;
+          acts.push({ action, activeHand: game.activeHandIndex });
+        }
+        break;
+      }
+      case 'xstate.after.holeCardReveal.blackjack.round.revealing.turningHoleCard':
+        if (game!.dealerHand.length > 2) shown = 2;
+        else endRound();
+        break;
+      case 'xstate.after.dealerPause.blackjack.round.revealing.dealerPausing':
+        shown += 1;
+        break;
+      case 'xstate.after.dealerCardReveal.blackjack.round.revealing.dealingCard':
+        if (shown >= game!.dealerHand.length) endRound();
+        break;
+      default: {
+        const done = /^xstate\.(done|error)\.actor\.(stand|hit|double|split)$/.exec(e.type);
+        if (!done) break;
+        const action = done[2] as Action;
+        const takesStake = action === 'double' || action === 'split';
+        const log = () => {
+          phase = 'playing';
+          logged.push({ action, error: done[1] === 'done' ? e['output'] : e['error'] });
+        };
+        if (done[1] === 'done') answer(e['output'], takesStake, log);
+        else log();
       }
     }
-    if ((id === 'placeBet' || ACTIONS.includes(id as BlackjackAction)) && e.type.startsWith('xstate.done')) {
-      if (output?.kind === 'answered' && output.answer.game?.gameState === 'PlayerTurn') {
-        game = output.answer.game;
-        if (id === 'placeBet' || id === 'double' || id === 'split') balances.push({ currency: game.currency, balance: output.answer.balance ?? 0 });
-      } else if (output?.kind === 'answered' && output.answer.game?.gameState === 'GameOver') {
-        game = output.answer.game;
-        final = output.answer;
-        shown = 1;
-        revealOver = false;
-      } else if (id !== 'placeBet') logged.push(id!);
-    }
-    if (e.type.startsWith('xstate.error') && ACTIONS.includes(id as BlackjackAction)) logged.push(id!);
-    if (e.type.startsWith('xstate.after.holeCardReveal')) {
-      shown = 2;
-      if (game!.dealerHand.length <= 2) endReveal();
-    }
-    if (e.type.startsWith('xstate.after.dealerPause')) shown += 1;
-    if (e.type.startsWith('xstate.after.dealerCardReveal') && shown >= game!.dealerHand.length) endReveal();
   }
-  return { amountText, game, final, shown, revealOver, loginsAsked, balances, switched, announced, logged };
+  return { signedIn, wallet, limits: limits.state, amountText, phase, message, game, acting, shown, loginsAsked, bets, acts, logged, toWallet, toFeed };
 }
 
-const snap = (sut: BlackjackSut) => sut.snapshot() as Parameters<typeof selectTable>[0];
+const snap = (sut: BlackjackSut) => sut.snapshot() as Parameters<typeof selectMessage>[0];
 const enabledActions = (sut: BlackjackSut) => ACTIONS.filter((action) => snap(sut).can({ type: `user.${action}` } as BlackjackEvent));
-const canBet = (sut: BlackjackSut) => snap(sut).can({ type: 'user.bet' });
-
-/** The table shows the player's hands and the dealer's cards as the server sent them (hole card face down in play). */
-function expectTableOf(sut: BlackjackSut, game: WireBlackjackGame, dealer: number[]) {
-  const table = selectTable(snap(sut));
-  expect(table?.hands.map((hand) => hand.cards)).toEqual(game.isSplit ? [game.playerHand1, game.playerHand2] : [game.playerHand1]);
-  expect(table?.dealer).toEqual(dealer);
-}
-
-const noActions = (sut: BlackjackSut) => expect(enabledActions(sut), 'no action is enabled').toEqual([]);
 
 export const blackjackPaths: PathSpec<BlackjackSut> = {
   name: 'blackjack',
   machine: blackjackMachine,
   variants: [
+    // First, so its paths are the ones that reach the actions: a restored split round plays its second hand.
+    {
+      name: 'player back on a split round',
+      input: { signedIn: true, wallet: USDT },
+      events: ev({ type: 'xstate.done.actor.loadActiveGame', output: restorable(splitGame) }, { type: 'user.hit' }, { type: 'user.double' }),
+      serializeState,
+    },
     { name: 'player', input: { signedIn: true, wallet: USDT }, events, serializeState },
     { name: 'visitor', input: { signedIn: false, wallet: USDT }, events, serializeState },
     // ACC selected before the screen opens: no limits are asked for.
-    { name: 'player with ACC', input: { signedIn: true, wallet: { currency: 'ACC', balance: 1, fiatRate: null } }, events: ev({ type: 'user.bet' }), serializeState },
+    { name: 'player with ACC', input: { signedIn: true, wallet: { currency: 'ACC', balance: 1, fiatRate: null } }, events: [], serializeState },
   ],
   start(world) {
     const effects = new FakeEffects({ stand: 'act', hit: 'act', double: 'act', split: 'act' });
     const machine = blackjackMachine.provide({
       actors: effects.actors(['loadLimits', 'loadActiveGame', 'placeBet', 'act']) as never,
-      actions: { logActionError: effects.action('logActionError') },
+      actions: effects.actions(['logActionError']) as never,
     });
     const system = runInSystem(machine, { input: world.variant.input as BlackjackInput, clock: world.clock, systemId: 'blackjack' });
     return {
@@ -278,88 +383,88 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     ...gameKitOracles<BlackjackSut>('blackjack'),
     '#blackjack': {
       asserts:
-        'the wallet is the one last selected; the login modal was asked for once per Bet of a visitor; the wallet got exactly the balances of the stakes taken, a restored round and each round settled (after its reveal), the bets feed each settled round once its reveal was over, and every failed action was logged',
+        'the amount field shows what was typed (½ and 2× once the limits are known); the message is the last refusal or failure not yet cleared; the table shows the last round card by card (none after sign-out); one bet request per accepted Bet and one action request per enabled action; failed actions are logged, nothing more; the wallet, the bets feed and the modals got exactly what the round called for',
       check(sut, world) {
         const f = facts(world);
-        expect((sut.snapshot().context as BlackjackContext).wallet).toEqual(tableFacts(world).wallet);
-        expect(sut.sentTo('modals').filter((e) => e.type === loginModal.type)).toHaveLength(f.loginsAsked);
-        const wallet = sut.sentTo('wallet');
-        expect(wallet.filter((e) => e.type === 'game.balanceUpdated').map((e) => ({ ...(e as object), type: undefined }))).toEqual(
-          f.balances.map((b) => ({ type: undefined, currency: b.currency, balance: b.balance })),
-        );
-        expect(wallet.filter((e) => e.type === 'game.switchCurrency').map((e) => (e as unknown as { currency: string }).currency)).toEqual(f.switched);
-        expect(sut.sentTo('betsFeed').map((e) => (e as unknown as { betId: number }).betId)).toEqual(f.announced);
-        expect(sut.effects.callsOf<{ action: string }>('logActionError').map((c) => c.action)).toEqual(f.logged);
+        const s = snap(sut);
+        expect(selectAmountText(s)).toBe(f.amountText);
+        expect(selectMessage(s)).toBe(f.phase === 'refused' || f.phase === 'failed' ? f.message : null);
+        const table = selectTable(s);
+        if (!f.game) expect(table).toBeNull();
+        else {
+          const hands = f.game.isSplit ? [f.game.playerHand1, f.game.playerHand2] : [f.game.playerHand1];
+          expect(table?.hands.map((hand) => hand.cards)).toEqual(hands);
+          expect(table?.hands.map((hand) => hand.active)).toEqual(hands.map((_h, i) => f.phase === 'playing' || f.phase === 'acting' ? f.game!.isSplit && f.game!.activeHandIndex === i : false));
+        }
+        expect(sut.effects.callsOf('placeBet')).toEqual(f.bets);
+        expect(sut.effects.callsOf('act')).toEqual(f.acts);
+        expect(sut.effects.callsOf('logActionError')).toEqual(f.logged);
+        expect(sut.sentTo('modals')).toEqual(Array.from({ length: f.loginsAsked }, () => loginModal));
+        expect(sut.sentTo('wallet')).toEqual(f.toWallet);
+        expect(sut.sentTo('betsFeed')).toEqual(f.toFeed);
       },
     },
     '#blackjack.round.restoring': {
-      asserts: "the player's open round is being fetched: Bet and every action are disabled, the amount is locked, the table is empty",
-      check(sut) {
+      asserts: "the player's open round is being fetched; the amount is locked",
+      check(sut, world) {
+        expect(facts(world).phase).toBe('restoring');
         expect(sut.effects.waiting('loadActiveGame')).toBeDefined();
-        expect(canBet(sut)).toBe(false);
-        noActions(sut);
+        expect(selectBusy(snap(sut))).toBe(true);
         expect(selectAmountLocked(snap(sut))).toBe(true);
-        expect(selectTable(snap(sut))).toBeNull();
       },
     },
     '#blackjack.round.idle': {
-      asserts: 'no round: an empty table, no message, the amount editable, no action enabled, nothing in flight; Bet waits for the limits only for a player',
+      asserts: 'no round in play: no action is enabled; the amount is editable; Bet is enabled unless a player waits for the limits (after a failure it asks again)',
       check(sut, world) {
-        expect(selectTable(snap(sut))).toBeNull();
-        expect(selectMessage(snap(sut))).toBeNull();
+        const f = facts(world);
+        expect(f.phase).toBe('idle');
+        expect(enabledActions(sut)).toEqual([]);
         expect(selectAmountLocked(snap(sut))).toBe(false);
-        noActions(sut);
+        expect(selectOutcome(snap(sut))).toBeNull();
+        expect(snap(sut).can({ type: 'user.bet' })).toBe(!f.signedIn || f.wallet.currency === 'ACC' || f.limits === 'known' || f.limits === 'unavailable');
         notWaitingFor(sut, 'placeBet', 'act');
-        expect(canBet(sut)).toBe(!tableFacts(world).signedIn || !world.expected.matches({ limits: 'loading' }));
       },
     },
     '#blackjack.round.refused': {
-      asserts: "a §5 check refused the bet: its message shows ('ACC betting not available at this time' for ACC), nothing was sent for it",
+      asserts: "the first §5 check that fails shows its message for 3 s ('ACC betting not available at this time', 'Bet must be greater than 0'); nothing was sent",
       check(sut, world) {
-        const message = selectMessage(snap(sut));
-        expect(message).toBeTruthy();
-        if (tableFacts(world).wallet.currency === 'ACC') expect(message).toBe(BET_MESSAGES.accNotAvailable);
+        expect(facts(world).phase).toBe('refused');
         notWaitingFor(sut, 'placeBet');
-        noActions(sut);
       },
     },
     '#blackjack.round.placing': {
-      asserts: 'one bet request is waiting with the amount typed and the selected currency; Bet and the actions are disabled; the amount is locked',
+      asserts: 'one bet request is waiting with the amount typed and the selected currency; the amount is locked; no action is enabled',
       check(sut, world) {
-        expect(sut.effects.waiting('placeBet')?.input).toEqual({ betAmount: Number(facts(world).amountText), currency: tableFacts(world).wallet.currency });
-        expect(canBet(sut)).toBe(false);
-        noActions(sut);
+        const f = facts(world);
+        expect(sut.effects.waiting('placeBet')?.input).toEqual(f.bets.at(-1));
         expect(selectAmountLocked(snap(sut))).toBe(true);
-        expect(selectMessage(snap(sut))).toBeNull();
+        expect(enabledActions(sut)).toEqual([]);
       },
     },
     '#blackjack.round.failed': {
-      asserts: "the server's refusal in its words, or 'An error occurred while placing the bet.' without an answer, shows; Bet is enabled again",
+      asserts: "the server's words, or 'An error occurred while placing the bet.', show for 3 s",
       check(sut, world) {
-        const last = world.performed.at(-1)!;
-        const output = last['output'] as Outcome | undefined;
-        if (last.type.endsWith('placeBet')) expect(selectMessage(snap(sut))).toBe(output?.kind === 'refused' ? output.message : BLACKJACK_NETWORK_ERROR);
-        else expect(selectMessage(snap(sut))).toBeTruthy();
-        expect(canBet(sut)).toBe(true);
-        noActions(sut);
+        expect(facts(world).phase).toBe('failed');
+        expect(selectMessage(snap(sut))).toBeTruthy();
       },
     },
     '#blackjack.round.playerTurn': {
-      asserts: "the round the server sent is on the table with the dealer's hole card face down; Bet is disabled and the amount locked",
+      asserts: "the dealer's up card and a face-down card show; the amount is locked; no outcome yet",
       check(sut, world) {
-        const { game } = facts(world);
-        expectTableOf(sut, game!, game!.dealerHand);
-        expect(selectTable(snap(sut))?.dealer).toContain(HIDDEN_CARD);
-        expect(canBet(sut)).toBe(false);
+        const f = facts(world);
+        expect(selectTable(snap(sut))?.dealer).toEqual(f.game!.dealerHand);
         expect(selectAmountLocked(snap(sut))).toBe(true);
         expect(selectOutcome(snap(sut))).toBeNull();
+        expect(selectTable(snap(sut))?.hands.every((hand) => hand.result === null)).toBe(true);
       },
     },
     '#blackjack.round.playerTurn.choosingAction': {
-      asserts: 'exactly the actions the rules allow on the active hand are enabled (two Eights: all four; three cards: stand and hit); nothing in flight',
+      asserts: 'STAND and HIT are enabled; DOUBLE with exactly two cards in the active hand; SPLIT with two cards of the same value and no earlier split; Bet is disabled',
       check(sut, world) {
-        const { game } = facts(world);
-        expect(enabledActions(sut)).toEqual(ACTIONS.filter((a) => allowedWireActions(game!).includes(a)));
+        const f = facts(world);
+        expect(f.phase).toBe('playing');
+        expect(enabledActions(sut)).toEqual(ACTIONS.filter((action) => allowed(f.game!).includes(action)));
+        expect(snap(sut).can({ type: 'user.bet' })).toBe(false);
         notWaitingFor(sut, 'act');
       },
     },
@@ -367,49 +472,55 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
       (['standing', 'hitting', 'doubling', 'splitting'] as const).map((state, i) => [
         `#blackjack.round.playerTurn.${state}`,
         {
-          asserts: `one ${ACTIONS[i]} request is waiting for the active hand; every action is disabled`,
+          asserts: `${ACTIONS[i]!.toUpperCase()} was sent for the active hand and is waiting; no other action is enabled`,
           check(sut: BlackjackSut, world: World) {
-            expect(sut.effects.waiting(ACTIONS[i]!)?.input).toEqual({ action: ACTIONS[i], activeHand: facts(world).game!.activeHandIndex });
-            noActions(sut);
+            const f = facts(world);
+            expect(f.acting).toBe(ACTIONS[i]);
+            expect(sut.effects.waiting(ACTIONS[i]!)?.input).toEqual({ action: ACTIONS[i], activeHand: f.game!.activeHandIndex });
+            expect(enabledActions(sut)).toEqual([]);
+            expect(selectBusy(snap(sut))).toBe(true);
           },
         },
       ]),
     ),
     '#blackjack.round.revealing': {
-      asserts: "the round is over on the server: the dealer's cards are shown one by one (the hole card face down until it turns), no result yet, nothing can be pressed",
+      asserts: "the dealer's cards turn one by one: the up card and a face-down card, then each further card; no action, no Bet, no outcome yet",
       check(sut, world) {
-        const { game, shown } = facts(world);
-        const dealer = game!.dealerHand.slice(0, shown);
-        expectTableOf(sut, game!, dealer.length < 2 ? [...dealer, HIDDEN_CARD] : dealer);
+        const f = facts(world);
+        const shown = f.game!.dealerHand.slice(0, f.shown);
+        expect(selectTable(snap(sut))?.dealer).toEqual(shown.length < 2 ? [...shown, HIDDEN_CARD] : shown);
+        expect(enabledActions(sut)).toEqual([]);
+        expect(snap(sut).can({ type: 'user.bet' })).toBe(false);
         expect(selectOutcome(snap(sut))).toBeNull();
-        expect(canBet(sut)).toBe(false);
-        noActions(sut);
       },
     },
     '#blackjack.round.revealing.turningHoleCard': {
-      asserts: 'only the up card is face up',
-      check: (_sut, world) => expect(facts(world).shown).toBe(1),
+      asserts: 'the hole card is turning over',
+      check: (sut) => expect(selectTurningHoleCard(snap(sut))).toBe(true),
     },
     '#blackjack.round.revealing.dealerPausing': {
-      asserts: 'the hole card is turned and the dealer has more cards to draw',
-      check: (_sut, world) => expect(facts(world).shown).toBeLessThan(facts(world).game!.dealerHand.length),
+      asserts: 'the dealer drew: the hole card is up and the dealer pauses',
+      check(sut, world) {
+        expect(facts(world).game!.dealerHand.length).toBeGreaterThan(2);
+        expect(selectTurningHoleCard(snap(sut))).toBe(false);
+      },
     },
     '#blackjack.round.revealing.dealingCard': {
-      asserts: 'a further dealer card is coming in',
+      asserts: 'a further dealer card has come in',
       check: (_sut, world) => expect(facts(world).shown).toBeGreaterThan(2),
     },
     '#blackjack.round.roundOver': {
-      asserts: "every card is shown with the round's result (won, lost or push on the total staked); Bet is enabled again once the limits are known, and no action is",
+      asserts: "every dealer card shows; each hand shows what it returned; won, lost or push on the total staked; the wallet got the settled balance and the feed released the round",
       check(sut, world) {
-        const { game, revealOver } = facts(world);
-        expect(revealOver).toBe(true);
-        expectTableOf(sut, game!, game!.dealerHand);
-        const staked = game!.betAmount + game!.betAmount2;
-        const returned = game!.resultAmount + game!.resultAmount2;
+        const f = facts(world);
+        const game = f.game!;
+        const table = selectTable(snap(sut))!;
+        expect(table.dealer).toEqual(game.dealerHand);
+        expect(table.hands.map((hand) => hand.result)).toEqual(game.isSplit ? [game.resultAmount, game.resultAmount2] : [game.resultAmount]);
+        const staked = game.betAmount + game.betAmount2;
+        const returned = game.resultAmount + game.resultAmount2;
         expect(selectOutcome(snap(sut))).toBe(returned > staked ? 'won' : returned < staked ? 'lost' : 'push');
-        // The next bet waits for the limits, as at an empty table.
-        expect(canBet(sut)).toBe(!world.expected.matches({ limits: 'loading' }));
-        noActions(sut);
+        expect(selectBusy(snap(sut))).toBe(false);
       },
     },
   },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import type { BlackjackRefusal } from '../../src/core/contracts/blackjack';
+import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD } from '../../src/core/games/cards';
 import { blackjackMachine, BLACKJACK_NETWORK_ERROR } from '../../machines/blackjack/machine';
 import type {
@@ -13,14 +14,83 @@ import type {
 } from '../../machines/blackjack/machine';
 import { selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
 import { cardIndex } from '../support/cardIndex';
+import type { GameWallet } from '../../machines/shared/events';
 import type { LimitsRequest } from '../../machines/shared/limits';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
 import { refusalBody, refusalError } from '../support/games';
 import { pathSuite } from '../support/pathTesting';
-import { blackjackPaths, inPlay, natural, over, overWithDraws, pairGame, restorable, splitGame, threeCardGame, USDT } from './blackjack.paths';
+import { blackjackPaths } from './blackjack.paths';
 
 const LIMITS: BetLimits = { minBet: 0.1, maxBet: 1000, maxPayout: 10_000 };
+const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
+
+function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
+  return {
+    id: 7,
+    currency: 'USDT',
+    playerHand1: [cardIndex('Ten'), cardIndex('Six')],
+    playerHand2: [],
+    dealerHand: [cardIndex('Nine'), HIDDEN_CARD],
+    playerScore1: 16,
+    playerScore2: 0,
+    dealerScore: 9,
+    isSplit: false,
+    activeHandIndex: 0,
+    betAmount: 1,
+    betAmount2: 0,
+    resultAmount: 0,
+    resultAmount2: 0,
+    gameState: 'PlayerTurn',
+    ...overrides,
+  };
+}
+
+/** Two Eights: every action is allowed. */
+const pairGame = wire({ playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Eight', 'Clubs')] });
+/** Three cards: only hit and stand. */
+const threeCardGame = wire({ playerHand1: [cardIndex('Two'), cardIndex('Three'), cardIndex('Five')], playerScore1: 10 });
+const splitGame = wire({
+  playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Three')],
+  playerHand2: [cardIndex('Eight', 'Clubs'), cardIndex('Two')],
+  isSplit: true,
+  betAmount2: 1,
+});
+/** Over after the dealer drew two further cards: Nine, Two, Three, Five = 19 against 20. */
+const overWithDraws = wire({
+  playerHand1: [cardIndex('Ten'), cardIndex('King')],
+  playerScore1: 20,
+  dealerHand: [cardIndex('Nine'), cardIndex('Two'), cardIndex('Three'), cardIndex('Five')],
+  dealerScore: 19,
+  resultAmount: 2,
+  gameState: 'GameOver',
+});
+/** A natural at the deal: the dealer keeps two cards. */
+const natural = wire({
+  playerHand1: [cardIndex('Ace'), cardIndex('King')],
+  playerScore1: 21,
+  dealerHand: [cardIndex('Nine'), cardIndex('Seven')],
+  dealerScore: 16,
+  resultAmount: 2.5,
+  gameState: 'GameOver',
+});
+
+const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
+/** The answer that ends a round: it carries the settled bet row the live table holds back until the reveal is over. */
+const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => {
+  const wager = game.betAmount + game.betAmount2;
+  const payout = game.resultAmount + game.resultAmount2;
+  return {
+    success: true,
+    game,
+    errorMessage: null,
+    balance,
+    bet: { id: betId, gameName: 'Blackjack', playerName: 'ann', wager, currency: game.currency, multiplier: Math.floor((payout / wager) * 10_000) / 10_000, payout },
+  };
+};
+/** GET /blackjack/get-active-game with a round open: the round and the balance, no bet row. */
+const restorable = (game: WireBlackjackGame, balance = 99): BlackjackActiveGameReply => ({ success: true, game, errorMessage: null, balance });
+
 interface Effects {
   openLogin: number;
   balances: Array<{ currency: string; balance: number }>;

@@ -3,10 +3,14 @@ import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { diceMachine, DICE_NO_RESPONSE_MESSAGE } from '../../machines/dice/machine';
-import type { DiceBetRequest, DiceContext, DiceBetResponse, DiceEvent, DiceInput } from '../../machines/dice/machine';
+import type { DiceBetRequest, DiceBetResponse, DiceInput } from '../../machines/dice/machine';
 import type { LimitsRequest } from '../../machines/shared/limits';
 import type { BetOutcome } from '../../machines/shared/requestFailure';
-import { answered, enabledOnly, refused, replaysCoverTheChart, settle, UNANSWERED } from '../support/games';
+import { answered, refused, settle, UNANSWERED } from '../support/games';
+import { runInSystem } from '../support/actorSystem';
+import { pathSuite } from '../support/pathTesting';
+import { loginModal } from '../../machines/shared/messages';
+import { dicePaths } from './dice.paths';
 import {
   selectCanBet,
   selectChance,
@@ -26,7 +30,6 @@ import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate, Wallet } from '../../machines/wallet/machine';
 import type { PlacedBet } from '../../machines/shared/events';
 import type { GameWallet } from '../../machines/shared/events';
-import { CoverageTracker, PathModel } from '../support/modelPaths';
 
 
 const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 1, maxPayout: 0.5 };
@@ -37,46 +40,48 @@ interface Fakes {
   bet?: (request: DiceBetRequest) => Promise<BetOutcome<DiceBetResponse>>;
 }
 
+/**
+ * The dice machine as src/app provides it: only its requests are fakes. Its messages are the chart's
+ * own sendTo actions, recorded by the app-wide actors of the system it runs in.
+ */
 function harness(fakes: Fakes = {}) {
-  const calls = {
-    limits: [] as LimitsRequest[],
-    bets: [] as DiceBetRequest[],
-    logins: 0,
-    balances: [] as Array<{ currency: string; balance: number }>,
-    reported: [] as PlacedBet[],
-  };
+  const requests = { limits: [] as LimitsRequest[], bets: [] as DiceBetRequest[] };
   const machine = diceMachine.provide({
     actors: {
       loadLimits: fromPromise<BetLimits, LimitsRequest>(async ({ input }) => {
-        calls.limits.push(input);
+        requests.limits.push(input);
         return fakes.limits ? fakes.limits(input) : LIMITS;
       }),
       placeBet: fromPromise<BetOutcome<DiceBetResponse>, DiceBetRequest>(async ({ input }) => {
-        calls.bets.push(input);
+        requests.bets.push(input);
         if (!fakes.bet) throw new Error('no placeBet fake');
         return fakes.bet(input);
       }),
     },
-    actions: {
-      openLogin: () => {
-        calls.logins += 1;
-      },
-      reportBalance: (_, params) => {
-        calls.balances.push(params);
-      },
-      reportBet: (_, params) => {
-        calls.reported.push(params.bet);
-      },
-    },
   });
-  return { machine, calls };
+  return { machine, requests };
 }
 
 async function started(input: DiceInput = { signedIn: true, wallet: BTC }, fakes: Fakes = {}, clock?: SimulatedClock) {
-  const { machine, calls } = harness(fakes);
-  const actor = createActor(machine, { input, ...(clock ? { clock } : {}) }).start();
+  const { machine, requests } = harness(fakes);
+  const system = runInSystem(machine, { input, systemId: 'dice', ...(clock ? { clock } : {}) });
+  const calls = {
+    ...requests,
+    get logins() {
+      return system.sentTo('modals').filter((e) => e.type === loginModal.type).length;
+    },
+    get balances() {
+      return system.sentTo('wallet').map((e) => {
+        const { currency, balance } = e as unknown as { currency: string; balance: number };
+        return { currency, balance };
+      });
+    },
+    get reported() {
+      return system.sentTo('betsFeed').map((e) => (e as unknown as { bet: PlacedBet }).bet);
+    },
+  };
   await settle();
-  return { actor, calls };
+  return { actor: system.actor, calls };
 }
 
 /** The default table on a simulated clock, for the waits before a typed figure is clamped. */
@@ -254,7 +259,7 @@ describe('dice', () => {
       const wallet = walletMachine.provide({
         actors: { loadWallets: fromPromise<Wallet[], void>(async () => [{ currencySymbol: 'BTC', balance: 0 }]), loadRates: fromPromise<ExchangeRate[], void>(async () => []) },
       });
-      const app = setup({ actors: { modalStack, wallet, dice: harnessWithDefaults() } }).createMachine({
+      const app = setup({ actors: { modalStack, wallet, dice: harness({ bet: win }).machine } }).createMachine({
         invoke: [
           { id: 'modals', systemId: 'modals', src: 'modalStack' },
           { id: 'wallet', systemId: 'wallet', src: 'wallet', input: {} },
@@ -382,64 +387,6 @@ describe('dice', () => {
       expect(calls.bets).toHaveLength(1);
     });
   });
-
-  describe('model-based paths', () => {
-    const never = <T,>() => new Promise<T>(() => {});
-    const machine = harness().machine.provide({
-      actors: {
-        loadLimits: fromPromise<BetLimits, LimitsRequest>(() => never()),
-        placeBet: fromPromise<BetOutcome<DiceBetResponse>, DiceBetRequest>(() => never()),
-      },
-    });
-    const events = [
-      { type: 'user.typeAmount', text: '0' },
-      { type: 'user.typeAmount', text: '0.01' },
-      { type: 'user.halveAmount' },
-      { type: 'user.doubleAmount' },
-      { type: 'user.typeChance', text: '25' },
-      { type: 'user.typeMultiplier', text: '3' },
-      { type: 'user.slideChance', chance: 60 },
-      { type: 'user.toggleTarget' },
-      { type: 'user.bet' },
-      { type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' },
-      { type: 'auth.loggedOut' },
-      { type: 'wallet.changed', wallet: BTC },
-      { type: 'wallet.changed', wallet: { ...BTC, balance: 0 } },
-      { type: 'wallet.changed', wallet: { currency: 'ETH', balance: 1, fiatRate: null } },
-      { type: 'wallet.changed', wallet: { currency: 'ACC', balance: 1, fiatRate: null } },
-      { type: 'xstate.done.actor.loadLimits', output: { minBet: 0.01, maxBet: 0.01, maxPayout: 0.5 } },
-      { type: 'xstate.error.actor.loadLimits', error: new Error('down') },
-      { type: 'xstate.done.actor.placeBet', output: answered(roll(1, { id: 5, roll: 3, wager: 0.01, payout: 0.02 })) },
-      { type: 'xstate.done.actor.placeBet', output: answered(roll(1, { id: 6, roll: 90, wager: 0.01, payout: 0 })) },
-      { type: 'xstate.done.actor.placeBet', output: refused('Balance too low.') },
-      { type: 'xstate.error.actor.placeBet', error: new Error('down') },
-      { type: 'xstate.after.inputDebounce.dice.form.awaitingClamp' },
-    ] as unknown as DiceEvent[];
-    // Vertices: the states plus what the guards read: the amount and the wallet. With minBet = maxBet
-    // half and double have a fixed point, so the amounts stay few; chances never decide a check here
-    // (0.01 at any chance pays well under maxPayout), so they are left out.
-    const serializeState = (s: { value: unknown; context: DiceContext }) =>
-      JSON.stringify([s.value, s.context.amountText, s.context.wallet.currency, s.context.wallet.balance]);
-    const coverage = new CoverageTracker(machine);
-    // A visitor start reaches every state through the events; a player start only adds its first step.
-    const models = [
-      new PathModel({ machine, input: { wallet: BTC }, events: enabledOnly(events), serializeState: serializeState as never, coverage }),
-      new PathModel({ machine, input: { signedIn: true, wallet: BTC }, events: [], coverage }),
-      // ACC selected before the screen opens: no limits are asked for.
-      new PathModel({ machine, input: { signedIn: true, wallet: { currency: 'ACC', balance: 1, fiatRate: null } }, events: [], coverage }),
-    ];
-    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
-
-    replaysCoverTheChart(cases, coverage);
-  });
 });
 
-/** The dice machine with fake calls; its messages to other actors go through the actor system. */
-function harnessWithDefaults() {
-  return diceMachine.provide({
-    actors: {
-      loadLimits: fromPromise<BetLimits, LimitsRequest>(async () => LIMITS),
-      placeBet: fromPromise<BetOutcome<DiceBetResponse>, DiceBetRequest>(async ({ input }) => win(input)),
-    },
-  });
-}
+pathSuite(dicePaths);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { GameWallet } from '../../machines/shared/events';
-import type { FakeEffects, Oracle, Sut, World } from './pathTesting';
+import type { AnyEvent, FakeEffects, Oracle, Sut, World } from './pathTesting';
 
 /**
  * What the path specs of the four games share: the game kit's `player` and `limits` regions
@@ -70,6 +70,55 @@ export function gameKitOracles<S extends GameSut>(id: string): Record<string, Or
     [`#${id}.limits.unavailable`]: {
       asserts: 'the limits request failed and none is waiting',
       check: (sut) => notWaitingFor(sut, 'loadLimits'),
+    },
+  };
+}
+
+export type LimitsState = 'loading' | 'known' | 'notBettable' | 'unavailable';
+
+/**
+ * Where the limits region must be, kept step by step from the input and the performed events alone
+ * (docs/product.md §5 check 2: ACC is never asked for; a new currency asks again; Bet after a failure
+ * asks again where the game lets it, `retry`).
+ */
+export class LimitsReference {
+  state: LimitsState;
+  private currency: string;
+
+  constructor(world: World) {
+    this.currency = ((world.variant.input ?? {}) as TableInput).wallet!.currency;
+    this.state = this.currency === 'ACC' ? 'notBettable' : 'loading';
+  }
+
+  step(e: AnyEvent, retry = true): void {
+    if (e.type === 'wallet.changed') {
+      const next = (e['wallet'] as GameWallet).currency;
+      if (next !== this.currency) this.state = next === 'ACC' && this.state !== 'notBettable' ? 'notBettable' : 'loading';
+      this.currency = next;
+    } else if (e.type === 'xstate.done.actor.loadLimits') this.state = 'known';
+    else if (e.type === 'xstate.error.actor.loadLimits') this.state = 'unavailable';
+    else if (e.type === 'user.bet' && this.state === 'unavailable' && retry) this.state = 'loading';
+  }
+}
+
+/** The limits state each performed event met (`before(i)`) and the one now, for a game whose Bet always retries. */
+export function limitsFacts(world: World) {
+  const reference = new LimitsReference(world);
+  const states: LimitsState[] = [];
+  for (const e of world.performed) {
+    states.push(reference.state);
+    reference.step(e);
+  }
+  return { now: reference.state, before: (index: number): LimitsState => states[index] ?? reference.state };
+}
+
+/** An oracle of the game kit with the game's own checks of the same state added. */
+export function withChecks<S extends GameSut>(kit: Oracle<S>, own: Oracle<S>): Oracle<S> {
+  return {
+    asserts: `${kit.asserts}; ${own.asserts}`,
+    async check(sut, world) {
+      await kit.check(sut, world);
+      await own.check(sut, world);
     },
   };
 }

@@ -2,7 +2,6 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { BetOutcome } from '../../machines/shared/requestFailure';
 import { ApiError } from '../../src/app/api/client';
 import type { GameRefusal } from '../../src/core/contracts/gameBet';
-export { replaysCoverTheChart } from './modelPaths';
 
 /** What the games' tests share: their fakes answer with the outcomes src/app's adapter makes. */
 
