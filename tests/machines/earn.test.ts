@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, SimulatedClock } from 'xstate';
+import { earnMachine, NEAR_ZERO_POSITION } from '../../machines/earn/machine';
+import type { BankrollData } from '../../machines/earn/machine';
+import { bankrollTotals } from '../../machines/earn/selectors';
+import { CoverageTracker, doneOrFailed, PathModel, replaysCoverTheChart } from '../support/modelPaths';
+import { bankroll, divestedAll, invested, never, recorder, settle } from '../support/tokenFixtures';
+
+/** Runs a model's paths and asserts that together they cover every state and transition. */
+function modelSuite(name: string, machine: AnyStateMachine, models: PathModel[], coverage: CoverageTracker, execute?: (actor: AnyActorRef, event: { type: string }, clock: SimulatedClock) => void) {
+  describe(`${name}: model-based paths`, () => {
+    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
+    replaysCoverTheChart(cases, coverage, execute ? { execute } : {});
+  });
+  return machine;
+}
+
+describe('earn', () => {
+  it('should open the login modal for a visitor, and the modals with the position for a player', async () => {
+    const { calls, record } = recorder();
+    const machine = earnMachine.provide({
+      actors: { loadBankroll: fromPromise(async () => bankroll) },
+      actions: { openLogin: record('openLogin'), openModal: record('openModal') },
+    });
+    const visitor = createActor(machine, { input: { signedIn: false } }).start();
+    await settle();
+    visitor.send({ type: 'user.addLiquidity', currency: 'BTC' });
+    const player = createActor(machine, { input: { signedIn: true } }).start();
+    await settle();
+    player.send({ type: 'user.addLiquidity', currency: 'BTC' });
+    player.send({ type: 'user.removeLiquidity', currency: 'BTC' });
+    expect(player.getSnapshot().can({ type: 'user.removeLiquidity', currency: 'ETH' })).toBe(false);
+    expect(calls).toEqual([
+      ['openLogin', undefined],
+      ['openModal', { name: 'AddLiquidity', params: { currency: 'BTC' } }],
+      ['openModal', { name: 'RemoveLiquidity', params: { currency: 'BTC', position: 0.0101 } }],
+    ]);
+  });
+
+  it('should replace the pool and position on invested and drop a near-zero position on divested', async () => {
+    const machine = earnMachine.provide({ actors: { loadBankroll: fromPromise(async () => bankroll) } });
+    const actor = createActor(machine, { input: { signedIn: true } }).start();
+    await settle();
+    actor.send({ type: 'server.invested', payload: invested });
+    expect(actor.getSnapshot().context.pools[0]?.totalStaked).toBe(10.01);
+    expect(actor.getSnapshot().context.playerInvestments[0]?.currentInvestment).toBe(0.0201);
+    actor.send({ type: 'server.divested', payload: { ...divestedAll, position: { ...divestedAll.position, currentInvestment: NEAR_ZERO_POSITION / 2 } } });
+    expect(actor.getSnapshot().context.playerInvestments).toEqual([]);
+    actor.send({ type: 'auth.loggedOut' });
+    expect(actor.getSnapshot().context.playerInvestments).toEqual([]);
+  });
+
+  it('should total the pools in dollars', () => {
+    expect(bankrollTotals(bankroll.pools, { BTC: 100 })).toEqual({ valueLocked: 1000, profit: 10, volume: 200 });
+  });
+
+  const machine = earnMachine.provide({ actors: { loadBankroll: never<BankrollData>() } });
+  const coverage = new CoverageTracker(machine);
+  const serializeState = (s: AnyMachineSnapshot) =>
+    JSON.stringify([s.value, s.context.pools.length, (s.context.playerInvestments as Array<{ currency: string }>).map((p) => p.currency)]);
+  const events = [
+    { type: 'auth.loggedIn' },
+    { type: 'auth.loggedOut' },
+    { type: 'user.retry' },
+    { type: 'user.addLiquidity', currency: 'BTC' },
+    { type: 'user.removeLiquidity', currency: 'BTC' },
+    { type: 'server.invested', payload: invested },
+    { type: 'server.divested', payload: divestedAll },
+    ...doneOrFailed('earn.data.loading', bankroll),
+    ...doneOrFailed('earn.data.refreshing', bankroll),
+    { type: 'xstate.after.bankrollRefresh.earn.data.ready' },
+  ];
+  const models = [false, true].map(
+    (signedIn) => new PathModel({ machine, input: { signedIn }, events: events as never, serializeState: serializeState as never, coverage }),
+  );
+  modelSuite('earn', machine, models, coverage);
+});
