@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise } from 'xstate';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, SimulatedClock } from 'xstate';
 import { msUntilNextMidnightUtc, stakingMachine } from '../../machines/staking/machine';
-import type { HistoryItem, StakingPageData } from '../../machines/staking/machine';
+import type { ClaimResult, HistoryItem, StakingPageData } from '../../machines/staking/machine';
 import { nextPayoutOf, selectCountdown, selectShownHistory } from '../../machines/staking/selectors';
 import { CoverageTracker, doneOrFailed, PathModel, replaysCoverTheChart } from '../support/modelPaths';
 import { burns, claimResult, never, recorder, settle, stakeChange, stakingData } from '../support/tokenFixtures';
