@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, SimulatedClock } from 'xstate';
 import { earnMachine, NEAR_ZERO_POSITION } from '../../machines/earn/machine';
-import type { BankrollData } from '../../machines/earn/machine';
 import { bankrollTotals } from '../../machines/earn/selectors';
-import { CoverageTracker, doneOrFailed, PathModel, replaysCoverTheChart } from '../support/modelPaths';
-import { bankroll, divestedAll, invested, never, recorder, settle } from '../support/tokenFixtures';
+import { pathSuite } from '../support/pathTesting';
+import { bankroll, divestedAll, invested, recorder, settle } from '../support/tokenFixtures';
+import { earnPaths } from './earn.paths';
 
-/** Runs a model's paths and asserts that together they cover every state and transition. */
-function modelSuite(name: string, machine: AnyStateMachine, models: PathModel[], coverage: CoverageTracker, execute?: (actor: AnyActorRef, event: { type: string }, clock: SimulatedClock) => void) {
-  describe(`${name}: model-based paths`, () => {
-    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
-    replaysCoverTheChart(cases, coverage, execute ? { execute } : {});
-  });
-  return machine;
-}
 
 describe('earn', () => {
   it('should open the login modal for a visitor, and the modals with the position for a player', async () => {
@@ -54,25 +45,6 @@ describe('earn', () => {
   it('should total the pools in dollars', () => {
     expect(bankrollTotals(bankroll.pools, { BTC: 100 })).toEqual({ valueLocked: 1000, profit: 10, volume: 200 });
   });
-
-  const machine = earnMachine.provide({ actors: { loadBankroll: never<BankrollData>() } });
-  const coverage = new CoverageTracker(machine);
-  const serializeState = (s: AnyMachineSnapshot) =>
-    JSON.stringify([s.value, s.context.pools.length, (s.context.playerInvestments as Array<{ currency: string }>).map((p) => p.currency)]);
-  const events = [
-    { type: 'auth.loggedIn' },
-    { type: 'auth.loggedOut' },
-    { type: 'user.retry' },
-    { type: 'user.addLiquidity', currency: 'BTC' },
-    { type: 'user.removeLiquidity', currency: 'BTC' },
-    { type: 'server.invested', payload: invested },
-    { type: 'server.divested', payload: divestedAll },
-    ...doneOrFailed('earn.data.loading', bankroll),
-    ...doneOrFailed('earn.data.refreshing', bankroll),
-    { type: 'xstate.after.bankrollRefresh.earn.data.ready' },
-  ];
-  const models = [false, true].map(
-    (signedIn) => new PathModel({ machine, input: { signedIn }, events: events as never, serializeState: serializeState as never, coverage }),
-  );
-  modelSuite('earn', machine, models, coverage);
 });
+
+pathSuite(earnPaths);
