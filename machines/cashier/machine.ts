@@ -103,6 +103,7 @@ export const cashierMachine = setup({
             loading: {
               description: "The player's deposit address for the currency is being fetched.",
               invoke: {
+                id: 'loadAddress',
                 src: 'loadAddress',
                 input: ({ context }) => ({ currency: context.currency }),
                 onDone: { target: 'shown', actions: assign({ address: ({ event }) => event.output }) },
@@ -141,6 +142,7 @@ export const cashierMachine = setup({
               description:
                 "Asks the server whether the casino runs in demo mode, which currencies it hands out and when the player's next claim opens; only then are demo funds offered.",
               invoke: {
+                id: 'loadDemoMode',
                 src: 'loadDemoMode',
                 onDone: [
                   { guard: { type: 'demoOff', params: ({ event }) => ({ info: event.output }) }, target: 'off' },
@@ -177,6 +179,7 @@ export const cashierMachine = setup({
               tags: ['busy', 'demoVisible'],
               entry: assign({ demoMessage: null, lastClaim: null }),
               invoke: {
+                id: 'claimDemoFunds',
                 src: 'claimDemoFunds',
                 input: ({ context }) => ({ currency: context.currency }),
                 onDone: {
@@ -253,6 +256,7 @@ export const cashierMachine = setup({
               description: 'The withdrawal request is on its way; the amount leaves the balance at once.',
               tags: ['busy'],
               invoke: {
+                id: 'withdraw',
                 src: 'withdraw',
                 input: ({ context }) => ({
                   currency: context.currency,
@@ -284,6 +288,7 @@ export const cashierMachine = setup({
             loading: {
               description: "The player's withdrawals are being fetched.",
               invoke: {
+                id: 'loadWithdrawals',
                 src: 'loadWithdrawals',
                 onDone: { target: 'ready', actions: assign({ withdrawals: ({ event }) => event.output }) },
                 onError: 'ready',
@@ -303,6 +308,7 @@ export const cashierMachine = setup({
               description: 'A pending withdrawal is being cancelled; its money returns to the balance.',
               tags: ['busy'],
               invoke: {
+                id: 'cancelWithdrawal',
                 src: 'cancelWithdrawal',
                 input: ({ context }) => ({ id: context.cancellingId ?? 0 }),
                 onDone: {

@@ -173,6 +173,7 @@ export const earnMachine = setup({
             'auth.loggedOut': { target: 'loading', reenter: true, actions: 'forgetPositions' },
           },
           invoke: {
+            id: 'loadBankroll',
             src: 'loadBankroll',
             onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
             onError: 'failed',
@@ -187,6 +188,7 @@ export const earnMachine = setup({
           description: 'The pools and positions are read again in the background (bets move them without events).',
           on: rereadOnSessionChange,
           invoke: {
+            id: 'loadBankroll',
             src: 'loadBankroll',
             onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
             onError: 'ready',

@@ -54,6 +54,7 @@ export const miningMachine = setup({
       description: 'The levels and the mining progress are being fetched for the first time.',
       tags: ['loading'],
       invoke: {
+        id: 'loadMining',
         src: 'loadMining',
         onDone: {
           target: 'ready',
@@ -69,6 +70,7 @@ export const miningMachine = setup({
     refreshing: {
       description: 'The figures are read again in the background; the page keeps showing the last ones (a failure is ignored).',
       invoke: {
+        id: 'loadMining',
         src: 'loadMining',
         onDone: {
           target: 'ready',

@@ -34,6 +34,7 @@ export const tokenPageMachine = setup({
       description: 'The token figures are being fetched; the marketing copy is shown meanwhile.',
       tags: ['loading'],
       invoke: {
+        id: 'loadTokenDetails',
         src: 'loadTokenDetails',
         onDone: { target: 'ready', actions: assign({ details: ({ event }) => event.output }) },
         onError: 'failed',

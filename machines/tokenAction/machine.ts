@@ -173,6 +173,7 @@ export function createTokenActionMachine(kind: TokenActionKind) {
         tags: ['busy'],
         // No typing while the request is out: the answer must match what was sent.
         invoke: {
+          id: 'submit',
           src: 'submit',
           input: ({ context }) => ({ currency: context.currency, amount: wireAmount(context.amount) }),
           onDone: {

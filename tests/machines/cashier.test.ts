@@ -1,9 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { cashierMachine, WITHDRAW_MESSAGES } from '../../machines/cashier/machine';
-import type { CashierEvent, CashierInfo, DemoClaim, Withdrawal } from '../../machines/cashier/machine';
+import type { CashierInfo, DemoClaim, Withdrawal } from '../../machines/cashier/machine';
 import { selectCanClaimDemo, selectCopied, selectDemoNotice, selectDemoOffered, selectTab } from '../../machines/cashier/selectors';
-import { CoverageTracker, formatCoverage, PathModel } from '../support/modelPaths';
+import { pathSuite } from '../support/pathTesting';
+import { cashierPaths } from './cashier.paths';
 
 const claim: DemoClaim = { currency: 'BTC', amount: 0.00105263, balance: 0.00105263, nextClaimAt: '2026-11-22T01:00:00.000Z' };
 const pending: Withdrawal = { id: 7, currency: 'BTC', address: 'bc1qxyz', amount: 0.0004, status: 'pending', txRef: null, reason: null, createdAt: '2026-11-21T00:00:00.000Z' };
@@ -161,78 +162,6 @@ describe('cashier', () => {
     // A cancelled withdrawal cannot be cancelled again.
     expect(actor.getSnapshot().can({ type: 'user.cancelWithdrawal', id: 7 })).toBe(false);
   });
-
-  describe('model-based paths', () => {
-    const never = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
-    const machine = fakes().machine.provide({
-      actors: {
-        loadAddress: never<string, { currency: string }>(),
-        loadDemoMode: never<CashierInfo, void>(),
-        claimDemoFunds: never<DemoClaim, { currency: string }>(),
-        withdraw: never<Withdrawal, { currency: string; address: string; amount: string }>(),
-        loadWithdrawals: never<Withdrawal[], void>(),
-        cancelWithdrawal: never<void, { id: number }>(),
-      },
-    });
-    const id = (path: string) => `0.cashier.${path}`;
-    const events = [
-      { type: 'user.selectTab', tab: 'withdraw' },
-      { type: 'user.selectTab', tab: 'deposit' },
-      { type: 'user.selectCurrency', currency: 'ETH' },
-      { type: 'user.copyAddress' },
-      { type: 'user.claimDemoFunds' },
-      { type: 'user.editWithdrawAddress', value: 'bc1qdest' },
-      { type: 'user.editWithdrawAmount', value: '0.5' },
-      { type: 'user.useMax', balance: 1 },
-      { type: 'user.submitWithdrawal', balance: 1 },
-      { type: 'user.cancelWithdrawal', id: 7 },
-      { type: `xstate.done.actor.${id('deposit.address.loading')}`, output: 'addr' },
-      { type: `xstate.error.actor.${id('deposit.address.loading')}`, error: new Error('x') },
-      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: { demoFunds: true } },
-      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: { demoFunds: false } },
-      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: { demoFunds: true, demoCurrencies: ['ETH'] } },
-      { type: `xstate.done.actor.${id('deposit.demo.checking')}`, output: { demoFunds: true, demoClaimWaits: { BTC: 120 } } },
-      { type: `xstate.error.actor.${id('deposit.demo.checking')}`, error: new Error('x') },
-      { type: `xstate.done.actor.${id('deposit.demo.claiming')}`, output: claim },
-      { type: `xstate.error.actor.${id('deposit.demo.claiming')}`, error: { message: 'too soon', retryAt: null } },
-      { type: `xstate.error.actor.${id('deposit.demo.claiming')}`, error: { message: 'too soon', retryAt: null, retryAfter: 3480 } },
-      { type: 'xstate.after.demoClaimOpens.cashier.deposit.demo.claimed' },
-      { type: 'xstate.after.demoClaimOpens.cashier.deposit.demo.waiting' },
-      { type: `xstate.done.actor.${id('withdraw.form.submitting')}`, output: pending },
-      { type: `xstate.error.actor.${id('withdraw.form.submitting')}`, error: { message: 'refused' } },
-      { type: `xstate.done.actor.${id('withdraw.list.loading')}`, output: [pending] },
-      { type: `xstate.error.actor.${id('withdraw.list.loading')}`, error: new Error('x') },
-      { type: `xstate.done.actor.${id('withdraw.list.cancelling')}` },
-      { type: `xstate.error.actor.${id('withdraw.list.cancelling')}`, error: new Error('x') },
-      { type: 'xstate.after.copiedFlag.cashier.deposit.address.shown.copied' },
-    ] as unknown as CashierEvent[];
-    // Vertices: the states plus whether a withdrawal is pending and which form fields are filled.
-    const serializeState = (s: { value: unknown; context: { withdrawals: Withdrawal[]; withdrawAddress: string; withdrawAmount: string; currency: string } }) =>
-      JSON.stringify([
-        s.value,
-        s.context.currency,
-        s.context.withdrawals.some((w) => w.status === 'pending'),
-        Boolean(s.context.withdrawAddress),
-        Boolean(s.context.withdrawAmount),
-      ]);
-    const coverage = new CoverageTracker(machine);
-    const model = new PathModel({ machine, input: { currency: 'BTC' }, events, serializeState: serializeState as never, coverage });
-
-    // The demo claim wait comes from the context (Retry-After or the interval), not a fixed delay: its
-    // timer event is delivered as such, so a longer wait cannot also end the 1.5 s copied flag.
-    const execute = async (actor: { send: (e: never) => void }, event: { type: string }, clock: SimulatedClock) => {
-      if (event.type === 'xstate.after.copiedFlag.cashier.deposit.address.shown.copied') clock.increment(1500);
-      else actor.send(event as never);
-    };
-    it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
-      await model.replay(path, { execute: execute as never });
-    });
-
-    afterAll(() => {
-      const report = coverage.report();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
-  });
 });
+
+pathSuite(cashierPaths);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { AnyActorRef } from 'xstate';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { verifyOutcomeAsync } from '../../src/core/fairness/verify';
-import { isValidClientSeed, randomClientSeed } from '../../src/core/fairness/seeds';
-import { checkVerifyForm, seedMachine, VERIFY_MESSAGES, ROTATE_NO_RESPONSE_MESSAGE } from '../../machines/seed/machine';
-import type { RevealedSeed, RotateSeedResponse, SeedContext, SeedEvent, SeedInput, SeedState, VerifyRequest, VerifyResult } from '../../machines/seed/machine';
+import { randomClientSeed } from '../../src/core/fairness/seeds';
+import { seedMachine, VERIFY_MESSAGES, ROTATE_NO_RESPONSE_MESSAGE } from '../../machines/seed/machine';
+import type { RevealedSeed, RotateSeedResponse, SeedInput, SeedState, VerifyRequest, VerifyResult } from '../../machines/seed/machine';
 import {
   noncesOf,
   selectCanRotate,
@@ -20,16 +19,8 @@ import {
   selectVerifyForm,
   selectVerifyMessage,
 } from '../../machines/seed/selectors';
-import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
-
-/**
- * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
- * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
- */
-const enabledOnly =
-  <E extends EventObject>(events: readonly E[]) =>
-  (snapshot: AnyMachineSnapshot): E[] =>
-    events.filter((event) => snapshot.can(event));
+import { pathSuite } from '../support/pathTesting';
+import { seedPaths } from './seed.paths';
 
 /** The worked example of docs/fairness.md: nonce 1 of this pair rolls 70.61. */
 const VECTOR = { serverSeed: '2a97516c354b68848cdbd8f54a226a0a55b21ed138e207ad6c5cbb9c00aa5aea', clientSeed: 'abc', nonce: 1, roll: 70.61 };
@@ -118,6 +109,15 @@ describe('seed modal', () => {
     expect(calls.rotations).toEqual(['lucky:7']);
     expect(selectSeedState(actor.getSnapshot())).toEqual({ seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'lucky:7' });
     expect(selectHistory(actor.getSnapshot())[0]).toMatchObject({ seedHash: 'h1', clientSeed: 'old' });
+  });
+
+  it('should list the pair a rotation reveals first, above the pairs read before it', async () => {
+    const { actor } = await opened();
+    actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    actor.send({ type: 'user.rotate' });
+    await settle();
+    expect(selectHistory(actor.getSnapshot()).map((pair) => pair.seedHash)).toEqual(['h1', REVEALED.seedHash]);
   });
 
   it("should show the server's refusal while a game is open, and a fallback when there is no response", async () => {
@@ -213,68 +213,6 @@ describe('seed modal', () => {
     await settle();
     expect(selectIsCopied('clientSeed')(denied.actor.getSnapshot())).toBe(false);
   });
-
-  describe('model-based paths', () => {
-    const never = <T,>() => new Promise<T>(() => {});
-    const machine = harness().machine.provide({
-      actors: {
-        randomClientSeed: fromPromise<string, void>(() => never()),
-        loadSeed: fromPromise<SeedState, { clientSeed: string }>(() => never()),
-        rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(() => never()),
-        loadHistory: fromPromise<RevealedSeed[], void>(() => never()),
-        verify: fromPromise<VerifyResult, VerifyRequest>(() => never()),
-        copyToClipboard: fromPromise<void, { text: string }>(() => never()),
-      },
-    });
-    const seedState: SeedState = { seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'abc' };
-    const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-    const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('x') });
-    // The regions are independent: one model per concern, all counted in one report.
-    const seedEvents = [
-      { type: 'user.editClientSeed', text: 'abc' },
-      { type: 'user.editClientSeed', text: '' },
-      { type: 'user.randomizeClientSeed' },
-      { type: 'user.rotate' },
-      { type: 'user.retry' },
-      done('firstClientSeed', 'abc'),
-      error('firstClientSeed'),
-      done('newClientSeed', 'abc'),
-      error('newClientSeed'),
-      done('loadSeed', seedState),
-      error('loadSeed'),
-      done('rotateSeed', { ...seedState, previous: REVEALED }),
-      error('rotateSeed'),
-    ] as unknown as SeedEvent[];
-    const tabEvents = [
-      { type: 'user.selectTab', tab: 'seeds' },
-      { type: 'user.selectTab', tab: 'verify' },
-      { type: 'user.selectTab', tab: 'history' },
-      done('loadHistory', [REVEALED]),
-      error('loadHistory'),
-      { type: 'user.copy', text: 'h1', what: 'seedHash' },
-      done('copyToClipboard'),
-      error('copyToClipboard'),
-      { type: 'xstate.after.copiedFlag.seed.copy.copied' },
-    ] as unknown as SeedEvent[];
-    const verifyEvents = [
-      { type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, game: 'dice' },
-      { type: 'user.editVerifyField', field: 'serverSeed', value: 'nope' },
-      { type: 'user.chooseGame', game: 'baccarat' },
-      { type: 'user.editGameParam', name: 'mines', value: '3' },
-      { type: 'user.runVerify' },
-      done('verify', { floats: [0.5], outcome: { roll: 50 } }),
-      error('verify'),
-    ] as unknown as SeedEvent[];
-    // The guards read whether the client seed field and the Verify form are valid, not their text.
-    const serializeState = (s: { value: unknown; context: SeedContext }) =>
-      JSON.stringify([s.value, isValidClientSeed(s.context.draft), checkVerifyForm(s.context.form).ok]);
-    const coverage = new CoverageTracker(machine);
-    const models = [
-      new PathModel({ machine, input: {}, events: enabledOnly(seedEvents), serializeState: serializeState as never, coverage }),
-      new PathModel({ machine, input: { clientSeed: 'abc' }, events: enabledOnly([...tabEvents, ...verifyEvents]), serializeState: serializeState as never, coverage }),
-    ];
-    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
-
-    replaysCoverTheChart(cases, coverage);
-  });
 });
+
+pathSuite(seedPaths);

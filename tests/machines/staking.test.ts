@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromPromise } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, SimulatedClock } from 'xstate';
+import { msUntilNextMidnightUtc, stakingMachine } from '../../machines/staking/machine';
+import type { ClaimResult, HistoryItem, StakingPageData } from '../../machines/staking/machine';
+import { nextPayoutOf, selectCountdown, selectShownHistory } from '../../machines/staking/selectors';
+import { CoverageTracker, doneOrFailed, PathModel, replaysCoverTheChart } from '../support/modelPaths';
+import { burns, claimResult, never, recorder, settle, stakeChange, stakingData } from '../support/tokenFixtures';
+
+/** Runs a model's paths and asserts that together they cover every state and transition. */
+function modelSuite(name: string, machine: AnyStateMachine, models: PathModel[], coverage: CoverageTracker, execute?: (actor: AnyActorRef, event: { type: string }, clock: SimulatedClock) => void) {
+  describe(`${name}: model-based paths`, () => {
+    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
+    replaysCoverTheChart(cases, coverage, execute ? { execute } : {});
+  });
+  return machine;
+}
+
+describe('staking', () => {
+  function stakingFakes(overrides: Record<string, unknown> = {}) {
+    const { calls, record } = recorder();
+    const machine = stakingMachine.provide({
+      actors: {
+        loadStakingData: fromPromise(async () => stakingData),
+        claimRewards: fromPromise(async () => claimResult),
+        loadBurnHistory: fromPromise(async () => burns),
+        loadPayoutHistory: fromPromise(async (): Promise<HistoryItem[]> => []),
+        loadStakingHistory: fromPromise(async (): Promise<HistoryItem[]> => []),
+        ...overrides,
+      },
+      actions: {
+        openLogin: record('openLogin'),
+        openModal: record('openModal'),
+        reportBalance: record('reportBalance'),
+        reloadWallet: record('reloadWallet'),
+        // A fake clock: each countdown tick reads one second later.
+        syncClock: assign({ now: ({ context }) => context.now + 1000 }),
+      },
+    });
+    return { machine, calls };
+  }
+
+  /** The staking screen with its fakes, once its first load has settled. */
+  async function startedStaking(signedIn: boolean) {
+    const { machine, calls } = stakingFakes();
+    const actor = createActor(machine, { input: { signedIn, now: 0 } }).start();
+    await settle();
+    return { actor, calls };
+  }
+
+  it('should open the login modal for a visitor who locks, unlocks or claims (docs/product.md §6)', async () => {
+    const { actor, calls } = await startedStaking(false);
+    actor.send({ type: 'user.lock' });
+    actor.send({ type: 'user.unlock' });
+    actor.send({ type: 'user.claim' });
+    expect(calls.map(([n]) => n)).toEqual(['openLogin', 'openLogin', 'openLogin']);
+    expect(actor.getSnapshot().can({ type: 'user.selectHistoryTab', tab: 'staking' })).toBe(false);
+  });
+
+  it('should open LockTokens and UnlockTokens (with the stake and fee) for a player', async () => {
+    const { actor, calls } = await startedStaking(true);
+    actor.send({ type: 'user.lock' });
+    actor.send({ type: 'user.unlock' });
+    expect(calls).toEqual([
+      ['openModal', { name: 'LockTokens', params: {} }],
+      ['openModal', { name: 'UnlockTokens', params: { staked: 12, fee: 0.01 } }],
+    ]);
+  });
+
+  it('should claim the rewards into the wallet and disable Claim when nothing is left', async () => {
+    const { actor, calls } = await startedStaking(true);
+    expect(actor.getSnapshot().can({ type: 'user.claim' })).toBe(true);
+    actor.send({ type: 'user.claim' });
+    expect(actor.getSnapshot().hasTag('claiming')).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().context.data?.stakingPayouts).toEqual(claimResult.stakingPayouts);
+    expect(calls.map(([n]) => n)).toContain('reloadWallet');
+    expect(actor.getSnapshot().can({ type: 'user.claim' })).toBe(false);
+  });
+
+  it('should follow lockedTokens with absolute figures and report the ACC balance to the wallet', async () => {
+    const { actor, calls } = await startedStaking(true);
+    actor.send({ type: 'server.lockedTokens', payload: stakeChange });
+    actor.send({ type: 'server.lockedTokens', payload: stakeChange });
+    expect(actor.getSnapshot().context.data).toMatchObject({ totalLocked: 238, userTotalStaked: 16 });
+    expect(calls.filter(([n]) => n === 'reportBalance')[0]).toEqual(['reportBalance', { currency: 'ACC', balance: 6 }]);
+  });
+
+  it('should load each history lazily once, reload the burn history after an unlock, and reset on logout', async () => {
+    let burnLoads = 0;
+    let payoutLoads = 0;
+    const { machine } = stakingFakes({
+      loadBurnHistory: fromPromise(async () => { burnLoads += 1; return burns; }),
+      loadPayoutHistory: fromPromise(async (): Promise<HistoryItem[]> => { payoutLoads += 1; return []; }),
+    });
+    const actor = createActor(machine, { input: { signedIn: true, now: 0 } }).start();
+    await settle();
+    expect([burnLoads, payoutLoads]).toEqual([1, 0]);
+    actor.send({ type: 'user.selectHistoryTab', tab: 'payout' });
+    await settle();
+    actor.send({ type: 'user.selectHistoryTab', tab: 'burn' });
+    actor.send({ type: 'user.selectHistoryTab', tab: 'payout' });
+    await settle();
+    expect([burnLoads, payoutLoads]).toEqual([1, 1]);
+    actor.send({ type: 'user.selectHistoryTab', tab: 'burn' });
+    actor.send({ type: 'server.unlockedTokens', payload: { ...stakeChange, fee: 0.04 } });
+    await settle();
+    expect(burnLoads).toBe(2);
+    actor.send({ type: 'user.selectHistoryTab', tab: 'staking' });
+    await settle();
+    expect(selectShownHistory(actor.getSnapshot()).tab).toBe('staking' as string);
+    actor.send({ type: 'auth.loggedOut' });
+    await settle();
+    expect(selectShownHistory(actor.getSnapshot()).tab).toBe('burn');
+    expect(actor.getSnapshot().context.payoutHistory).toEqual([]);
+    expect(actor.getSnapshot().matches({ history: { payout: 'idle' } } as never)).toBe(true);
+    expect(burnLoads).toBe(3);
+  });
+
+  it('should count down to the next midnight UTC and show the next payout as 2% of the pool', () => {
+    const now = Date.UTC(2025, 0, 2, 23, 59, 58);
+    expect(msUntilNextMidnightUtc(now)).toBe(2000);
+    expect(msUntilNextMidnightUtc(Date.UTC(2025, 0, 3))).toBe(86_400_000);
+    const actor = createActor(stakingFakes().machine, { input: { signedIn: false, now: Date.UTC(2025, 0, 2, 20, 30, 5) } }).start();
+    expect(selectCountdown(actor.getSnapshot())).toBe('03:29:55');
+    expect(nextPayoutOf(0.5)).toBe(0.01);
+    expect(nextPayoutOf(0.00000049)).toBe(0);
+  });
+
+  // Fakes that never settle; synthetic done/error events decide. The payout delay is a function of
+  // the clock, so its `after` event is sent as it is (the other delays advance the simulated clock).
+  const { machine: base } = stakingFakes();
+  const machine = base.provide({
+    actors: {
+      loadStakingData: never<StakingPageData>(),
+      claimRewards: never<ClaimResult>(),
+      loadBurnHistory: never<HistoryItem[]>(),
+      loadPayoutHistory: never<HistoryItem[]>(),
+      loadStakingHistory: never<HistoryItem[]>(),
+    },
+  });
+  const serializeState = (s: AnyMachineSnapshot) => {
+    const data = s.context.data as StakingPageData | null;
+    return JSON.stringify([s.value, data ? [data.userTotalStaked > 0, data.stakingPayouts.some((p) => p.total > p.claimed)] : null]);
+  };
+  const coverage = new CoverageTracker(machine);
+  const pageEvents = [
+    { type: 'auth.loggedIn' },
+    { type: 'auth.loggedOut' },
+    { type: 'user.retry' },
+    { type: 'user.claim' },
+    { type: 'user.lock' },
+    { type: 'user.unlock' },
+    { type: 'server.lockedTokens', payload: stakeChange },
+    { type: 'server.unlockedTokens', payload: stakeChange },
+    ...doneOrFailed('staking.data.loading', stakingData),
+    ...doneOrFailed('staking.data.refreshing', stakingData),
+    ...doneOrFailed('staking.rewards.claiming', claimResult),
+    { type: 'xstate.after.countdownTick.staking.clock.ticking' },
+    { type: 'xstate.after.dataRefresh.staking.data.ready' },
+    { type: 'xstate.after.untilPayout.staking.data.ready' },
+  ];
+  const historyEvents = [
+    { type: 'auth.loggedIn' },
+    { type: 'auth.loggedOut' },
+    ...(['burn', 'payout', 'staking'] as const).flatMap((tab) => [
+      { type: 'user.selectHistoryTab', tab },
+      { type: 'user.retryHistory', tab },
+      ...doneOrFailed(`staking.history.${tab}.loading`, burns),
+    ]),
+    { type: 'server.lockedTokens', payload: stakeChange },
+    { type: 'server.unlockedTokens', payload: stakeChange },
+    { type: 'staking.payoutDue' },
+  ];
+  const models = [false, true].flatMap((signedIn) => [
+    new PathModel({ machine, input: { signedIn, now: 0 }, events: pageEvents as never, serializeState: serializeState as never, coverage }),
+    new PathModel({ machine, input: { signedIn, now: 0 }, events: historyEvents as never, serializeState: serializeState as never, coverage }),
+  ]);
+  modelSuite('staking', machine, models, coverage, (actor, event, clock) => {
+    if (event.type === 'xstate.after.countdownTick.staking.clock.ticking') clock.increment(1000);
+    else if (event.type === 'xstate.after.dataRefresh.staking.data.ready') clock.increment(30_000);
+    else actor.send(event);
+  });
+});
