@@ -7,7 +7,7 @@ import type { BetLimits } from '../../src/core/bets/validation';
 import { BET_MESSAGES } from '../../src/core/bets/validation';
 import { answered, refused } from '../support/games';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, click, ok, renderScreen, settleScreen, simulateLongTimers, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, click, ok, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 
 /**
@@ -323,9 +323,9 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
     { name: 'player with ACC', input: { signedIn: true, wallet: wallet('ACC', 10) }, events: [{ type: 'xstate.done.actor.loadActiveGame', output: null }, { type: 'user.bet' }].map(event), serializeState },
   ],
   async start(world) {
-    const restoreTimers = simulateLongTimers(world.clock);
     const input = world.variant.input as ScreenInput;
-    const sut = await renderScreen({
+    return renderScreen({
+      clock: world.clock,
       route: '/mines',
       systemId: 'mines',
       signedIn: input.signedIn,
@@ -343,15 +343,6 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
         if (input.signedIn) expect((sut.snapshot().context as MinesContext).wallet.balance).toBe(input.wallet.balance);
       },
     });
-    const stop = sut.stop;
-    return {
-      ...sut,
-      system: sut.system,
-      stop: () => {
-        stop?.();
-        restoreTimers();
-      },
-    };
   },
   perform: {
     ...answers,
