@@ -149,10 +149,12 @@ function facts(world: World) {
       case 'user.typeAmount':
         amountText = e['text'] as string;
         break;
+      // docs/product.md §5 with minBet = maxBet = 1: half is at least minBet, double at most maxBet, neither above the balance.
       case 'user.halveAmount':
-      case 'user.doubleAmount':
-        // minBet = maxBet = 1: both put the limit in the field (docs/product.md §5: clamped to the limits).
         amountText = currentWallet.balance >= 1 ? '1' : '0';
+        break;
+      case 'user.doubleAmount':
+        amountText = Number(amountText || 0) > 0 && currentWallet.balance >= 1 ? '1' : '0';
         break;
       case 'user.setMinesCount':
         minesCount = e['count'] as number;
@@ -376,7 +378,7 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
         const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
         expect(dialog !== null, 'a dialog is open').toBe(f.loginsAsked > 0);
         if (dialog) expect(within(dialog).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
-        if (world.performed.every((e) => e.type !== 'auth.loggedIn') && !f.signedIn) expect(sut.requests.requestsOf('/mines/bet')).toEqual([]);
+        if (!(world.variant.input as ScreenInput).signedIn && world.performed.every((e) => e.type !== 'auth.loggedIn')) expect(sut.requests.requestsOf('/mines/bet')).toEqual([]);
       },
     },
     '#mines.player.visitor': {
