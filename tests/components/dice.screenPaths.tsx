@@ -68,6 +68,21 @@ const accEvents = [
   { type: 'xstate.error.actor.loadLimits', error: new Error('offline') },
 ].map(event);
 
+/** A player who bets "over": the switch flips first, then the bet is made and answered (its wager back counts as a win). */
+const overEvents = (s: AnyMachineSnapshot): AnyEvent[] =>
+  (s.context as DiceContext).target === 'under'
+    ? [event({ type: 'user.toggleTarget' })]
+    : [
+        { type: 'user.typeAmount', text: '0.01' },
+        { type: 'xstate.done.actor.loadLimits', output: LIMITS },
+        { type: 'user.bet' },
+        { type: 'xstate.done.actor.placeBet', output: rollAnswer(4, 99.99, 0.01) },
+      ].map(event);
+const serializeOver = (s: AnyMachineSnapshot) => {
+  const c = s.context as DiceContext;
+  return JSON.stringify([s.value, c.amountText, c.target]);
+};
+
 /** Vertices: the states and what the guards read (the amount, the wallet); the odds are followed by the oracles. */
 const serializeState = (s: AnyMachineSnapshot) => {
   const c = s.context as DiceContext;
@@ -202,6 +217,8 @@ export const diceScreenPaths: PathSpec<ScreenSut> = {
   name: 'dice screen',
   machine: diceMachine,
   variants: [
+    // First: the paths of a variant are kept only where they reach a state or take a transition no earlier one did.
+    { name: 'player betting over', input: player, events: overEvents, serializeState: serializeOver },
     { name: 'visitor', input: visitor, events: visitorEvents, serializeState },
     { name: 'player', input: player, events: bettingEvents, serializeState },
     { name: 'player with ACC', input: { signedIn: true, wallet: wallet('ACC', 1) }, events: accEvents, serializeState },
