@@ -7,7 +7,7 @@ import type { BetLimits } from '../../src/core/bets/validation';
 import { BET_MESSAGES } from '../../src/core/bets/validation';
 import { answered, refused } from '../support/games';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, click, ok, renderScreen, settleScreen, simulateLongTimers, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, click, ok, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 
 /**
@@ -149,10 +149,12 @@ function facts(world: World) {
       case 'user.typeAmount':
         amountText = e['text'] as string;
         break;
+      // docs/product.md §5 with minBet = maxBet = 1: half is at least minBet, double at most maxBet, neither above the balance.
       case 'user.halveAmount':
-      case 'user.doubleAmount':
-        // minBet = maxBet = 1: both put the limit in the field (docs/product.md §5: clamped to the limits).
         amountText = currentWallet.balance >= 1 ? '1' : '0';
+        break;
+      case 'user.doubleAmount':
+        amountText = Number(amountText || 0) > 0 && currentWallet.balance >= 1 ? '1' : '0';
         break;
       case 'user.setMinesCount':
         minesCount = e['count'] as number;
@@ -323,9 +325,9 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
     { name: 'player with ACC', input: { signedIn: true, wallet: wallet('ACC', 10) }, events: [{ type: 'xstate.done.actor.loadActiveGame', output: null }, { type: 'user.bet' }].map(event), serializeState },
   ],
   async start(world) {
-    const restoreTimers = simulateLongTimers(world.clock);
     const input = world.variant.input as ScreenInput;
-    const sut = await renderScreen({
+    return renderScreen({
+      clock: world.clock,
       route: '/mines',
       systemId: 'mines',
       signedIn: input.signedIn,
@@ -343,15 +345,6 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
         if (input.signedIn) expect((sut.snapshot().context as MinesContext).wallet.balance).toBe(input.wallet.balance);
       },
     });
-    const stop = sut.stop;
-    return {
-      ...sut,
-      system: sut.system,
-      stop: () => {
-        stop?.();
-        restoreTimers();
-      },
-    };
   },
   perform: {
     ...answers,
@@ -385,7 +378,7 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
         const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
         expect(dialog !== null, 'a dialog is open').toBe(f.loginsAsked > 0);
         if (dialog) expect(within(dialog).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
-        if (world.performed.every((e) => e.type !== 'auth.loggedIn') && !f.signedIn) expect(sut.requests.requestsOf('/mines/bet')).toEqual([]);
+        if (!(world.variant.input as ScreenInput).signedIn && world.performed.every((e) => e.type !== 'auth.loggedIn')) expect(sut.requests.requestsOf('/mines/bet')).toEqual([]);
       },
     },
     '#mines.player.visitor': {

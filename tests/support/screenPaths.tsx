@@ -4,8 +4,9 @@ import type { ActorSystem, AnyActorRef, AnyMachineSnapshot, InspectionEvent, Sim
 import { App } from '../../src/app/App';
 import type { AppDependencies } from '../../src/app/actors/appLogic';
 import { createTestHistory } from '../../src/app/router';
-import { ada, liveToken } from './authFixtures';
+import { ada, liveToken, NOW } from './authFixtures';
 import { fakeApi, memoryStorage } from './fakeApi';
+import { fakeHub } from './fakeHub';
 import type { Reply, Route } from './fakeApi';
 import { refusalBody } from './games';
 import { settle } from './pathTesting';
@@ -79,6 +80,8 @@ export interface ScreenSut extends Sut {
   /** The app's actor system: the screen actor and the app-wide actors (wallet, auth, modals) by systemId. */
   system: ActorSystem<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   requests: PendingRoutes;
+  /** The live hub the App connects to: a path can push a settled bet or a deposit through it. */
+  hub: ReturnType<typeof fakeHub>;
   /** Every call the fake API received besides the background reads. */
   calls: ReturnType<typeof fakeApi>['calls'];
 }
@@ -99,7 +102,9 @@ export interface ScreenOptions {
   routes?: Record<string, Route>;
   /** What must be on screen before the path's first step (default: the screen actor exists). */
   ready?: (sut: ScreenSut) => void;
-  /** Further dependencies of the App (the simulated clock, a fake hub) where it takes them. */
+  /** The path's clock: every delay of the App runs on it, and an `xstate.after` step advances it. */
+  clock: SimulatedClock;
+  /** Further dependencies of the App. */
   dependencies?: Partial<AppDependencies>;
 }
 
@@ -121,12 +126,15 @@ export async function renderScreen(options: ScreenOptions): Promise<ScreenSut> {
     root ??= event.actorRef as AnyActorRef;
   };
   const storage = memoryStorage({ ...(options.signedIn ? SIGNED_IN : {}), ...options.storage });
+  const hub = fakeHub();
+  // The session's tokens are checked against the clock: it starts at the fixtures' now.
+  if (options.clock.now() < NOW * 1000) options.clock.set(NOW * 1000);
   render(
     <App
       history={createTestHistory(options.route)}
       viewportWidth={1280}
       inspect={inspect}
-      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', ...options.dependencies }}
+      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', hub: hub.connect, clock: options.clock, ...options.dependencies }}
     />,
   );
   const system = () => {
@@ -143,6 +151,7 @@ export async function renderScreen(options: ScreenOptions): Promise<ScreenSut> {
       return system();
     },
     requests,
+    hub,
     calls: api.calls,
     snapshot: () => actor().getSnapshot() as AnyMachineSnapshot,
     // An event no control on the screen causes is sent as the app's actors send it: to the screen actor by its systemId.
@@ -163,34 +172,6 @@ export async function renderScreen(options: ScreenOptions): Promise<ScreenSut> {
     }
   }
   return sut;
-}
-
-/**
- * Temporary stand-in until the App's dependencies take a clock: timers of `from` ms or more (the
- * screens' message and popup delays, which the actor system sets through the global setTimeout)
- * run on the path's SimulatedClock, so an `xstate.after` step advances it instead of waiting; the
- * short timers that let promises and React settle stay real. Returns the function that restores them.
- */
-export function simulateLongTimers(clock: SimulatedClock, from = 1000): () => void {
-  const realSet = globalThis.setTimeout;
-  const realClear = globalThis.clearTimeout;
-  const simulated = new Map<object, number>();
-  globalThis.setTimeout = ((fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    if ((ms ?? 0) < from) return realSet(fn, ms, ...args);
-    const token = {};
-    simulated.set(token, clock.setTimeout(() => fn(...args), ms!) as unknown as number);
-    return token;
-  }) as typeof globalThis.setTimeout;
-  globalThis.clearTimeout = ((id: unknown) => {
-    if (id && typeof id === 'object' && simulated.has(id)) {
-      clock.clearTimeout(simulated.get(id)!);
-      simulated.delete(id);
-    } else realClear(id as Parameters<typeof realClear>[0]);
-  }) as typeof globalThis.clearTimeout;
-  return () => {
-    globalThis.setTimeout = realSet;
-    globalThis.clearTimeout = realClear;
-  };
 }
 
 /** The performer of an `xstate.after` step: the path's clock moves on by the delay, and the screen renders. */

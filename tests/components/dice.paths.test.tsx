@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { diceScreenPaths } from './dice.screenPaths';
+
+pathSuite(diceScreenPaths);
