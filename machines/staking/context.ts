@@ -106,6 +106,7 @@ export function historyRegion(tab: HistoryTab, loader: 'loadBurnHistory' | 'load
         tags: [`loading.${tab}`],
         on: reset,
         invoke: {
+          id: loader,
           src: loader,
           onDone: { target: 'loaded', actions: assign({ [field]: ({ event }: { event: { output: HistoryItem[] } }) => event.output }) },
           onError: 'failed',

@@ -156,6 +156,7 @@ export const stakingMachine = setup({
             'auth.loggedOut': { target: 'loading', reenter: true, actions: 'forgetPlayerFigures' },
           },
           invoke: {
+            id: 'loadStakingData',
             src: 'loadStakingData',
             onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
             onError: 'failed',
@@ -173,6 +174,7 @@ export const stakingMachine = setup({
           description: 'The figures are read again in the background; a failure keeps the last ones.',
           on: rereadOnSessionChange,
           invoke: {
+            id: 'loadStakingData',
             src: 'loadStakingData',
             onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
             onError: 'ready',
@@ -209,6 +211,7 @@ export const stakingMachine = setup({
           description: 'Every available reward is moving to the wallet; failures are ignored (docs/product.md §8).',
           tags: ['busy', 'claiming'],
           invoke: {
+            id: 'claimRewards',
             src: 'claimRewards',
             onDone: {
               target: 'idle',

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise } from 'xstate';
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, SimulatedClock } from 'xstate';
 import { msUntilNextMidnightUtc, stakingMachine } from '../../machines/staking/machine';
-import type { ClaimResult, HistoryItem, StakingPageData } from '../../machines/staking/machine';
+import type { HistoryItem } from '../../machines/staking/machine';
 import { nextPayoutOf, selectCountdown, selectShownHistory } from '../../machines/staking/selectors';
-import { CoverageTracker, doneOrFailed, PathModel, replaysCoverTheChart } from '../support/modelPaths';
-import { burns, claimResult, never, recorder, settle, stakeChange, stakingData } from '../support/tokenFixtures';
-
-/** Runs a model's paths and asserts that together they cover every state and transition. */
-function modelSuite(name: string, machine: AnyStateMachine, models: PathModel[], coverage: CoverageTracker, execute?: (actor: AnyActorRef, event: { type: string }, clock: SimulatedClock) => void) {
-  describe(`${name}: model-based paths`, () => {
-    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
-    replaysCoverTheChart(cases, coverage, execute ? { execute } : {});
-  });
-  return machine;
-}
+import { pathSuite } from '../support/pathTesting';
+import { stakingPaths } from './staking.paths';
+import { burns, claimResult, recorder, settle, stakeChange, stakingData } from '../support/tokenFixtures';
 
 describe('staking', () => {
   function stakingFakes(overrides: Record<string, unknown> = {}) {
@@ -126,59 +117,6 @@ describe('staking', () => {
     expect(nextPayoutOf(0.5)).toBe(0.01);
     expect(nextPayoutOf(0.00000049)).toBe(0);
   });
-
-  // Fakes that never settle; synthetic done/error events decide. The payout delay is a function of
-  // the clock, so its `after` event is sent as it is (the other delays advance the simulated clock).
-  const { machine: base } = stakingFakes();
-  const machine = base.provide({
-    actors: {
-      loadStakingData: never<StakingPageData>(),
-      claimRewards: never<ClaimResult>(),
-      loadBurnHistory: never<HistoryItem[]>(),
-      loadPayoutHistory: never<HistoryItem[]>(),
-      loadStakingHistory: never<HistoryItem[]>(),
-    },
-  });
-  const serializeState = (s: AnyMachineSnapshot) => {
-    const data = s.context.data as StakingPageData | null;
-    return JSON.stringify([s.value, data ? [data.userTotalStaked > 0, data.stakingPayouts.some((p) => p.total > p.claimed)] : null]);
-  };
-  const coverage = new CoverageTracker(machine);
-  const pageEvents = [
-    { type: 'auth.loggedIn' },
-    { type: 'auth.loggedOut' },
-    { type: 'user.retry' },
-    { type: 'user.claim' },
-    { type: 'user.lock' },
-    { type: 'user.unlock' },
-    { type: 'server.lockedTokens', payload: stakeChange },
-    { type: 'server.unlockedTokens', payload: stakeChange },
-    ...doneOrFailed('staking.data.loading', stakingData),
-    ...doneOrFailed('staking.data.refreshing', stakingData),
-    ...doneOrFailed('staking.rewards.claiming', claimResult),
-    { type: 'xstate.after.countdownTick.staking.clock.ticking' },
-    { type: 'xstate.after.dataRefresh.staking.data.ready' },
-    { type: 'xstate.after.untilPayout.staking.data.ready' },
-  ];
-  const historyEvents = [
-    { type: 'auth.loggedIn' },
-    { type: 'auth.loggedOut' },
-    ...(['burn', 'payout', 'staking'] as const).flatMap((tab) => [
-      { type: 'user.selectHistoryTab', tab },
-      { type: 'user.retryHistory', tab },
-      ...doneOrFailed(`staking.history.${tab}.loading`, burns),
-    ]),
-    { type: 'server.lockedTokens', payload: stakeChange },
-    { type: 'server.unlockedTokens', payload: stakeChange },
-    { type: 'staking.payoutDue' },
-  ];
-  const models = [false, true].flatMap((signedIn) => [
-    new PathModel({ machine, input: { signedIn, now: 0 }, events: pageEvents as never, serializeState: serializeState as never, coverage }),
-    new PathModel({ machine, input: { signedIn, now: 0 }, events: historyEvents as never, serializeState: serializeState as never, coverage }),
-  ]);
-  modelSuite('staking', machine, models, coverage, (actor, event, clock) => {
-    if (event.type === 'xstate.after.countdownTick.staking.clock.ticking') clock.increment(1000);
-    else if (event.type === 'xstate.after.dataRefresh.staking.data.ready') clock.increment(30_000);
-    else actor.send(event);
-  });
 });
+
+pathSuite(stakingPaths);
