@@ -12,6 +12,10 @@ import type { Rank } from '../../src/core/games/cards';
 import { cardIndex } from '../support/cardIndex';
 import { createSeededStreams, scriptedCards } from '../support/seededFloats';
 
+// Statistical simulations check the return over the randomness; under mutation testing (a slower,
+// instrumented run per mutant) they are skipped and the exact tests of the same maths stand in.
+const underMutation = process.env.MUTATION_RUN === '1';
+
 /** A card of the given baccarat value, suits varied so the hands are not all Spades. */
 const RANK_OF_VALUE: readonly Exclude<Rank, 'Hidden'>[] = [
   'King', 'Ace', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine',
@@ -156,7 +160,7 @@ describe('baccarat return to player', () => {
     expect(rtp.tie).toBeCloseTo(0.8588, 4);
   });
 
-  it('is what 100,000 simulated deals pay, within four standard errors', () => {
+  it.skipIf(underMutation)('is what 100,000 simulated deals pay, within four standard errors', () => {
     const streams = createSeededStreams(20_240_611);
     const stake = 100_000_000n;
     const n = 100_000;

@@ -4,6 +4,10 @@ import type { StrategyHand } from '../../src/core/games/blackjackStrategy';
 import { playBasicStrategyRound } from '../support/blackjackRounds';
 import { createSeededStreams } from '../support/seededFloats';
 
+// Statistical simulations check the return over the randomness; under mutation testing (a slower,
+// instrumented run per mutant) they are skipped and the exact tests of the same maths stand in.
+const underMutation = process.env.MUTATION_RUN === '1';
+
 const hard = (total: number, canDouble = true): StrategyHand => ({ total, soft: false, pairValue: null, canDouble });
 const soft = (total: number, canDouble = true): StrategyHand => ({ total, soft: true, pairValue: null, canDouble });
 const pair = (value: number): StrategyHand => ({
@@ -64,7 +68,7 @@ describe('basic strategy expectation', () => {
     expect(returnPerUnitWagered).toBeCloseTo(1 - (1 - returnPerInitialBet) / wagerPerInitialBet, 12);
   });
 
-  it('is what 100,000 rounds through the engine pay, within four standard errors', () => {
+  it.skipIf(underMutation)('is what 100,000 rounds through the engine pay, within four standard errors', () => {
     const streams = createSeededStreams(7_340_033);
     const unit = 100_000_000n;
     const n = 100_000;
