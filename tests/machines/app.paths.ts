@@ -151,7 +151,7 @@ export const appPaths: PathSpec<AppSut> = {
       system: () => actor.system,
       snapshot: () => actor.getSnapshot(),
       send: (e) => actor.send(e as never),
-      stop: () => actor.stop(),
+      stop: () => void actor.stop(),
     };
   },
   perform: {

@@ -165,7 +165,7 @@ export const betsFeedPaths: PathSpec<FeedSut> = {
   start() {
     const effects = new FakeEffects();
     const actor = createActor(betsFeedMachine.provide({ actors: effects.actors(['loadBets']) as never })).start();
-    return { effects, snapshot: () => actor.getSnapshot(), send: (e) => actor.send(e as BetsFeedEvent), stop: () => actor.stop() };
+    return { effects, snapshot: () => actor.getSnapshot(), send: (e) => actor.send(e as BetsFeedEvent), stop: () => void actor.stop() };
   },
   states: {
     '#betsFeed': {

@@ -117,6 +117,8 @@ function facts(world: World) {
         retry = 0;
         break;
       case 'hub.closed':
+        // open() and disconnect() move the phase: TypeScript cannot see it through the closures.
+        phase = phase as Phase;
         if (phase === 'stopping') phase = 'disconnected';
         else if (phase === 'restarting') open();
         else if (phase === 'connecting' || phase === 'connected') {

@@ -104,7 +104,7 @@ export const modalStackPaths: PathSpec<ModalSut> = {
       },
     });
     const actor = createActor(machine).start();
-    return { page, snapshot: () => actor.getSnapshot(), send: (e) => actor.send(e as ModalStackEvent), stop: () => actor.stop() };
+    return { page, snapshot: () => actor.getSnapshot(), send: (e) => actor.send(e as ModalStackEvent), stop: () => void actor.stop() };
   },
   states: {
     '#modalStack': {

@@ -89,7 +89,7 @@ export const shellPaths: PathSpec<ShellSut> = {
       scrolls,
       snapshot: () => actor.getSnapshot(),
       send: (e) => actor.send(e as ShellEvent),
-      stop: () => actor.stop(),
+      stop: () => void actor.stop(),
     };
   },
   states: {
