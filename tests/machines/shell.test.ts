@@ -53,6 +53,18 @@ describe('shell', () => {
     actor.send({ type: 'viewport.resized', width: 1000 });
     expect(selectSidebarOpen(actor.getSnapshot())).toBe(true);
   });
+
+  it('should leave the sidebar as the person set it when a resize stays on the same side of 768 px', () => {
+    const { machine } = withFakeScroll();
+    const phone = createActor(machine, { input: { viewportWidth: 375 } }).start();
+    phone.send({ type: 'user.toggleSidebar' });
+    phone.send({ type: 'viewport.resized', width: 414 });
+    expect(selectSidebarOpen(phone.getSnapshot())).toBe(true);
+    const desktop = createActor(machine, { input: { viewportWidth: 1280 } }).start();
+    desktop.send({ type: 'user.toggleSidebar' });
+    desktop.send({ type: 'viewport.resized', width: 1440 });
+    expect(selectSidebarOpen(desktop.getSnapshot())).toBe(false);
+  });
 });
 
 pathSuite(shellPaths);
