@@ -46,6 +46,9 @@ describe('modal stack', () => {
     for (const name of ['Seed', 'Auth', 'Cashier'] as const) actor.send({ type: 'user.openModal', name });
     actor.send({ type: 'user.closeModalAt', index: 1 });
     expect(actor.getSnapshot().context.stack.map((m) => m.name)).toEqual(['Seed', 'Cashier']);
+    // The bottom one of several, too.
+    actor.send({ type: 'user.closeModalAt', index: 0 });
+    expect(actor.getSnapshot().context.stack.map((m) => m.name)).toEqual(['Cashier']);
   });
 
   it('should ignore an index outside the stack', () => {
