@@ -134,7 +134,7 @@ export const appMachine = setup({
         preparingSeed: {
           // Entered after the transition told tokenRefresh the new tokens, so the seed calls carry them.
           description: 'Fetches the seed pair, then offers a client seed made here.',
-          invoke: { src: 'prepareSeed', onDone: 'signedIn', onError: 'signedIn' },
+          invoke: { id: 'prepareSeed', src: 'prepareSeed', onDone: 'signedIn', onError: 'signedIn' },
         },
         signedIn: { description: 'A player is signed in.' },
       },

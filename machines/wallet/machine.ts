@@ -179,6 +179,7 @@ export const walletMachine = setup({
               description: "The player's wallets are being fetched; a failure is ignored and the list stays as it was.",
               tags: ['loadingWallets'],
               invoke: {
+                id: 'loadWallets',
                 src: 'loadWallets',
                 onDone: { target: 'ready', actions: [{ type: 'storeWallets', params: ({ event }) => ({ wallets: event.output }) }, 'announceUpdate'] },
                 onError: 'ready',
@@ -197,6 +198,7 @@ export const walletMachine = setup({
         loading: {
           description: 'Exchange rates in dollars are being fetched (for everyone: the bets table shows fiat too).',
           invoke: {
+            id: 'loadRates',
             src: 'loadRates',
             onDone: {
               target: 'current',

@@ -4,6 +4,8 @@ import type { AnyEventObject } from 'xstate';
 import { appMachine } from '../../machines/app/machine';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate, Wallet } from '../../machines/wallet/machine';
+import { pathSuite } from '../support/pathTesting';
+import { appPaths } from './app.paths';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -62,3 +64,19 @@ describe('app: the screens on show', () => {
     expect(screen.heard.length).toBe(heardBefore);
   });
 });
+
+describe('app: a screen opened twice', () => {
+  it('should keep the running screen actor, not start a second one under the same systemId', async () => {
+    const app = startedApp();
+    await settle();
+    const screen = recordingScreen();
+    app.send({ type: 'screen.opened', systemId: 'dice', logic: screen.logic });
+    const first = app.system.get('dice');
+    app.send({ type: 'screen.opened', systemId: 'dice', logic: screen.logic });
+    expect(screen.inputs).toHaveLength(1);
+    expect(app.system.get('dice')).toBe(first);
+    expect(app.getSnapshot().status).toBe('active');
+  });
+});
+
+pathSuite(appPaths);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AnyMachineSnapshot } from 'xstate';
 import { authMachine } from '../../machines/auth/machine';
-import type { AuthEvent, Credentials, StoredSession } from '../../machines/auth/machine';
+import type { Credentials, StoredSession } from '../../machines/auth/machine';
 import { selectAuthModalStep } from '../../machines/auth/selectors';
 import type { RefreshResult, SignInResult } from '../../src/core/accounts/session';
 import { messages } from '../../src/core/accounts/validation';
 import { ada, expiredToken, liveToken, NOW, signIn } from '../support/authFixtures';
-import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
+import { pathSuite } from '../support/pathTesting';
+import { authPaths } from './auth.paths';
 
 /** Fakes for every effect the auth machine names; `replies` decide what the server says. */
 function withFakes(replies: {
@@ -304,78 +304,6 @@ describe('auth machine', () => {
       expect(storage.user).toEqual({ ...ada, tfaEnabled: true });
     });
   });
-
-  describe('model-based paths', () => {
-    // Invoked actors never settle here: the paths deliver their results as synthetic done/error events.
-    const never = fromPromise(() => new Promise<never>(() => {}));
-    const { machine: withEffects } = withFakes();
-    const machine = withEffects.provide({
-      actors: {
-        readStoredSession: never,
-        refreshSession: never,
-        login: never,
-        register: never,
-        requestPasswordReset: never,
-        endSession: never,
-      } as never,
-    });
-    const stored = (over: Partial<StoredSession>) => ({
-      type: 'xstate.done.actor.readStoredSession',
-      output: { stored: { accessToken: null, refreshToken: null, sessionId: null, user: null, ...over }, nowSeconds: NOW },
-    });
-    const events = [
-      stored({}),
-      stored({ accessToken: liveToken, refreshToken: 'r', sessionId: 'sid', user: ada }),
-      stored({ accessToken: liveToken, refreshToken: 'r', user: ada }),
-      stored({ accessToken: expiredToken, refreshToken: 'r', sessionId: 'sid', user: ada }),
-      { type: 'xstate.error.actor.readStoredSession', error: new Error('storage') },
-      { type: 'xstate.done.actor.refreshSession', output: { status: 200, jwt: 'jwt-2', refreshToken: 'refresh-2' } },
-      { type: 'xstate.done.actor.refreshSession', output: { status: 401 } },
-      { type: 'xstate.error.actor.refreshSession', error: failure(401, 'unauthorized', 'no') },
-      { type: 'user.login', userName: 'ada', password: 'secret123' },
-      { type: 'user.login', userName: '', password: '' },
-      { type: 'xstate.done.actor.login', output: signIn() },
-      { type: 'xstate.error.actor.login', error: failure(401, 'mfa_required', 'code please') },
-      { type: 'xstate.error.actor.login', error: failure(401, 'invalid_credentials', 'wrong') },
-      { type: 'user.submitMfaCode', code: '123456' },
-      { type: 'user.submitMfaCode', code: '1' },
-      { type: 'user.register', userName: 'ada', email: 'ada@example.com', password: 'secret123' },
-      { type: 'user.register', userName: '', email: '', password: '' },
-      { type: 'xstate.done.actor.register', output: signIn() },
-      { type: 'xstate.done.actor.register', output: { ...signIn(), sessionId: null } },
-      { type: 'xstate.error.actor.register', error: failure(409, 'conflict', 'taken') },
-      { type: 'user.forgotPassword' },
-      { type: 'user.requestPasswordReset', email: 'ada@example.com' },
-      { type: 'user.requestPasswordReset', email: 'x' },
-      { type: 'xstate.done.actor.requestPasswordReset' },
-      { type: 'xstate.error.actor.requestPasswordReset', error: new Error('offline') },
-      { type: 'user.backToForms' },
-      { type: 'user.logout' },
-      { type: 'xstate.done.actor.endSession' },
-      { type: 'xstate.error.actor.endSession', error: new Error('offline') },
-      { type: 'tokens.renewed', tokens: { accessToken: 'jwt-9', refreshToken: 'refresh-9' } },
-      { type: 'tokens.expired' },
-      { type: 'security.twoFactorChanged', enabled: true },
-      { type: 'security.emailConfirmed', userId: '7' },
-      { type: 'user.dismissWelcome' },
-    ] as unknown as AuthEvent[];
-    const coverage = new CoverageTracker(machine);
-    const model = new PathModel({
-      machine,
-      events,
-      coverage,
-      // Bound the space by what the UI can tell apart, not by token values.
-      serializeState: (s: AnyMachineSnapshot) =>
-        JSON.stringify([
-          s.value,
-          s.context.user?.tfaEnabled ?? null,
-          s.context.sessionId !== null,
-          Object.keys(s.context.fieldErrors),
-          s.context.formError !== null,
-          s.context.pendingLogin !== null,
-        ]),
-    });
-
-    replaysCoverTheChart(model.paths.map((path) => [path.description, model, path] as const), coverage);
-  });
 });
+
+pathSuite(authPaths);

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { betsFeedMachine, isHighRoller } from '../../machines/betsFeed/machine';
-import type { BetsFeedContext, BetsFeedEvent, BetsLists } from '../../machines/betsFeed/machine';
+import type { BetsLists } from '../../machines/betsFeed/machine';
 import { payoutTone, selectRows, selectShowsMyBetsTab, selectTab } from '../../machines/betsFeed/selectors';
 import type { Bet } from '../../machines/shared/events';
-import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
-
-/**
- * Offer a state only the events it takes: an `xstate.error.actor.*` event nobody handles would put
- * the snapshot in error status, a vertex that looks like a healthy one to the serializer.
- */
-const enabledOnly =
-  <E extends EventObject>(events: readonly E[]) =>
-  (snapshot: AnyMachineSnapshot): E[] =>
-    events.filter((event) => snapshot.can(event));
+import { pathSuite } from '../support/pathTesting';
+import { betsFeedPaths } from './betsFeed.paths';
 
 const row = (id: string, over: Partial<Bet> = {}): Bet => ({
   id,
@@ -129,48 +120,6 @@ describe('bets feed', () => {
   it('should colour a payout green at a multiplier of 1 or more and grey below', () => {
     expect([payoutTone(row('a', { multiplier: 1 })), payoutTone(row('b', { multiplier: 0.5 }))]).toEqual(['win', 'muted']);
   });
-
-  describe('model-based paths', () => {
-    const machine = betsFeedMachine.provide({ actors: { loadBets: fromPromise<BetsLists, void>(() => new Promise(() => {})) } });
-    const account = [
-      { type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' },
-      { type: 'auth.loggedOut' },
-      { type: 'xstate.done.actor.loadBets', output: { latestBets: [], myBets: [], highrollerBets: [] } },
-      { type: 'xstate.error.actor.loadBets', error: new Error('down') },
-    ];
-    // Tabs and rows are independent regions: one model walks the tabs, the other the rows, and both
-    // count towards one coverage report (a product of the two would be thousands of paths for nothing).
-    const tabEvents = [
-      ...account,
-      { type: 'user.selectTab', tab: 'all' },
-      { type: 'user.selectTab', tab: 'mine' },
-      { type: 'user.selectTab', tab: 'highRollers' },
-      { type: 'wallet.ratesChanged', rates: RATES },
-    ] as unknown as BetsFeedEvent[];
-    const rowEvents = [
-      ...account,
-      { type: 'server.bet', bet: row('ann-bj', { gameName: 'Blackjack', playerName: 'ann' }) },
-      { type: 'game.betPlaced', bet: { id: 'ann-dice', gameName: 'Dice', wager: 1, currency: 'BTC', multiplier: 2, payout: 2 } },
-      { type: 'game.animationOver', betId: 'ann-bj' },
-    ] as unknown as BetsFeedEvent[];
-    // Rows are data: the vertices are the states plus which bets are where. Order never decides a
-    // transition, so sets of ids are enough.
-    const set = (list: readonly string[]) => [...list].sort().join(',');
-    const serializeState = (s: { value: unknown; context: BetsFeedContext }) =>
-      JSON.stringify([
-        s.value,
-        set(ids(s.context.latestBets)),
-        set(ids(s.context.myBets)),
-        set(ids(s.context.held)),
-        set(s.context.finishedAnimations),
-        s.context.userName,
-      ]);
-    const coverage = new CoverageTracker(machine);
-    const models = [tabEvents, rowEvents].map((events) => new PathModel({ machine, events: enabledOnly(events), serializeState: serializeState as never, coverage }));
-    const cases = models.flatMap((model, i) => model.paths.map((path) => [`${i}: ${path.description}`, model, path] as const));
-
-    replaysCoverTheChart(cases, coverage);
-  });
 });
 
 describe('bet ids from the wire', () => {
@@ -192,3 +141,5 @@ describe('bet ids from the wire', () => {
     expect(selectRows(actor.getSnapshot())).toHaveLength(1);
   });
 });
+
+pathSuite(betsFeedPaths);

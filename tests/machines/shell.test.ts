@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { shellMachine } from '../../machines/shell/machine';
-import type { ShellEvent } from '../../machines/shell/machine';
 import { selectSidebarOpen } from '../../machines/shell/selectors';
-import { CoverageTracker, PathModel, replaysCoverTheChart } from '../support/modelPaths';
+import { pathSuite } from '../support/pathTesting';
+import { shellPaths } from './shell.paths';
 
 function withFakeScroll() {
   const scrolls: number[] = [];
@@ -54,22 +54,17 @@ describe('shell', () => {
     expect(selectSidebarOpen(actor.getSnapshot())).toBe(true);
   });
 
-  describe('model-based paths', () => {
+  it('should leave the sidebar as the person set it when a resize stays on the same side of 768 px', () => {
     const { machine } = withFakeScroll();
-    const events: ShellEvent[] = [
-      { type: 'user.toggleSidebar' },
-      { type: 'user.closeSidebar' },
-      { type: 'router.navigated', pathname: '/dice' },
-      { type: 'viewport.resized', width: 375 },
-      { type: 'viewport.resized', width: 1280 },
-      { type: 'xstate.after.scrollToTopDelay.shell.scroll.awaitingScroll' } as unknown as ShellEvent,
-    ];
-    // The sidebar's start-up choice depends on the screen, so the model runs from a desktop and a phone.
-    const coverage = new CoverageTracker(machine);
-    const models = [1280, 375].map((viewportWidth) => new PathModel({ machine, input: { viewportWidth }, events, coverage }));
-    const cases = models.flatMap((model, i) =>
-      model.paths.map((path) => [`${i === 0 ? 'desktop' : 'phone'}: ${path.description}`, model, path] as const),
-    );
-    replaysCoverTheChart(cases, coverage);
+    const phone = createActor(machine, { input: { viewportWidth: 375 } }).start();
+    phone.send({ type: 'user.toggleSidebar' });
+    phone.send({ type: 'viewport.resized', width: 414 });
+    expect(selectSidebarOpen(phone.getSnapshot())).toBe(true);
+    const desktop = createActor(machine, { input: { viewportWidth: 1280 } }).start();
+    desktop.send({ type: 'user.toggleSidebar' });
+    desktop.send({ type: 'viewport.resized', width: 1440 });
+    expect(selectSidebarOpen(desktop.getSnapshot())).toBe(false);
   });
 });
+
+pathSuite(shellPaths);

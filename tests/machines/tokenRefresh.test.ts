@@ -1,12 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyMachineSnapshot } from 'xstate';
 import { tokenRefreshMachine } from '../../machines/tokenRefresh/machine';
-import type { TokenRefreshEvent } from '../../machines/tokenRefresh/machine';
 import { ApiError, createApiClient } from '../../src/app/api/client';
 import type { RefreshResult } from '../../src/core/accounts/session';
 import { ada } from '../support/authFixtures';
-import { formatCoverage, PathModel } from '../support/modelPaths';
+import { pathSuite } from '../support/pathTesting';
+import { tokenRefreshPaths } from './tokenRefresh.paths';
 
 const loggedIn = (accessToken = 'jwt-1', refreshToken = 'refresh-1') =>
   ({ type: 'auth.loggedIn', user: ada, tokens: { accessToken, refreshToken } }) as const;
@@ -146,55 +145,6 @@ describe('token refresh coordination', () => {
     expect(failed).toEqual([[1, 2]]);
     expect(actor.getSnapshot().context).toEqual({ tokens: null, waiting: [] });
   });
-
-  describe('model-based paths', () => {
-    const machine = tokenRefreshMachine.provide({
-      actors: { refreshSession: fromPromise(() => new Promise<RefreshResult>(() => {})) },
-      actions: { announceRenewed: () => {}, announceExpired: () => {} },
-    });
-    const events = [
-      loggedIn('jwt-1'),
-      loggedIn('jwt-5'),
-      { type: 'auth.loggedOut' },
-      { type: 'request.unauthorized', requestId: 1, accessToken: 'jwt-1' },
-      { type: 'request.unauthorized', requestId: 2, accessToken: 'jwt-0' },
-      { type: 'xstate.done.actor.refreshSession', output: { status: 200, jwt: 'jwt-2', refreshToken: 'refresh-2' } },
-      { type: 'xstate.done.actor.refreshSession', output: { status: 500 } },
-      { type: 'xstate.error.actor.refreshSession', error: new Error('offline') },
-    ] as unknown as TokenRefreshEvent[];
-    const emitted: string[] = [];
-    const model = new PathModel({
-      machine,
-      events,
-      serializeState: (s: AnyMachineSnapshot) =>
-        JSON.stringify([s.value, s.context.tokens?.accessToken ?? null, Math.min(s.context.waiting.length, 2)]),
-    });
-
-    it.each(model.paths.map((path) => [path.description, path] as const))('replays %s', async (_name, path) => {
-      await model.replay(path, {
-        // Every request that waited is answered exactly once: retried or failed.
-        execute: (actor, event) => {
-          const before = (actor.getSnapshot() as AnyMachineSnapshot).context.waiting as number[];
-          const answered: number[] = [];
-          const subs = [
-            actor.on('request.retry', (e: { requestIds: number[] }) => answered.push(...e.requestIds)),
-            actor.on('request.fail', (e: { requestIds: number[] }) => answered.push(...e.requestIds)),
-          ];
-          actor.send(event);
-          subs.forEach((s) => s.unsubscribe());
-          const after = (actor.getSnapshot() as AnyMachineSnapshot).context.waiting as number[];
-          const released = before.filter((id) => !after.includes(id));
-          expect(answered.filter((id) => before.includes(id)).sort()).toEqual(released.sort());
-          emitted.push(...answered.map(String));
-        },
-      });
-    });
-
-    afterAll(() => {
-      const report = model.coverage();
-      console.log(formatCoverage(report));
-      expect(report.states.missing).toEqual([]);
-      expect(report.transitions.missing).toEqual([]);
-    });
-  });
 });
+
+pathSuite(tokenRefreshPaths);

@@ -1,0 +1,226 @@
+import { expect } from 'vitest';
+import { assign, createActor, fromCallback } from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { appMachine } from '../../machines/app/machine';
+import { APP_WIDE_IDS } from '../../machines/shared/system';
+import { FakeEffects } from '../support/pathTesting';
+import type { AnyEvent, PathSpec, Sut, World } from '../support/pathTesting';
+
+/**
+ * The root app's paths: who plays (and the seed pair prepared after each login), which app-wide
+ * actor hears which announcement, and which screen actor runs under which systemId with what input
+ * and what it heard. The app-wide actors are recorders here (their own paths test them); the
+ * reference keeps the session and the open screens from the performed events alone.
+ */
+
+const user = { id: 7, userName: 'ann', dateJoined: '2024-05-01', email: 'ann@example.com', emailConfirmed: true, tfaEnabled: false };
+const loggedIn = { type: 'auth.loggedIn', user, tokens: { accessToken: 'jwt-1', refreshToken: 'refresh-1' } };
+const screenLogic = fromCallback(() => {});
+const events = [
+  loggedIn,
+  { type: 'auth.loggedOut' },
+  { type: 'tokens.renewed', tokens: { accessToken: 'jwt-2', refreshToken: 'refresh-2' } },
+  { type: 'tokens.expired' },
+  { type: 'xstate.done.actor.prepareSeed' },
+  { type: 'xstate.error.actor.prepareSeed', error: new Error('offline') },
+  { type: 'screen.opened', systemId: 'dice', logic: screenLogic, input: { from: 'route' } },
+  { type: 'screen.opened', systemId: 'mines', logic: screenLogic },
+  { type: 'screen.closed', systemId: 'dice' },
+  { type: 'screen.closed', systemId: 'mines' },
+  { type: 'screen.closed', systemId: 'cashier' },
+  // The wallet here is a recorder with no wallet to read: screens hear no wallet.changed from it.
+  { type: 'wallet.updated' },
+] as AnyEvent[];
+
+const APP_WIDE = Object.values(APP_WIDE_IDS);
+type AppWideId = (typeof APP_WIDE)[number];
+
+interface Screen {
+  systemId: string;
+  input: unknown;
+  heard: AnyEventObject[];
+  stopped: boolean;
+}
+
+interface AppSut extends Sut {
+  effects: FakeEffects;
+  system: () => { get: (id: string) => AnyActorRef | undefined };
+  heard: Record<AppWideId, AnyEventObject[]>;
+  screens: Screen[];
+}
+
+/** How screens, the live link and the feed hear a login: the player's name and id, and the access token only. */
+const asScreensHear = (e: AnyEvent) =>
+  e.type === 'auth.loggedIn' ? { type: 'auth.loggedIn', user: { userName: user.userName, id: String(user.id) }, token: (e['tokens'] as { accessToken: string }).accessToken } : { type: 'auth.loggedOut' };
+
+/** The session, what each app-wide actor should have heard, and the screens that should run, after the performed events. */
+function facts(world: World) {
+  let signedIn = false;
+  let seedAsked = 0;
+  const heard: Record<string, unknown[]> = Object.fromEntries(APP_WIDE.map((id) => [id, []]));
+  heard['live']!.push({ type: 'app.connect' });
+  const screens: Array<{ systemId: string; input: unknown; heard: unknown[]; open: boolean }> = [];
+  const open = () => screens.filter((s) => s.open);
+  for (const e of world.performed) {
+    switch (e.type) {
+      case 'auth.loggedIn':
+        signedIn = true;
+        seedAsked += 1;
+        for (const id of ['tokenRefresh', 'modals', 'wallet']) heard[id]!.push(e);
+        for (const id of ['live', 'betsFeed']) heard[id]!.push(asScreensHear(e));
+        open().forEach((s) => s.heard.push(asScreensHear(e)));
+        break;
+      case 'auth.loggedOut':
+        signedIn = false;
+        for (const id of ['tokenRefresh', 'wallet']) heard[id]!.push(e);
+        for (const id of ['live', 'betsFeed']) heard[id]!.push(asScreensHear(e));
+        open().forEach((s) => s.heard.push(asScreensHear(e)));
+        break;
+      case 'tokens.renewed':
+        heard['auth']!.push(e);
+        heard['live']!.push({ type: 'auth.tokenChanged', token: (e['tokens'] as { accessToken: string }).accessToken });
+        break;
+      case 'tokens.expired':
+        heard['auth']!.push(e);
+        break;
+      case 'screen.opened':
+        if (!open().some((s) => s.systemId === e['systemId'])) {
+          screens.push({ systemId: e['systemId'] as string, input: { ...((e['input'] as object) ?? {}), signedIn }, heard: [], open: true });
+        }
+        break;
+      case 'screen.closed':
+        open().filter((s) => s.systemId === e['systemId']).forEach((s) => (s.open = false));
+        break;
+    }
+  }
+  return { signedIn, seedAsked, heard, screens };
+}
+
+export const appPaths: PathSpec<AppSut> = {
+  name: 'app',
+  // The generator's copy runs no effects and no real children, and files a screen by its systemId
+  // without spawning it (every snapshot the generator makes shares one system); the chart is the same.
+  machine: appMachine.provide({
+    actions: {
+      connectAdapters: () => {},
+      spawnScreen: assign(({ context, event }) => (event.type === 'screen.opened' ? { screens: { ...context.screens, [event.systemId]: true } } : {})),
+      stopScreen: assign(({ context, event }) => {
+        if (event.type !== 'screen.closed') return {};
+        const { [event.systemId]: _closed, ...open } = context.screens as Record<string, unknown>;
+        return { screens: open };
+      }),
+    },
+    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'wallet', 'live', 'betsFeed', 'prepareSeed'].map((name) => [name, fromCallback(() => {})])),
+  } as never),
+  variants: [
+    {
+      name: 'app',
+      input: { viewportWidth: 1280 },
+      events,
+      serializeState: (s: AnyMachineSnapshot) => {
+        const c = s.context as { session: unknown; screens: Record<string, unknown> };
+        return JSON.stringify([s.value, c.session !== null, Object.keys(c.screens).sort()]);
+      },
+    },
+  ],
+  start(world) {
+    const effects = new FakeEffects();
+    const heard = Object.fromEntries(APP_WIDE.map((id) => [id, [] as AnyEventObject[]])) as Record<AppWideId, AnyEventObject[]>;
+    const recorder = (id: AppWideId) => fromCallback<AnyEventObject>(({ receive }) => receive((e) => void heard[id].push(e)));
+    const screens: Screen[] = [];
+    const actor = createActor(
+      appMachine.provide({
+        actions: { connectAdapters: () => {} },
+        actors: {
+          modalStack: recorder('modals'),
+          shell: recorder('shell'),
+          tokenRefresh: recorder('tokenRefresh'),
+          auth: recorder('auth'),
+          wallet: recorder('wallet'),
+          live: recorder('live'),
+          betsFeed: recorder('betsFeed'),
+          prepareSeed: effects.actor('prepareSeed'),
+        },
+      } as never),
+      { input: world.variant.input as never, clock: world.clock },
+    ).start();
+    return {
+      effects,
+      heard,
+      screens,
+      system: () => actor.system,
+      snapshot: () => actor.getSnapshot(),
+      send: (e) => actor.send(e as never),
+      stop: () => void actor.stop(),
+    };
+  },
+  perform: {
+    // Each opening brings the screen's own logic, as a route's chunk does: here one that records.
+    'screen.opened': (sut, e) => {
+      const systemId = e['systemId'] as string;
+      const logic = fromCallback<AnyEventObject, unknown>(({ input, receive }) => {
+        const screen: Screen = { systemId, input, heard: [], stopped: false };
+        sut.screens.push(screen);
+        receive((heard) => void screen.heard.push(heard));
+        return () => {
+          screen.stopped = true;
+        };
+      });
+      sut.send({ ...e, logic });
+    },
+  },
+  states: {
+    '#app': {
+      asserts: 'every app-wide actor runs under its systemId; tokenRefresh, modals and wallet heard each login as auth sent it, the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, at load',
+      check(sut, world) {
+        const f = facts(world);
+        for (const id of APP_WIDE) expect(sut.system().get(id), id).toBeDefined();
+        for (const id of APP_WIDE) expect(sut.heard[id], id).toEqual(f.heard[id]);
+        expect(sut.effects.callsOf('prepareSeed')).toHaveLength(f.seedAsked);
+      },
+    },
+    '#app.session.visitor': {
+      asserts: 'nobody is signed in; no seed pair is being prepared',
+      check(sut, world) {
+        expect(facts(world).signedIn).toBe(false);
+        expect(sut.effects.waiting('prepareSeed')).toBeUndefined();
+      },
+    },
+    '#app.session.preparingSeed': {
+      asserts: "a player just signed in: the seed pair is being prepared (after tokenRefresh heard the new tokens)",
+      check(sut, world) {
+        expect(facts(world).signedIn).toBe(true);
+        expect(sut.effects.waiting('prepareSeed')).toBeDefined();
+        expect(sut.heard.tokenRefresh.at(-1)?.type).toBe('auth.loggedIn');
+      },
+    },
+    '#app.session.signedIn': {
+      asserts: 'a player is signed in; the seed pair is ready (or failed, silently)',
+      check(sut, world) {
+        expect(facts(world).signedIn).toBe(true);
+        expect(sut.effects.waiting('prepareSeed')).toBeUndefined();
+      },
+    },
+    '#app.screens': {
+      asserts: 'each screen opened and not closed runs under its systemId, started with the route input and whether a player is signed in, and heard every login and logout since, as screens hear them; a closed screen was stopped and left the system; a screen opened twice runs once',
+      check(sut, world) {
+        const f = facts(world);
+        expect(sut.screens.map((s) => ({ systemId: s.systemId, input: s.input, heard: s.heard, open: !s.stopped }))).toEqual(f.screens);
+        for (const screen of f.screens) {
+          if (screen.open) expect(sut.system().get(screen.systemId), screen.systemId).toBeDefined();
+        }
+        for (const id of ['dice', 'mines']) {
+          if (!f.screens.some((s) => s.open && s.systemId === id)) expect(sut.system().get(id), id).toBeUndefined();
+        }
+      },
+    },
+    '#app.screens.none': {
+      asserts: 'no screen actor runs',
+      check: (_sut, world) => expect(facts(world).screens.every((s) => !s.open)).toBe(true),
+    },
+    '#app.screens.open': {
+      asserts: 'at least one screen actor runs',
+      check: (_sut, world) => expect(facts(world).screens.some((s) => s.open)).toBe(true),
+    },
+  },
+};
