@@ -57,6 +57,11 @@ describe('exact conversions, edge cases', () => {
     expect(() => scaleDecimal('e5', 0, 'floor')).toThrow('not a decimal number: "e5"');
   });
 
+  it('should read decimal text without a whole part or without decimals', () => {
+    expect(decimalToUnits('.5')).toBe(50_000_000n);
+    expect(decimalToUnits('5.')).toBe(500_000_000n);
+  });
+
   it('should refuse 0.9 of a base unit rather than round it up', () => {
     expect(() => decimalToUnits(9e-9)).toThrow('amount has more than 8 decimals: 9e-9');
     expect(parseWireAmount(9e-9)).toEqual({ ok: false, problem: 'tooManyDecimals' });
@@ -99,5 +104,9 @@ describe('wire amounts, edge cases', () => {
     expect(parseWireAmount('-0.5')).toEqual({ ok: false, problem: 'negative' });
     expect(parseWireAmount(-1)).toEqual({ ok: false, problem: 'negative' });
     expect(parseWireAmount(-2.5)).toEqual({ ok: false, problem: 'negative' });
+  });
+
+  it('should call minus zero not positive rather than negative', () => {
+    expect(parseWireAmount(-0)).toEqual({ ok: false, problem: 'notPositive' });
   });
 });
