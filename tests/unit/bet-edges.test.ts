@@ -74,6 +74,13 @@ describe('chip ladder, edge cases', () => {
     expect(chipLadder({ minBet: 0n, maxBet: 50n, exchangeRate: null })).toEqual([]);
   });
 
+  it('should make every chip a whole number of the smallest step of the currency', () => {
+    // A currency counted in 6 decimals: steps of 100 base units.
+    expect(chipLadder({ minBet: 150n, maxBet: COIN, exchangeRate: null, decimals: 6 })).toEqual([200n, 1_500n, 7_500n, 15_000n, 75_000n, 150_000n]);
+    // The step pushes the only candidate above maxBet: the minimum bet is offered as it is.
+    expect(chipLadder({ minBet: 150n, maxBet: 150n, exchangeRate: null, decimals: 6 })).toEqual([150n]);
+  });
+
   it('should write whole thousands and millions of coins short', () => {
     const ladder = [1_000n, 2_500n, 1_050n, 1_000_000n, 1_500_000n].map((coins) => coins * COIN);
     expect(chipFaces(ladder, { exchangeRate: null, fiat: false })).toEqual(['1K', '2.5K', '1050', '1M', '1.5M']);
@@ -82,6 +89,11 @@ describe('chip ladder, edge cases', () => {
   it('should keep coin faces without a usable rate even in fiat display', () => {
     expect(chipFaces([10_000_000n, COIN], { exchangeRate: Number.NaN, fiat: true })).toEqual(['0.10', '1']);
     expect(chipFaces([10_000_000n, COIN], { exchangeRate: 0, fiat: true })).toEqual(['0.10', '1']);
+    expect(chipFaces([10_000_000n, COIN], { exchangeRate: Number.POSITIVE_INFINITY, fiat: true })).toEqual(['0.10', '1']);
+  });
+
+  it('should fall back to two significant digits for a coin face too long to read, without a rate', () => {
+    expect(chipFaces([12_500_000n, COIN], { exchangeRate: null, fiat: false })).toEqual(['0.13', '1']);
   });
 
   it('should show dollars under ten cents as they are', () => {
