@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chipFaces, chipLadder } from '../../src/core/bets/chips';
-import { checkBaccaratBet, checkBaccaratBetUnits, checkBet, checkBetUnits, doubleBet, halfBet } from '../../src/core/bets/validation';
+import { checkBaccaratBet, checkBaccaratBetUnits, checkBet, checkBetUnits, doubleBet, formatLimit, halfBet } from '../../src/core/bets/validation';
 
 const COIN = 100_000_000n;
 
@@ -20,6 +20,8 @@ describe('bet checks, edge cases', () => {
     // 1,000 base units at $999.99 are $0.0099999: "greater than $0.01", never "$0.00".
     const bet = { loggedIn: true, currency: 'ETH', amountUnits: 500n, balanceUnits: COIN, limits: { minBet: 1000n, maxBet: COIN, maxPayout: COIN }, fiatRate: 999.99 };
     expect(checkBetUnits({ ...bet, game: 'mines' })).toEqual({ kind: 'invalid', message: 'Bet must be greater than $0.01' });
+    // A fifth of a cent rounds up too, not to the nearest cent.
+    expect(formatLimit(200n, 'ETH', 999.99, 'lower')).toBe('$0.01');
   });
 
   it('should refuse a negative baccarat area outright', () => {
