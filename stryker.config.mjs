@@ -31,7 +31,8 @@ const config = {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   // The sandbox copy needs the sources and tests, not build output, databases or earlier reports.
-  ignorePatterns: ['dist', 'data', '.tmp', 'test-results', 'reports', '*.log'],
+  // Also the sandboxes of other Stryker runs (a run with its own tempDirName) that may be under way.
+  ignorePatterns: ['dist', 'data', '.tmp', 'test-results', 'reports', '*.log', '.stryker-tmp*'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };

@@ -59,13 +59,14 @@ function toExactDecimal(value: number | string): ExactDecimal {
   return decimal;
 }
 
+// Every divisor here is positive (a power of ten, or a rate checked by assertRate), so only the
+// dividend's sign decides which way bigint division, which truncates, must be corrected.
 function floorDiv(n: bigint, d: bigint): bigint {
   const q = n / d;
-  return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
+  return n % d !== 0n && n < 0n ? q - 1n : q;
 }
 
 function divide(n: bigint, d: bigint, rounding: Rounding): bigint {
-  if (d < 0n) return divide(-n, -d, rounding);
   if (rounding === 'floor') return floorDiv(n, d);
   if (rounding === 'ceil') return -floorDiv(-n, d);
   return floorDiv(2n * n + d, 2n * d);
@@ -234,8 +235,7 @@ export function parseAmount(text: string, options: ParseAmountOptions = {}): Par
     body = body.slice(1);
   }
   body = body.trim();
-  if (!/^[\d.,\s\u00a0\u202f\u2009]*\d[\d.,\s\u00a0\u202f\u2009]*$/.test(body)) return fail(AMOUNT_MESSAGES.notANumber);
-
+  // splitDecimal refuses anything but digits, separators and spaces, and an amount without a digit.
   const split = splitDecimal(body);
   if (!split) return fail(AMOUNT_MESSAGES.notANumber);
   const intDigits = split.intPart;

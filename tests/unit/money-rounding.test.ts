@@ -19,6 +19,12 @@ describe('an amount read for a bet', () => {
     expect(parseAmountRounded('12.344', 2)).toEqual({ ok: true, units: 1234n, canonical: '12.34', value: 12.34 });
   });
 
+  it('refuses an amount above the largest one, whatever the display decimals', () => {
+    expect(parseAmountRounded('9999999.99999999')).toMatchObject({ ok: true, units: 999_999_999_999_999n });
+    expect(parseAmountRounded('10000000').ok).toBe(false);
+    expect(parseAmountRounded('10000000', 2).ok).toBe(false);
+  });
+
   it('keeps the messages of parseAmount for what is not an amount', () => {
     expect(parseAmountRounded('')).toEqual({ ok: false, error: 'Enter an amount' });
     expect(parseAmountRounded('abc')).toEqual({ ok: false, error: 'Amount must be a number' });
