@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check in one command. The steps run in three lanes at once, since on a 2-core
- * machine no single step keeps both cores busy the whole time:
- *   - checks: type check, then lint, then import rules (one after another: each wants a core of its own);
- *   - node tests: unit, machine, component and server tests in one vitest run;
- *   - browser: production build, then the end-to-end tests in headless Chromium against the real
- *     server (the build is all they need, so they do not wait for the node tests).
+ * `npm test`: every check in one command, one step after another: type check, lint, import rules,
+ * then unit, machine, component and server tests in one vitest run (two workers), a production
+ * build, and the end-to-end tests in headless Chromium against the real server (two files at a time).
+ * The steps are grouped in lanes that could run side by side on a bigger machine (see `lanes`).
  * Each step's output is held back and printed whole when the step ends, so lanes do not interleave.
  * A failed step does not stop the others (their results are worth having); a step whose
  * prerequisite failed is not run. The exit code is 0 only when every step passed.
@@ -24,15 +22,18 @@ const vitest = (name, projects) => [
   ['run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`],
 ];
 
-/** [label, command, args]; each lane runs its steps in order, the lanes side by side. */
+/**
+ * [label, command, args]; each lane runs its steps in order, the lanes side by side. One lane here:
+ * vitest already keeps both cores of a 2-core machine busy (two workers, two browser files at a
+ * time), and running the checks or the browser tests beside it oversubscribed the cores enough to
+ * time out tests that wait on real servers and browsers. On a bigger machine, split the lane.
+ */
 const lanes = [
   [
     ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
     ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
     ['import rules', bin('tsx'), ['scripts/check-imports.ts']],
-  ],
-  [['unit, machine, component and server tests', ...vitest('main', ['unit', 'machines', 'components', 'server'])]],
-  [
+    ['unit, machine, component and server tests', ...vitest('main', ['unit', 'machines', 'components', 'server'])],
     ['production build', bin('vite'), ['build', '--logLevel', 'warn']],
     // Needs the build: not run when the build failed.
     ['end-to-end tests in Chromium', ...vitest('e2e', ['e2e']), { needsPrevious: true }],
