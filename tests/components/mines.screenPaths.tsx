@@ -9,6 +9,7 @@ import { answered, refused } from '../support/games';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
 import { advanceClock, answerPerformers, click, ok, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
+import { minesFacts as facts } from '../machines/mines.paths';
 
 /**
  * The mines screen driven by the paths of the mines chart: each step is what a person does on the
@@ -110,121 +111,6 @@ const PLAYER_WALLETS = [
   { currencySymbol: 'ACC', balance: 10 },
 ];
 
-/**
- * The game as the path played it, kept from the performed events alone: who is signed in, the
- * wallet, the amount and count chosen, the open game's gems and pending tile, and its end.
- */
-function facts(world: World) {
-  const input = world.variant.input as ScreenInput;
-  let signedIn = input.signedIn;
-  let currentWallet = input.wallet;
-  let amountText = '';
-  let minesCount = 3;
-  let gems: number[] = [];
-  let pending: number | null = null;
-  let lastPick: number | null = null;
-  let hitMine: number | null = null;
-  let mines: number[] = [];
-  let win: number | null = null;
-  let gameMines = 3;
-  let loginsAsked = 0;
-  let betsWhileVisitor = 0;
-  // What the last press of Bet was checked with (docs/product.md §5).
-  let betPressed = { amountText: '', wallet: currentWallet };
-  for (const e of world.performed) {
-    switch (e.type) {
-      case 'auth.loggedIn':
-        signedIn = true;
-        break;
-      case 'auth.loggedOut':
-        signedIn = false;
-        gems = [];
-        hitMine = null;
-        mines = [];
-        win = null;
-        break;
-      case 'wallet.changed':
-        currentWallet = e['wallet'] as typeof currentWallet;
-        break;
-      case 'user.typeAmount':
-        amountText = e['text'] as string;
-        break;
-      // docs/product.md §5 with minBet = maxBet = 1: half is at least minBet, double at most maxBet, neither above the balance.
-      case 'user.halveAmount':
-        amountText = currentWallet.balance >= 1 ? '1' : '0';
-        break;
-      case 'user.doubleAmount':
-        amountText = Number(amountText || 0) > 0 && currentWallet.balance >= 1 ? '1' : '0';
-        break;
-      case 'user.setMinesCount':
-        minesCount = e['count'] as number;
-        break;
-      case 'user.bet':
-        betPressed = { amountText, wallet: currentWallet };
-        if (!signedIn) {
-          loginsAsked += 1;
-          betsWhileVisitor += 1;
-        }
-        break;
-      case 'xstate.done.actor.loadActiveGame': {
-        const game = e['output'] as { minesCount: number; selectedTiles: number[]; betAmount: number } | null;
-        if (game) {
-          gems = [...game.selectedTiles];
-          gameMines = game.minesCount;
-          minesCount = game.minesCount;
-          amountText = String(game.betAmount);
-        }
-        break;
-      }
-      case 'xstate.done.actor.placeBet':
-        if ((e['output'] as { kind: string }).kind === 'answered') {
-          gems = [];
-          hitMine = null;
-          mines = [];
-          win = null;
-          gameMines = minesCount;
-        }
-        break;
-      case 'user.pick':
-        pending = e['tileId'] as number;
-        lastPick = pending;
-        break;
-      case 'xstate.done.actor.pick': {
-        const outcome = e['output'] as { kind: string; answer?: { isMine: boolean; gameState: string; cashedOutAmount: number; mineLocations: number[] | null } };
-        if (outcome.kind === 'answered') {
-          const answer = outcome.answer!;
-          if (answer.isMine) hitMine = lastPick;
-          else gems.push(lastPick!);
-          if (answer.gameState === 'GameOver') {
-            mines = answer.mineLocations ?? [];
-            win = answer.isMine ? null : answer.cashedOutAmount;
-          }
-        }
-        pending = null;
-        break;
-      }
-      case 'xstate.error.actor.pick':
-        pending = null;
-        break;
-      case 'xstate.done.actor.cashout': {
-        const outcome = e['output'] as { kind: string; answer?: { cashedOutAmount: number; mineLocations: number[] } };
-        if (outcome.kind === 'answered') {
-          mines = outcome.answer!.mineLocations;
-          win = outcome.answer!.cashedOutAmount;
-        }
-        break;
-      }
-    }
-    // A new setting after a game clears the board (docs/product.md §4).
-    if (['user.typeAmount', 'user.halveAmount', 'user.doubleAmount', 'user.setMinesCount'].includes(e.type) && (hitMine !== null || win !== null)) {
-      gems = [];
-      hitMine = null;
-      mines = [];
-      win = null;
-    }
-  }
-  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, gameMines, loginsAsked, betsWhileVisitor, betPressed };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The screen, as a person finds it.

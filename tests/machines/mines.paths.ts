@@ -107,13 +107,15 @@ interface MinesSut extends GameSut {
 
 /**
  * The game as the path played it, kept from the performed events alone: who is signed in, the
- * wallet, the amount and count chosen, the open game's gems and pending tile, and what the game
- * should have asked of the server and the other actors.
+ * wallet, the amount and count chosen (with minBet = maxBet = 1, as both specs set them), the open
+ * game's gems and pending tile, its end, and the balances the server settled. The mines screen's
+ * spec (tests/components/mines.screenPaths.tsx) keeps the same reference.
  */
-function facts(world: World) {
+export function minesFacts(world: World) {
   const input = world.variant.input as MinesInput;
   let signedIn = input.signedIn ?? false;
   let currentWallet = input.wallet!;
+  const balances: Array<{ currency: string; balance: number }> = [];
   let amountText = '';
   let minesCount = 3;
   let gems: number[] = [];
@@ -122,10 +124,11 @@ function facts(world: World) {
   let hitMine: number | null = null;
   let mines: number[] = [];
   let win: number | null = null;
-  let betAmount: number | null = null;
   let gameMines = 3;
   let loginsAsked = 0;
-  const balances: Array<{ currency: string; balance: number }> = [];
+  let betsWhileVisitor = 0;
+  // What the last press of Bet was checked with (docs/product.md §5).
+  let betPressed = { amountText: '', wallet: currentWallet };
   for (const e of world.performed) {
     switch (e.type) {
       case 'auth.loggedIn':
@@ -136,6 +139,7 @@ function facts(world: World) {
         gems = [];
         hitMine = null;
         mines = [];
+        win = null;
         break;
       case 'wallet.changed':
         currentWallet = e['wallet'] as typeof currentWallet;
@@ -143,38 +147,43 @@ function facts(world: World) {
       case 'user.typeAmount':
         amountText = e['text'] as string;
         break;
+      // docs/product.md §5 with minBet = maxBet = 1: half is at least minBet, double at most maxBet, neither above the balance.
+      case 'user.halveAmount':
+        amountText = currentWallet.balance >= 1 ? '1' : '0';
+        break;
+      case 'user.doubleAmount':
+        amountText = Number(amountText || 0) > 0 && currentWallet.balance >= 1 ? '1' : '0';
+        break;
       case 'user.setMinesCount':
         minesCount = e['count'] as number;
         break;
       case 'user.bet':
-        if (!signedIn) loginsAsked += 1;
+        betPressed = { amountText, wallet: currentWallet };
+        if (!signedIn) {
+          loginsAsked += 1;
+          betsWhileVisitor += 1;
+        }
         break;
       case 'xstate.done.actor.loadActiveGame': {
-        const game = e['output'] as { betAmount: number; minesCount: number; selectedTiles: number[] } | null;
+        const game = e['output'] as { minesCount: number; selectedTiles: number[]; betAmount: number } | null;
         if (game) {
           gems = [...game.selectedTiles];
-          betAmount = game.betAmount;
           gameMines = game.minesCount;
           minesCount = game.minesCount;
-          hitMine = null;
-          mines = [];
-          win = null;
+          amountText = String(game.betAmount);
         }
         break;
       }
-      case 'xstate.done.actor.placeBet': {
-        const outcome = e['output'] as { kind: string; answer?: { balance: number } };
-        if (outcome.kind === 'answered') {
+      case 'xstate.done.actor.placeBet':
+        if ((e['output'] as { kind: string }).kind === 'answered') {
+          balances.push({ currency: currentWallet.currency, balance: (e['output'] as { answer: { balance: number } }).answer.balance });
           gems = [];
           hitMine = null;
           mines = [];
           win = null;
-          betAmount = Number(amountText || 0);
           gameMines = minesCount;
-          balances.push({ currency: currentWallet.currency, balance: outcome.answer!.balance });
         }
         break;
-      }
       case 'user.pick':
         pending = e['tileId'] as number;
         lastPick = pending;
@@ -213,14 +222,14 @@ function facts(world: World) {
       win = null;
     }
   }
-  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, betAmount, gameMines, loginsAsked, balances };
+  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, gameMines, loginsAsked, betsWhileVisitor, betPressed, balances };
 }
 
 const snap = (sut: MinesSut) => sut.snapshot() as Parameters<typeof selectTiles>[0];
 
 /** Every tile face follows from the gems found, the pending pick and, at game over, the mines. */
 function expectBoard(sut: MinesSut, world: World, over: boolean) {
-  const f = facts(world);
+  const f = minesFacts(world);
   const faces = selectTiles(snap(sut));
   for (const tile of faces) {
     const expected =
@@ -278,7 +287,7 @@ export const minesPaths: PathSpec<MinesSut> = {
     '#mines': {
       asserts: 'the wallet is the one last selected; the login modal was asked for once per Bet of a visitor, and no bet was sent for one; each balance the server settled reached the wallet',
       check(sut, world) {
-        const f = facts(world);
+        const f = minesFacts(world);
         if (!f.signedIn && world.performed.every((e) => e.type !== 'auth.loggedIn')) expect(sut.effects.callsOf('placeBet')).toEqual([]);
         expect((sut.snapshot().context as MinesContext).wallet).toEqual(f.wallet);
         expect(sut.sentTo('modals').filter((e) => e.type === loginModal.type)).toHaveLength(f.loginsAsked);
@@ -300,18 +309,18 @@ export const minesPaths: PathSpec<MinesSut> = {
         noMessage(sut);
         expect(selectSettingsLocked(snap(sut))).toBe(false);
         // A player's Bet waits for the limits; a visitor's opens the login modal at once.
-        expect(selectCanBet(snap(sut))).toBe(!facts(world).signedIn || !world.expected.matches({ limits: 'loading' }));
+        expect(selectCanBet(snap(sut))).toBe(!minesFacts(world).signedIn || !world.expected.matches({ limits: 'loading' }));
         expect(selectCanPick(0)(snap(sut))).toBe(false);
         expect(selectCanCashout(snap(sut))).toBe(false);
         expect(selectTiles(snap(sut)).every((t) => t.face === 'hidden')).toBe(true);
-        expect(selectMinesCount(snap(sut))).toBe(facts(world).minesCount);
+        expect(selectMinesCount(snap(sut))).toBe(minesFacts(world).minesCount);
         notWaitingFor(sut, 'placeBet', 'pick', 'cashout');
       },
     },
     '#mines.round.refused': {
       asserts: 'a §5 check refused the bet: its message shows, nothing was sent for it, the board is fresh',
       check(sut, world) {
-        const f = facts(world);
+        const f = minesFacts(world);
         const expected = f.wallet.currency === 'ACC' ? BET_MESSAGES.accNotAvailable : undefined;
         const message = selectMessage(snap(sut));
         expect(message).toBeTruthy();
@@ -324,7 +333,7 @@ export const minesPaths: PathSpec<MinesSut> = {
     '#mines.round.placing': {
       asserts: 'one bet request is waiting with the amount typed, the slider count and the selected currency; the settings are locked; no message',
       check(sut, world) {
-        const f = facts(world);
+        const f = minesFacts(world);
         expect(sut.effects.waiting('placeBet')?.input).toEqual({ betAmount: Number(f.amountText), minesCount: f.minesCount, currency: f.wallet.currency });
         expect(selectSettingsLocked(snap(sut))).toBe(true);
         expect(selectCanBet(snap(sut))).toBe(false);
@@ -348,14 +357,14 @@ export const minesPaths: PathSpec<MinesSut> = {
       check(sut, world) {
         expect(selectSettingsLocked(snap(sut))).toBe(true);
         expect(selectCanBet(snap(sut))).toBe(false);
-        expect(selectMinesCount(snap(sut))).toBe(facts(world).gameMines);
+        expect(selectMinesCount(snap(sut))).toBe(minesFacts(world).gameMines);
         expectBoard(sut, world, false);
       },
     },
     '#mines.round.playing.ready': {
       asserts: 'hidden tiles can be picked, found gems cannot; Cashout is enabled only with at least one gem; nothing in flight; no message',
       check(sut, world) {
-        const f = facts(world);
+        const f = minesFacts(world);
         noMessage(sut);
         expect(f.pending).toBeNull();
         for (const id of [0, 1, 24]) expect(selectCanPick(id)(snap(sut)), `tile ${id}`).toBe(!f.gems.includes(id));
@@ -366,7 +375,7 @@ export const minesPaths: PathSpec<MinesSut> = {
     '#mines.round.playing.revealing': {
       asserts: 'the picked tile shows pending and a pick request for it is waiting; no other move is possible',
       check(sut, world) {
-        const f = facts(world);
+        const f = minesFacts(world);
         expect(sut.effects.waiting('pick')?.input).toEqual({ tileId: f.pending });
         expect(selectCanCashout(snap(sut))).toBe(false);
         expect(selectCanPick(24)(snap(sut))).toBe(false);
@@ -388,7 +397,7 @@ export const minesPaths: PathSpec<MinesSut> = {
           const expected = last.type === 'xstate.done.actor.cashout' ? MESSAGES.cashoutRefused : MESSAGES.cashoutError;
           expect(selectMessage(snap(sut))).toBe(expected);
         } else expect(selectMessage(snap(sut))).toBeTruthy();
-        expect(selectCanCashout(snap(sut))).toBe(facts(world).gems.length > 0);
+        expect(selectCanCashout(snap(sut))).toBe(minesFacts(world).gems.length > 0);
       },
     },
     '#mines.round.roundOver': {
@@ -404,18 +413,18 @@ export const minesPaths: PathSpec<MinesSut> = {
     '#mines.round.roundOver.busted': {
       asserts: 'a mine ended the game: no win popup; the wallet got the balance after the loss',
       check(sut, world) {
-        expect(facts(world).hitMine).not.toBeNull();
+        expect(minesFacts(world).hitMine).not.toBeNull();
         expect(selectWinPopup(snap(sut))).toBeNull();
       },
     },
     '#mines.round.roundOver.cashedOut': {
       asserts: 'the game was cashed out: no mine was hit',
-      check: (_sut, world) => expect(facts(world).hitMine).toBeNull(),
+      check: (_sut, world) => expect(minesFacts(world).hitMine).toBeNull(),
     },
     '#mines.round.roundOver.cashedOut.celebrating': {
       asserts: 'the win popup shows the amount paid and the gems found',
       check(sut, world) {
-        const f = facts(world);
+        const f = minesFacts(world);
         const popup = selectWinPopup(snap(sut));
         expect(popup?.amount).toBe(f.win);
         expect(popup?.gems).toBe(f.gems.length);
