@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LoadFailuresAsTests } from './tests/support/loadFailuresAsTests';
 
 /**
  * The tests Stryker runs against each mutant: only the fast, pure projects. Components (jsdom), server
@@ -6,15 +7,20 @@ import { defineConfig } from 'vitest/config';
  * mutants. The settings mirror the two projects of vite.config.ts, without its React and build plugins.
  *
  * MUTATION_TESTS=unit keeps only tests/unit: src/core is meant to be pinned down by its own unit tests,
- * and the machines project (tens of thousands of path replays) makes each run of a core mutant slow.
- * Leaving the machines out can only lose kills, so that score is a lower bound of the full one.
+ * and the machines project makes each run of a core mutant slow. Leaving the machines out can only
+ * lose kills, so that score is a lower bound of the full one. MUTATION_TESTS=machines keeps only
+ * tests/machines, for measuring machines/ by the path specs and the machines' own tests.
+ * MUTATION_TEST_FILES=a.test.ts,b.test.ts narrows the kept projects to those files (one machine's
+ * folder measured by its own test file, without the tests of every other machine that imports it).
  */
 // Tells the statistical simulations to step aside: see tests/unit/mines.test.ts.
 const env = { MUTATION_RUN: '1' };
+const only = process.env.MUTATION_TEST_FILES?.split(',').map((file) => file.trim()).filter(Boolean);
+const narrowed = (include: string[]) => (only ? only.filter((file) => include.some((glob) => file.startsWith(glob.split('**')[0]!))) : include);
 const unit = {
   test: {
     name: 'unit',
-    include: ['tests/unit/**/*.test.ts'],
+    include: narrowed(['tests/unit/**/*.test.ts']),
     // These check scripts in a child process; no mutated module is loaded into the test runner.
     exclude: ['tests/unit/import-rules.test.ts', 'tests/unit/mutation-report.test.ts'],
     environment: 'node' as const,
@@ -24,9 +30,15 @@ const unit = {
   },
 };
 const machines = {
-  test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' as const, env, testTimeout: 60_000 },
+  test: { name: 'machines', include: narrowed(['tests/machines/**/*.test.ts']), environment: 'node' as const, env, testTimeout: 60_000 },
 };
+const projects = { unit: [unit], machines: [machines] }[process.env.MUTATION_TESTS ?? ''] ?? [unit, machines];
 
 export default defineConfig({
-  test: { projects: process.env.MUTATION_TESTS === 'unit' ? [unit] : [unit, machines] },
+  test: {
+    // A test file that fails to load (a mutant breaks an import or the path generation) has no test
+    // that fails; this reporter gives it one, so Stryker counts the mutant as killed.
+    reporters: ['default', new LoadFailuresAsTests()],
+    projects: projects.filter((project) => project.test.include.length > 0),
+  },
 });
