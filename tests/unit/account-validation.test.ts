@@ -110,6 +110,8 @@ describe('registration', () => {
 
   it.each([
     ['a@b.co', null],
+    // Real addresses have more than one character on each side of the @.
+    ['ada.lovelace@mail.example.com', null],
     ['ab.co', 'Enter a valid e-mail address.'],
     ['a@bco', 'Enter a valid e-mail address.'],
     ['a b@c.de', 'Enter a valid e-mail address.'],
