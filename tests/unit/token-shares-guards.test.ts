@@ -62,4 +62,16 @@ describe('share accounting refusals', () => {
     refused(() => settle(emptyPool(), -1n), 'the pool cannot lose more than it holds');
     expect(new SharesError('x').name).toBe('SharesError');
   });
+
+  it('should refuse to pay out a position that holds no shares', () => {
+    const pool = { ...settle(emptyPool(), 0n), positions: new Map([['alice', { shares: 0n, principal: 0n }]]) };
+    refused(() => withdraw(pool, 'alice', 'all'), 'no position');
+  });
+
+  it('should let a pool lose exactly everything it holds', () => {
+    const seeded = issueOwnerShares(settle(emptyPool(), 500n), 'house');
+    const lost = settle(seeded, -500n);
+    expect(lost.value).toBe(0n);
+    expect(valueOfShares(500n, lost.totalShares, lost.value)).toBe(0n);
+  });
 });
