@@ -47,6 +47,8 @@ describe('share accounting refusals', () => {
     expect(principalAfterWithdrawal(100n, 10n, 10n)).toBe(0n);
     expect(principalAfterWithdrawal(100n, 10n, 4n)).toBe(60n);
     expect(principalAfterWithdrawal(100n, 10n, 20n)).toBe(0n);
+    // A position left with no shares keeps no principal (and is not divided by its zero shares).
+    expect(principalAfterWithdrawal(100n, 0n, 0n)).toBe(0n);
   });
 
   it('should issue owner shares only to a pool holding value without shares', () => {
