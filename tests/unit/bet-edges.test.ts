@@ -83,6 +83,22 @@ describe('chip ladder, edge cases', () => {
     expect(chipLadder({ minBet: 150n, maxBet: 150n, exchangeRate: null, decimals: 6 })).toEqual([150n]);
   });
 
+  it('should give a ladder for a coin worth millions of dollars, down to a ten-cent chip of one base unit', () => {
+    // At $20,000,000 a coin, $0.10 is half a base unit, rounded up to 1; $1 is 5 units and $100 is 500.
+    expect(chipLadder({ minBet: 1n, maxBet: COIN, exchangeRate: 20_000_000 })).toEqual([1n, 5n, 25n, 50n, 250n, 500n]);
+  });
+
+  it('should write hundreds of thousands of coins in K, not as a fraction of a million', () => {
+    expect(chipFaces([100_000n * COIN, 500_000n * COIN], { exchangeRate: null, fiat: false })).toEqual(['100K', '500K']);
+  });
+
+  it('should show dollar faces when a whole coin amount is too long for a chip, never a shortened coin amount', () => {
+    // At $1 a coin, floored to one significant digit: 1,050,000 coins ("1050K") read $1M, not "1M" coins;
+    // 12,345 coins read $10K.
+    expect(chipFaces([1_050_000n * COIN], { exchangeRate: 1, fiat: false })).toEqual(['$1M']);
+    expect(chipFaces([12_345n * COIN], { exchangeRate: 1, fiat: false })).toEqual(['$10K']);
+  });
+
   it('should write whole thousands and millions of coins short', () => {
     const ladder = [1_000n, 2_500n, 1_050n, 1_000_000n, 1_500_000n].map((coins) => coins * COIN);
     expect(chipFaces(ladder, { exchangeRate: null, fiat: false })).toEqual(['1K', '2.5K', '1050', '1M', '1.5M']);

@@ -19,6 +19,12 @@ describe('fractions of the rewards settings', () => {
     // 0.29 × 1e8 is 28999999.999999996 in floats; read exactly it is 29,000,000.
     expect(unlockFeeOf(100_000_000n, 0.29)).toBe(29_000_000n);
   });
+
+  it('should floor a fraction with more than 8 decimals, so the fee is never above the rate', () => {
+    // A fee of 0.0000000190 reads as 0.00000001 (not 0.00000002 rounded): 1 base unit burned per coin unlocked.
+    expect(unlockFeeOf(100_000_000n, 0.000000019)).toBe(1n);
+    expect(rewardsShareOf(100_000_000n, 1, 0.000000019)).toBe(1n);
+  });
 });
 
 describe('amounts that must not create money', () => {

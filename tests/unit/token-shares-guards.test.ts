@@ -47,6 +47,8 @@ describe('share accounting refusals', () => {
     expect(principalAfterWithdrawal(100n, 10n, 10n)).toBe(0n);
     expect(principalAfterWithdrawal(100n, 10n, 4n)).toBe(60n);
     expect(principalAfterWithdrawal(100n, 10n, 20n)).toBe(0n);
+    // A position left with no shares keeps no principal (and is not divided by its zero shares).
+    expect(principalAfterWithdrawal(100n, 0n, 0n)).toBe(0n);
   });
 
   it('should issue owner shares only to a pool holding value without shares', () => {
@@ -61,5 +63,17 @@ describe('share accounting refusals', () => {
     refused(() => withdraw(emptyPool(), 'nobody', 'all'), 'no position');
     refused(() => settle(emptyPool(), -1n), 'the pool cannot lose more than it holds');
     expect(new SharesError('x').name).toBe('SharesError');
+  });
+
+  it('should refuse to pay out a position that holds no shares', () => {
+    const pool = { ...settle(emptyPool(), 0n), positions: new Map([['alice', { shares: 0n, principal: 0n }]]) };
+    refused(() => withdraw(pool, 'alice', 'all'), 'no position');
+  });
+
+  it('should let a pool lose exactly everything it holds', () => {
+    const seeded = issueOwnerShares(settle(emptyPool(), 500n), 'house');
+    const lost = settle(seeded, -500n);
+    expect(lost.value).toBe(0n);
+    expect(valueOfShares(500n, lost.totalShares, lost.value)).toBe(0n);
   });
 });

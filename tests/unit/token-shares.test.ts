@@ -60,6 +60,14 @@ describe('bankroll pool shares', () => {
     expect(() => withdraw(pool, 'bob', 1n)).toThrow(/no position/);
   });
 
+  it('should pay exactly the amount named, however much more the shares burned for it are worth', () => {
+    const pool = settle(seeded(3n), 7n); // 10 units over 3 shares: a share is worth 3.33
+    const out = withdraw(pool, 'house', 1n); // ceil(1 × 3 / 10) = 1 share, worth 3 units, burned for 1 unit
+    expect(out).toMatchObject({ paid: 1n, burned: 1n });
+    expect(out.pool).toMatchObject({ value: 9n, totalShares: 2n });
+    expect(worth(out.pool, 'house')).toBe(9n); // the 2 units the burned share was worth beyond 1 stay with the pool
+  });
+
   it('should refuse a deposit too small to buy one share', () => {
     const pool = settle(seeded(10n), 90n); // one share is worth 10 units
     expect(sharesForDeposit(9n, pool.totalShares, pool.value)).toBe(0n);

@@ -49,7 +49,9 @@ export function chipLadder({ minBet, maxBet, exchangeRate, decimals = DECIMALS }
     if (value <= maxBet) values.add(value);
   }
   if (values.size === 0) values.add(minBet);
-  return [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // Already ascending: the targets (and multiples) ascend, and converting, rounding up and raising to minBet
+  // keep their order; the set only drops repeats.
+  return [...values];
 }
 
 /** The longest coin text that still reads on a chip face. */
@@ -69,8 +71,7 @@ function coinFace(units: bigint): string | null {
     const text = compact(whole);
     return text.length <= MAX_COIN_FACE ? text : null;
   }
-  let decimals = fraction.toString().padStart(DECIMALS, '0').replace(/0+$/, '');
-  if (decimals.length < 2) decimals = decimals.padEnd(2, '0');
+  const decimals = fraction.toString().padStart(DECIMALS, '0').replace(/0+$/, '').padEnd(2, '0');
   const text = `${whole.toString()}.${decimals}`;
   return text.length <= MAX_COIN_FACE ? text : null;
 }
@@ -81,7 +82,8 @@ function coinFace(units: bigint): string | null {
  */
 function dollarFace(units: bigint, exchangeRate: number): string {
   const cents = unitsToFiatCents(units, exchangeRate);
-  const rounded = cents < 10n ? cents : ((scale: bigint) => (cents / scale) * scale)(10n ** BigInt(cents.toString().length - 1));
+  const scale = 10n ** BigInt(cents.toString().length - 1);
+  const rounded = (cents / scale) * scale;
   if (rounded < 100n) return `${rounded.toString()}¢`;
   return `$${compact(rounded / 100n)}`;
 }

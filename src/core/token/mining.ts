@@ -39,7 +39,8 @@ export function miningPosition(levels: readonly MiningLevel[], maxSupply: bigint
   if (levels.length === 0) throw new RangeError('at least one mining level is needed');
   const cap = miningSupply(levels, maxSupply);
   let start = 0n;
-  for (let index = 0; index < levels.length; index += 1) {
+  // No bound: the cap is at most the levels' total, so the last level ends at the cap and returns there.
+  for (let index = 0; ; index += 1) {
     const level = levels[index]!;
     const rawEnd = start + level.supply;
     const end = rawEnd < cap ? rawEnd : cap;
@@ -52,8 +53,6 @@ export function miningPosition(levels: readonly MiningLevel[], maxSupply: bigint
     }
     start = rawEnd;
   }
-  const index = levels.length - 1;
-  return { level: levels[index]!, index, minedInLevel: levels[index]!.supply, remainingInLevel: 0n, exhausted: true };
 }
 
 export interface MiningResult {
