@@ -453,6 +453,13 @@ function expectStep(name: string, world: World, button: string, busy: boolean) {
 
 const lastSent = (world: World, route: AuthRoute) => facts(world).sent[route].at(-1)!.body;
 
+/** The player the performed events signed in. */
+function signedInPlayer(world: World): Session {
+  const { session } = facts(world);
+  expect(session, 'the performed events signed a player in').not.toBeNull();
+  return session!;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What the person does.
 
@@ -693,8 +700,8 @@ export const authScreenPaths: PathSpec<AuthScreenSut> = {
     '#auth.signedIn': {
       asserts: "a player: the header shows the account menu with the session's user name, no LOG IN or SIGN UP, and the Auth modal is closed",
       check(_sut, world) {
-        const { session } = facts(world);
-        expect(accountButton()?.getAttribute('aria-label')).toBe(`Account menu for ${session!.user.userName}`);
+        const { user } = signedInPlayer(world);
+        expect(accountButton()?.getAttribute('aria-label')).toBe(`Account menu for ${user.userName}`);
         expect(visitorButton('LOG IN')).toBeNull();
         expect(visitorButton('SIGN UP')).toBeNull();
         expect(dialog()).toBeNull();
@@ -712,7 +719,7 @@ export const authScreenPaths: PathSpec<AuthScreenSut> = {
     '#auth.signedIn.welcoming': {
       asserts: "a new player: 'Welcome to ACC Casino, <name>!' and the confirmation mail sent to the address signed up with; Log Out enabled",
       check(_sut, world) {
-        const { user } = facts(world).session!;
+        const { user } = signedInPlayer(world);
         expect(welcomeHeading()?.textContent).toBe(`Welcome to ACC Casino, ${user.userName}!`);
         expect(welcomeHeading()!.closest('section')!.textContent).toContain(`We sent a link to ${user.email}.`);
         expect(menuButton().disabled).toBe(false);
