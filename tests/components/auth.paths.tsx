@@ -216,6 +216,12 @@ function registerVerdicts(userName: string, email: string, password: string) {
 const codeVerdict = (code: string) => (code === '' ? MESSAGES.required : code.length !== 6 ? MESSAGES.codeLength : '');
 const passes = (verdicts: Record<string, string>) => Object.values(verdicts).every((v) => v === '');
 
+/** docs/product.md §4: an access token past its `exp` claim (read from the token itself) is refreshed once at start. */
+const expiresBy = (token: string, nowSeconds: number) => {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
+  return claims.exp <= nowSeconds;
+};
+
 function facts(world: World) {
   const stored: Record<StorageKey, string | null> = { authToken: null, refreshToken: null, sessionId: null, user: null };
   const sent: Record<AuthRoute, SentRequest[]> = { [LOGIN]: [], [REGISTER]: [], [FORGOT]: [], [END_SESSION]: [], [REFRESH]: [] };
@@ -264,12 +270,12 @@ function facts(world: World) {
   for (const e of world.performed) {
     switch (e.type) {
       case 'xstate.done.actor.readStoredSession': {
-        const s = (e['output'] as { stored: StoredSession }).stored;
+        const { stored: s, nowSeconds } = e['output'] as { stored: StoredSession; nowSeconds: number };
         Object.assign(stored, { authToken: s.accessToken, refreshToken: s.refreshToken, sessionId: s.sessionId, user: s.user && JSON.stringify(s.user) });
         if (!s.accessToken || !s.refreshToken || !s.user) endSession();
         else {
           const found = { user: s.user, accessToken: s.accessToken, refreshToken: s.refreshToken, sessionId: s.sessionId };
-          if (s.accessToken === expiredToken) {
+          if (expiresBy(s.accessToken, nowSeconds)) {
             restored = found;
             sent[REFRESH].push({ body: { refreshToken: s.refreshToken }, auth: null });
           } else startSession(found);
