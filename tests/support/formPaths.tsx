@@ -1,6 +1,6 @@
 import { act, render, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent, SimulatedClock } from 'xstate';
+import type { ActorSystem, AnyActorRef, AnyMachineSnapshot, InspectionEvent, SimulatedClock } from 'xstate';
 import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
 import type { User } from '../../src/core/accounts/session';
@@ -65,6 +65,8 @@ export const replyFor = (failure: Failure): Reply =>
       };
 
 export interface FormSut extends Sut {
+  /** The app's actor system: the app-wide actors by systemId, for the events no control of the form causes. */
+  system: ActorSystem<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   requests: PendingRoutes;
   calls: RecordedCall[];
   storage: Storage;
@@ -90,6 +92,8 @@ export async function renderForm(options: {
   routes?: Record<string, Route>;
   /** The path's clock: every delay of the app waits for the path to advance it. */
   clock: SimulatedClock;
+  /** When the page opens, in ms (default: now); the stored tokens' expiry is read against it. */
+  now?: number;
 }): Promise<FormSut> {
   const requests = new PendingRoutes();
   const api = fakeApi({ ...options.routes, ...requests.routes(options.held) }, BACKGROUND_READS);
@@ -102,7 +106,7 @@ export async function renderForm(options: {
   };
   let actor: AnyActorRef | undefined;
   // The app's time starts now, as the browser's would, and moves only when the path advances it.
-  options.clock.set(Date.now());
+  options.clock.set(options.now ?? Date.now());
   render(
     <App
       history={createTestHistory(options.url)}
@@ -120,6 +124,7 @@ export async function renderForm(options: {
   );
   await flush();
   return {
+    system: actor!.system,
     requests,
     calls: api.calls,
     storage,

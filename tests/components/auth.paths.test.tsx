@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { authScreenPaths } from './auth.paths';
+
+pathSuite(authScreenPaths);
