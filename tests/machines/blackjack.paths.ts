@@ -10,7 +10,7 @@ import { doubleBet, halfBet } from '../../src/core/bets/validation';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD, RANKS } from '../../src/core/games/cards';
 import { runInSystem } from '../support/actorSystem';
-import { cardIndex } from '../support/cardIndex';
+import { bustGame, inPlay, natural, over, overWithDraws, pairGame, restorable, splitSecondHand, threeCardGame } from '../support/blackjackGames';
 import { answered, refused } from '../support/games';
 import { gameKitOracles, LimitsReference, notWaitingFor } from '../support/gamePaths';
 import type { GameSut } from '../support/gamePaths';
@@ -33,80 +33,14 @@ const MESSAGES = { acc: 'ACC betting not available at this time', notPositive: '
 const ACTIONS = ['stand', 'hit', 'double', 'split'] as const;
 type Action = (typeof ACTIONS)[number];
 
-function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
-  return {
-    id: 7,
-    currency: 'USDT',
-    playerHand1: [cardIndex('Ten'), cardIndex('Six')],
-    playerHand2: [],
-    dealerHand: [cardIndex('Nine'), HIDDEN_CARD],
-    playerScore1: 16,
-    playerScore2: 0,
-    dealerScore: 9,
-    isSplit: false,
-    activeHandIndex: 0,
-    betAmount: 1,
-    betAmount2: 0,
-    resultAmount: 0,
-    resultAmount2: 0,
-    gameState: 'PlayerTurn',
-    ...overrides,
-  };
-}
-/** Two Eights: every action is allowed. */
-const pairGame = wire({ playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Eight', 'Clubs')] });
-/** Three cards: only hit and stand. */
-const threeCardGame = wire({ playerHand1: [cardIndex('Two'), cardIndex('Three'), cardIndex('Five')], playerScore1: 10 });
-/** Split, the second hand active: its two cards allow double, not a second split. */
-const splitGame = wire({
-  playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Three')],
-  playerHand2: [cardIndex('Eight', 'Clubs'), cardIndex('Two')],
-  isSplit: true,
-  activeHandIndex: 1,
-  betAmount2: 1,
-});
-/** Over after the dealer drew two further cards: Nine, Two, Three, Five = 19 against 20. */
-const overWithDraws = wire({
-  playerHand1: [cardIndex('Ten'), cardIndex('King')],
-  playerScore1: 20,
-  dealerHand: [cardIndex('Nine'), cardIndex('Two'), cardIndex('Three'), cardIndex('Five')],
-  dealerScore: 19,
-  resultAmount: 2,
-  gameState: 'GameOver',
-});
-/** A natural at the deal: the dealer keeps two cards. */
-const natural = wire({
-  playerHand1: [cardIndex('Ace'), cardIndex('King')],
-  playerScore1: 21,
-  dealerHand: [cardIndex('Nine'), cardIndex('Seven')],
-  dealerScore: 16,
-  resultAmount: 2.5,
-  gameState: 'GameOver',
-});
-/** Lost to the dealer's two cards: 16 against 19, nothing back. */
-const lostGame = wire({ dealerHand: [cardIndex('Nine'), cardIndex('Ten')], dealerScore: 19, gameState: 'GameOver' });
-const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
-const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => {
-  const wager = game.betAmount + game.betAmount2;
-  const payout = game.resultAmount + game.resultAmount2;
-  return {
-    success: true,
-    game,
-    errorMessage: null,
-    balance,
-    bet: { id: betId, gameName: 'Blackjack', playerName: 'ann', wager, currency: game.currency, multiplier: Math.floor((payout / wager) * 10_000) / 10_000, payout },
-  };
-};
-const restorable = (game: WireBlackjackGame, balance = 99) => ({ success: true, game, errorMessage: null, balance });
-
 const failure = new Error('network');
 const ev = (...list: Array<Record<string, unknown>>) => list as AnyEvent[];
 const actDone = (id: Action) =>
   ev(
     { type: `xstate.done.actor.${id}`, output: answered(inPlay(threeCardGame)) },
-    { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitGame, 98)) },
+    { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitSecondHand, 98)) },
     { type: `xstate.done.actor.${id}`, output: answered(over(overWithDraws)) },
-    { type: `xstate.done.actor.${id}`, output: answered(over(lostGame, 99, 43)) },
+    { type: `xstate.done.actor.${id}`, output: answered(over(bustGame, 99, 43)) },
     { type: `xstate.done.actor.${id}`, output: refused('refused') },
     { type: `xstate.error.actor.${id}`, error: failure },
   );
@@ -356,7 +290,7 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     {
       name: 'player back on a split round',
       input: { signedIn: true, wallet: USDT },
-      events: ev({ type: 'xstate.done.actor.loadActiveGame', output: restorable(splitGame) }, { type: 'user.hit' }, { type: 'user.double' }),
+      events: ev({ type: 'xstate.done.actor.loadActiveGame', output: restorable(splitSecondHand) }, { type: 'user.hit' }, { type: 'user.double' }),
       serializeState,
     },
     { name: 'player', input: { signedIn: true, wallet: USDT }, events, serializeState },
