@@ -5,10 +5,10 @@ import { blackjackMachine } from '../../machines/blackjack/machine';
 import type { GameWallet } from '../../machines/shared/events';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD, RANKS, SUITS } from '../../src/core/games/cards';
-import { restorable, pairGame, splitSecondHand } from '../support/blackjackGames';
-import { refusalBody } from '../support/games';
+import { bustGame, hardSixteen, over, pairGame, restorable, splitDoubledTie, splitPush, splitSecondHand } from '../support/blackjackGames';
+import { answered, refusalBody } from '../support/games';
 import type { Reply } from '../support/fakeApi';
-import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
+import type { AnyEvent, PathSpec, Variant, World } from '../support/pathTesting';
 import { advanceClock, answerPerformers, click, ok, press, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 import { ACTIONS, allowed, blackjackEvents, blackjackFacts as facts, cardValue, ev, PLAYER_WALLETS, serializeState, USDT } from '../machines/blackjack.paths';
@@ -61,6 +61,22 @@ interface ScreenInput {
 }
 const player: ScreenInput = { signedIn: true, wallet: USDT };
 const visitor: ScreenInput = { signedIn: false, wallet: wallet('USDT', 0) };
+
+/**
+ * A player back on an open round who plays it through the given steps and watches the dealer's
+ * hole card turn; chosen for its own coverage, so the round is played whatever other variants took.
+ */
+const playedRound = (name: string, restored: WireBlackjackGame, ...steps: Array<Record<string, unknown>>): Variant => ({
+  name,
+  input: player,
+  events: ev(
+    { type: 'xstate.done.actor.loadActiveGame', output: restorable(restored) },
+    ...steps,
+    { type: 'xstate.after.holeCardReveal.blackjack.round.revealing.turningHoleCard' },
+  ),
+  serializeState,
+  ownCoverage: true,
+});
 
 interface BlackjackScreenSut extends ScreenSut {
   /** The failures the screen logged (console.warn), in order. */
@@ -220,14 +236,11 @@ export const blackjackScreenPaths: PathSpec<BlackjackScreenSut> = {
   variants: [
     // First: a variant's paths are kept only where they reach a state or take a transition no earlier one did.
     { name: 'player back on a pair, by the keys', input: player, events: keyEvents, serializeState },
-    // Its own coverage: each action of the second hand carries activeHand 1.
-    {
-      name: 'player back on a split round',
-      input: player,
-      events: ev({ type: 'xstate.done.actor.loadActiveGame', output: restorable(splitSecondHand) }, { type: 'user.hit' }, { type: 'user.double' }),
-      serializeState,
-      ownCoverage: true,
-    },
+    // Open rounds played to the end, each a path of its own: the second hand of a split sends
+    // activeHand 1, a split round ends with a result per hand, a hit can bust.
+    playedRound('player back on a split round', splitSecondHand, { type: 'user.double' }, { type: 'user.hit' }, { type: 'xstate.done.actor.hit', output: answered(over(splitPush, 100)) }),
+    playedRound('player doubling a split hand', splitSecondHand, { type: 'user.double' }, { type: 'xstate.done.actor.double', output: answered(over(splitDoubledTie, 98)) }),
+    playedRound('player busting on a hit', hardSixteen, { type: 'user.hit' }, { type: 'xstate.done.actor.hit', output: answered(over(bustGame, 99, 43)) }),
     { name: 'player', input: player, events: blackjackEvents(PLAYER_WALLETS), serializeState },
     { name: 'visitor', input: visitor, events: visitorEvents, serializeState },
     // ACC selected before the screen opens: no limits are asked for.

@@ -30,6 +30,8 @@ export function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
   };
 }
 
+/** Ten and Six against the dealer's Nine. */
+export const hardSixteen = wire({});
 /** Two Eights: every action is allowed. */
 export const pairGame = wire({ playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Eight', 'Clubs')] });
 /** Three cards: only hit and stand. */
@@ -69,6 +71,30 @@ export const bustGame = wire({
   playerScore1: 26,
   dealerHand: [cardIndex('Nine'), cardIndex('Ten')],
   dealerScore: 19,
+  gameState: 'GameOver',
+});
+
+/** The split round over after a hit on the second hand: 21 on three cards wins, 16 loses to the dealer's 19: a push overall. */
+export const splitPush = wire({
+  ...splitSecondHand,
+  playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Three'), cardIndex('Ten')],
+  playerHand2: [cardIndex('Eight', 'Clubs'), cardIndex('Two'), cardIndex('Six')],
+  playerScore1: 21,
+  playerScore2: 16,
+  dealerHand: [cardIndex('Nine'), cardIndex('Ten')],
+  dealerScore: 19,
+  resultAmount: 2,
+  gameState: 'GameOver',
+});
+/** The split round over after doubling the second hand: 11 loses, the doubled 19 ties the dealer's 19 (its 2 back of 3 staked). */
+export const splitDoubledTie = wire({
+  ...splitSecondHand,
+  playerHand2: [cardIndex('Eight', 'Clubs'), cardIndex('Two'), cardIndex('Nine')],
+  playerScore2: 19,
+  betAmount2: 2,
+  dealerHand: [cardIndex('Nine'), cardIndex('Ten')],
+  dealerScore: 19,
+  resultAmount2: 2,
   gameState: 'GameOver',
 });
 
