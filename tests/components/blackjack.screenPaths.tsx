@@ -1,4 +1,4 @@
-import { act, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { blackjackMachine } from '../../machines/blackjack/machine';
@@ -9,7 +9,7 @@ import { bustGame, hardSixteen, over, pairGame, restorable, splitDoubledTie, spl
 import { answered, refusalBody } from '../support/games';
 import type { Reply } from '../support/fakeApi';
 import type { AnyEvent, PathSpec, Variant, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, click, ok, press, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, changeWallet, click, noLimitsWaitingFor, ok, press, renderScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 import { ACTIONS, allowed, blackjackEvents, blackjackFacts as facts, cardValue, ev, PLAYER_WALLETS, serializeState, USDT } from '../machines/blackjack.paths';
 import type { Action } from '../machines/blackjack.paths';
@@ -185,8 +185,6 @@ const actionRequests = (sut: ScreenSut) =>
 const noRequestWaiting = (sut: ScreenSut, ...paths: string[]) => {
   for (const path of paths) expect(sut.requests.waiting(path), `no ${path} request is waiting`).toBeUndefined();
 };
-const noLimitsWaitingFor = (sut: ScreenSut, currency: string) =>
-  expect(sut.requests.pendingOf('/casino/get-limits').filter((r) => r.query.get('currency') === currency), `no ${currency} limits request is waiting`).toEqual([]);
 const ACTION_PATHS = ACTIONS.map((action) => `/blackjack/${action}`);
 
 // ---------------------------------------------------------------------------------------------
@@ -205,24 +203,6 @@ const answers = answerPerformers<BlackjackScreenSut>({
   placeBet: { path: '/blackjack/bet', reply: roundReply },
   ...Object.fromEntries(ACTIONS.map((action) => [action, { path: `/blackjack/${action}`, reply: roundReply }])),
 });
-
-/**
- * A currency picked in the header's balance menu (a player), or through the wallet actor (a
- * visitor's header has no menu; the wallet is the only way a visitor's currency changes). A new
- * balance of the selected currency reaches the wallet as a settled game's does.
- */
-async function changeWallet(sut: ScreenSut, e: AnyEvent) {
-  const next = e['wallet'] as GameWallet;
-  const walletActor = sut.system.get('wallet');
-  const selected = (walletActor.getSnapshot().context as { selected: string }).selected;
-  const row = document.querySelector<HTMLElement>(`#balance-menu button[data-currency="${next.currency}"]`);
-  if (next.currency !== selected && row) return click(row);
-  await act(async () => {
-    if (next.currency !== selected) walletActor.send({ type: 'user.selectCurrency', symbol: next.currency });
-    else walletActor.send({ type: 'game.balanceUpdated', currency: next.currency, balance: next.balance });
-  });
-  await settleScreen();
-}
 
 /** An action as a person takes it: the key the step names (pressed on the page), else a click on its button. */
 const takeAction = (action: Action) => (_sut: BlackjackScreenSut, e: AnyEvent) =>
