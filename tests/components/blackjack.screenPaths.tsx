@@ -1,15 +1,17 @@
-import { within } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { blackjackMachine } from '../../machines/blackjack/machine';
+import type { BlackjackAnswer } from '../../machines/blackjack/machine';
 import type { GameWallet } from '../../machines/shared/events';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD, RANKS, SUITS } from '../../src/core/games/cards';
+import { ada } from '../support/authFixtures';
 import { bustGame, hardSixteen, over, pairGame, restorable, splitDoubledTie, splitPush, splitSecondHand } from '../support/blackjackGames';
 import { answered, refusalBody } from '../support/games';
 import type { Reply } from '../support/fakeApi';
 import type { AnyEvent, PathSpec, Variant, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, changeWallet, click, noLimitsWaitingFor, ok, press, renderScreen, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, changeWallet, click, noLimitsWaitingFor, ok, press, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 import { ACTIONS, allowed, blackjackEvents, blackjackFacts as facts, cardValue, ev, PLAYER_WALLETS, serializeState, USDT } from '../machines/blackjack.paths';
 import type { Action } from '../machines/blackjack.paths';
@@ -204,6 +206,44 @@ const answers = answerPerformers<BlackjackScreenSut>({
   ...Object.fromEntries(ACTIONS.map((action) => [action, { path: `/blackjack/${action}`, reply: roundReply }])),
 });
 
+/** The server broadcasts a round that ended as a bet on the live hub (docs/product.md §7) as it answers it. */
+const answerRound = (id: string) => async (sut: BlackjackScreenSut, e: AnyEvent, world: World) => {
+  await answers[`xstate.done.actor.${id}`]!(sut, e, world);
+  const bet = settledBet(e);
+  if (!bet) return;
+  await act(async () => sut.hub.emit({ name: 'bet', payload: { ...bet, id: Number(bet.id) } }));
+  await settleScreen();
+};
+const settledBet = (e: AnyEvent) => {
+  const outcome = e['output'] as { kind: string; answer?: BlackjackAnswer } | undefined;
+  return outcome?.kind === 'answered' ? (outcome.answer?.bet ?? null) : null;
+};
+
+/**
+ * The ids of the rounds the live table lists, newest first: every round the hub broadcast, the
+ * player's own (the feed knows the player the App started with) only once its reveal was over.
+ */
+function liveRows(world: World): string[] {
+  const f = facts(world);
+  const own = (world.variant.input as ScreenInput).signedIn;
+  const released = (f.toFeed as Array<{ betId: number | string }>).map((m) => String(m.betId));
+  const broadcast = world.performed.flatMap((e) => (/^xstate\.done\.actor\./.test(e.type) ? [settledBet(e)] : [])).flatMap((bet) => (bet ? [String(bet.id)] : []));
+  // A row the table already lists stays where it is when the same round comes again.
+  return broadcast.filter((id, i) => broadcast.indexOf(id) === i && (!own || released.includes(id))).reverse();
+}
+/** The rows of ALL BETS as the table shows them after its next frame (it renders once per animation frame): id, game and player. */
+async function betRows() {
+  const nextFrame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (run: () => void) => setTimeout(run, 16);
+  await act(() => new Promise<void>((resolve) => void nextFrame(() => resolve())));
+  return [...document.querySelectorAll<HTMLTableRowElement>('section[aria-label="Bets"] tr[data-bet-id]')].map((row) => [
+    row.dataset['betId'],
+    row.cells[0]?.textContent,
+    row.cells[1]?.textContent,
+  ]);
+}
+const expectLiveRows = async (world: World) =>
+  expect(await betRows(), 'the rows of ALL BETS').toEqual(liveRows(world).map((id) => [id, 'Blackjack', ada.userName]));
+
 /** An action as a person takes it: the key the step names (pressed on the page), else a click on its button. */
 const takeAction = (action: Action) => (_sut: BlackjackScreenSut, e: AnyEvent) =>
   typeof e['key'] === 'string' ? press(document.body, e['key']) : click(actionButton(action));
@@ -264,6 +304,7 @@ export const blackjackScreenPaths: PathSpec<BlackjackScreenSut> = {
   },
   perform: {
     ...answers,
+    ...Object.fromEntries(['placeBet', ...ACTIONS].map((id) => [`xstate.done.actor.${id}`, answerRound(id)])),
     'user.typeAmount': (_sut, e) => typeInto(amountField(), e['text'] as string),
     'user.halveAmount': () => click(button('Half the bet')),
     'user.doubleAmount': () => click(button('Double the bet')),
@@ -448,11 +489,12 @@ export const blackjackScreenPaths: PathSpec<BlackjackScreenSut> = {
       }),
     ),
     '#blackjack.round.revealing': {
-      asserts: "the dealer plays: the up card and a face-down card, then each further card as it is turned; no action, no Bet, no outcome and no hand result yet; the felt reads DEALER PLAYS",
-      check() {
+      asserts: "the dealer plays: the up card and a face-down card, then each further card as it is turned; no action, no Bet, no outcome and no hand result yet; the felt reads DEALER PLAYS; the live table does not list the player's own round yet",
+      async check(_sut, world) {
         expect(enabledActions()).toEqual([]);
         expect(betButton().disabled).toBe(true);
         expect(outcome()).toBeNull();
+        await expectLiveRows(world);
         expect(section().querySelector('[data-testid^="hand-result-"]')).toBeNull();
         expect(section().textContent).toContain('DEALER PLAYS');
       },
@@ -475,9 +517,10 @@ export const blackjackScreenPaths: PathSpec<BlackjackScreenSut> = {
     },
     '#blackjack.round.roundOver': {
       asserts:
-        "every dealer card shows; each hand shows Win, Lose, Tie or Blackjack against the dealer's cards; the outcome reads You won +net, You lost −net or Push on the total staked; the amount, ½ and 2× are free again, Bet too unless a player waits for the limits; no action can be pressed",
-      check(sut, world) {
+        "every dealer card shows; each hand shows Win, Lose, Tie or Blackjack against the dealer's cards; the outcome reads You won +net, You lost −net or Push on the total staked; the amount, ½ and 2× are free again, Bet too unless a player waits for the limits; no action can be pressed; the live table lists the round",
+      async check(sut, world) {
         const game = facts(world).game!;
+        await expectLiveRows(world);
         expect(cardsIn(region("Dealer's hand")!)).toEqual(game.dealerHand.map(cardName));
         handsOf(game).forEach((cards, i) => {
           expect(section().querySelector(`[data-testid="hand-result-${i}"]`)?.textContent, `hand ${i + 1}'s result`).toBe(handResult(game, cards));

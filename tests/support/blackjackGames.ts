@@ -1,6 +1,7 @@
 import type { BlackjackActiveGameReply, BlackjackAnswer } from '../../machines/blackjack/machine';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD } from '../../src/core/games/cards';
+import { ada } from './authFixtures';
 import { cardIndex } from './cardIndex';
 
 /**
@@ -100,7 +101,10 @@ export const splitDoubledTie = wire({
 
 /** A bet or action answered with the round still in play: the stake left the balance. */
 export const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
-/** The answer that ends a round: it carries the settled bet row the live table holds back until the reveal is over. */
+/**
+ * The answer that ends a round: it carries the settled bet row the live table holds back until the
+ * reveal is over, the row of the component tests' signed-in player (ada).
+ */
 export const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => {
   const wager = game.betAmount + game.betAmount2;
   const payout = game.resultAmount + game.resultAmount2;
@@ -109,7 +113,7 @@ export const over = (game: WireBlackjackGame, balance = 101, betId = 42): Blackj
     game,
     errorMessage: null,
     balance,
-    bet: { id: betId, gameName: 'Blackjack', playerName: 'ann', wager, currency: game.currency, multiplier: Math.floor((payout / wager) * 10_000) / 10_000, payout },
+    bet: { id: betId, gameName: 'Blackjack', playerName: ada.userName, wager, currency: game.currency, multiplier: Math.floor((payout / wager) * 10_000) / 10_000, payout },
   };
 };
 /** GET /blackjack/get-active-game with a round open: the round and the balance, no bet row. */
