@@ -21,8 +21,8 @@ import type { Action } from '../machines/blackjack.paths';
  * on the rendered App (type the amount, click ½, 2×, Bet, HIT, STAND, DOUBLE, SPLIT or press H, S, D,
  * P, pick a currency in the header) or what the fake server answers to the request the screen made;
  * each state checks what the person sees, by role and name: the buttons enabled, the message, the
- * dealer's cards as the reveal turns them, each hand with its total and result, the outcome and the
- * balance in the header, against the round as the path played it (`blackjackFacts`, the machine
+ * dealer's cards as the reveal turns them, each hand with its total and result, the outcome, the
+ * balance in the header and the live table's rows, against the round as the path played it (`blackjackFacts`, the machine
  * spec's reference), never against the machine's context. The product has no insurance
  * (docs/product.md §4 Blackjack): the screen offers none, so no path takes one.
  */
