@@ -10,7 +10,7 @@ import { doubleBet, halfBet } from '../../src/core/bets/validation';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD, RANKS } from '../../src/core/games/cards';
 import { runInSystem } from '../support/actorSystem';
-import { cardIndex } from '../support/cardIndex';
+import { bustGame, inPlay, natural, over, overWithDraws, pairGame, restorable, splitSecondHand, threeCardGame } from '../support/blackjackGames';
 import { answered, refused } from '../support/games';
 import { gameKitOracles, LimitsReference, notWaitingFor } from '../support/gamePaths';
 import type { GameSut } from '../support/gamePaths';
@@ -25,88 +25,24 @@ import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
  * insurance (docs/product.md §4 Blackjack), so none is offered.
  */
 
-const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
+// What the machine's paths and the screen's paths (tests/components/blackjack.screenPaths.tsx) share:
+// the wallets, the events offered, the vertices and the reference of the round (`blackjackFacts`).
+export const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
 // minBet = maxBet: half and double keep the amount at '' or '1', which bounds the model.
 const LIMITS: BetLimits = { minBet: 1, maxBet: 1, maxPayout: 10 };
 /** docs/product.md §8, letter for letter. */
 const MESSAGES = { acc: 'ACC betting not available at this time', notPositive: 'Bet must be greater than 0', network: 'An error occurred while placing the bet.' };
-const ACTIONS = ['stand', 'hit', 'double', 'split'] as const;
-type Action = (typeof ACTIONS)[number];
-
-function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
-  return {
-    id: 7,
-    currency: 'USDT',
-    playerHand1: [cardIndex('Ten'), cardIndex('Six')],
-    playerHand2: [],
-    dealerHand: [cardIndex('Nine'), HIDDEN_CARD],
-    playerScore1: 16,
-    playerScore2: 0,
-    dealerScore: 9,
-    isSplit: false,
-    activeHandIndex: 0,
-    betAmount: 1,
-    betAmount2: 0,
-    resultAmount: 0,
-    resultAmount2: 0,
-    gameState: 'PlayerTurn',
-    ...overrides,
-  };
-}
-/** Two Eights: every action is allowed. */
-const pairGame = wire({ playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Eight', 'Clubs')] });
-/** Three cards: only hit and stand. */
-const threeCardGame = wire({ playerHand1: [cardIndex('Two'), cardIndex('Three'), cardIndex('Five')], playerScore1: 10 });
-/** Split, the second hand active: its two cards allow double, not a second split. */
-const splitGame = wire({
-  playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Three')],
-  playerHand2: [cardIndex('Eight', 'Clubs'), cardIndex('Two')],
-  isSplit: true,
-  activeHandIndex: 1,
-  betAmount2: 1,
-});
-/** Over after the dealer drew two further cards: Nine, Two, Three, Five = 19 against 20. */
-const overWithDraws = wire({
-  playerHand1: [cardIndex('Ten'), cardIndex('King')],
-  playerScore1: 20,
-  dealerHand: [cardIndex('Nine'), cardIndex('Two'), cardIndex('Three'), cardIndex('Five')],
-  dealerScore: 19,
-  resultAmount: 2,
-  gameState: 'GameOver',
-});
-/** A natural at the deal: the dealer keeps two cards. */
-const natural = wire({
-  playerHand1: [cardIndex('Ace'), cardIndex('King')],
-  playerScore1: 21,
-  dealerHand: [cardIndex('Nine'), cardIndex('Seven')],
-  dealerScore: 16,
-  resultAmount: 2.5,
-  gameState: 'GameOver',
-});
-/** Lost to the dealer's two cards: 16 against 19, nothing back. */
-const lostGame = wire({ dealerHand: [cardIndex('Nine'), cardIndex('Ten')], dealerScore: 19, gameState: 'GameOver' });
-const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
-const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => {
-  const wager = game.betAmount + game.betAmount2;
-  const payout = game.resultAmount + game.resultAmount2;
-  return {
-    success: true,
-    game,
-    errorMessage: null,
-    balance,
-    bet: { id: betId, gameName: 'Blackjack', playerName: 'ann', wager, currency: game.currency, multiplier: Math.floor((payout / wager) * 10_000) / 10_000, payout },
-  };
-};
-const restorable = (game: WireBlackjackGame, balance = 99) => ({ success: true, game, errorMessage: null, balance });
+export const ACTIONS = ['stand', 'hit', 'double', 'split'] as const;
+export type Action = (typeof ACTIONS)[number];
 
 const failure = new Error('network');
-const ev = (...list: Array<Record<string, unknown>>) => list as AnyEvent[];
+export const ev = (...list: Array<Record<string, unknown>>) => list as AnyEvent[];
 const actDone = (id: Action) =>
   ev(
     { type: `xstate.done.actor.${id}`, output: answered(inPlay(threeCardGame)) },
-    { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitGame, 98)) },
+    { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitSecondHand, 98)) },
     { type: `xstate.done.actor.${id}`, output: answered(over(overWithDraws)) },
-    { type: `xstate.done.actor.${id}`, output: answered(over(lostGame, 99, 43)) },
+    { type: `xstate.done.actor.${id}`, output: answered(over(bustGame, 99, 43)) },
     { type: `xstate.done.actor.${id}`, output: refused('refused') },
     { type: `xstate.error.actor.${id}`, error: failure },
   );
@@ -133,30 +69,35 @@ const roundEvents = ev(
   { type: 'auth.loggedOut' },
 );
 const amountEvents = ev({ type: 'user.typeAmount', text: '1' }, { type: 'user.typeAmount', text: '' });
-const tableEvents = ev(
-  ...amountEvents,
-  { type: 'user.halveAmount' },
-  { type: 'user.doubleAmount' },
-  { type: 'wallet.changed', wallet: { currency: 'BTC', balance: 1, fiatRate: null } },
-  { type: 'wallet.changed', wallet: USDT },
-  { type: 'wallet.changed', wallet: { currency: 'ACC', balance: 1, fiatRate: null } },
-  { type: 'xstate.done.actor.loadLimits', output: LIMITS },
-  { type: 'xstate.error.actor.loadLimits', error: failure },
-);
+/** The wallets a player holds: USDT is selected at the start. */
+export const PLAYER_WALLETS: readonly GameWallet[] = [{ currency: 'BTC', balance: 1, fiatRate: null }, USDT, { currency: 'ACC', balance: 1, fiatRate: null }];
+
 /**
- * The regions are independent, so trying every event everywhere multiplies their states: the
- * wallet, amount and limits events are tried at the empty table, a sign-in that restores a round
- * from one canonical table only, and the round's own events wherever the round is.
+ * The events offered in each state, with `wallets` the ones that can be selected. The regions are
+ * independent, so trying every event everywhere multiplies their states: the wallet, amount and
+ * limits events are tried at the empty table, a sign-in that restores a round from one canonical
+ * table only, and the round's own events wherever the round is.
  */
-const events = (snapshot: AnyMachineSnapshot): AnyEvent[] => {
-  if (snapshot.matches({ round: 'roundOver' }) || snapshot.hasTag('message')) return [...roundEvents, ...amountEvents];
-  if (!snapshot.matches({ round: 'idle' })) return roundEvents;
-  const context = snapshot.context as BlackjackContext;
-  const canonical = snapshot.matches({ limits: 'known' }) && context.amountText === '1' && context.wallet.currency === 'USDT';
-  return [...roundEvents, ...tableEvents, ...(canonical ? ev({ type: 'auth.loggedIn' }) : [])];
-};
+export function blackjackEvents(wallets: readonly GameWallet[]) {
+  const tableEvents = ev(
+    ...amountEvents,
+    { type: 'user.halveAmount' },
+    { type: 'user.doubleAmount' },
+    ...wallets.map((wallet) => ({ type: 'wallet.changed', wallet })),
+    { type: 'xstate.done.actor.loadLimits', output: LIMITS },
+    { type: 'xstate.error.actor.loadLimits', error: failure },
+  );
+  return (snapshot: AnyMachineSnapshot): AnyEvent[] => {
+    if (snapshot.matches({ round: 'roundOver' }) || snapshot.hasTag('message')) return [...roundEvents, ...amountEvents];
+    if (!snapshot.matches({ round: 'idle' })) return roundEvents;
+    const context = snapshot.context as BlackjackContext;
+    const canonical = snapshot.matches({ limits: 'known' }) && context.amountText === '1' && context.wallet.currency === 'USDT';
+    return [...roundEvents, ...tableEvents, ...(canonical ? ev({ type: 'auth.loggedIn' }) : [])];
+  };
+}
+const events = blackjackEvents(PLAYER_WALLETS);
 /** Vertices: the states plus what the guards read: amount, currency, the game's shape in play and the reveal's progress. */
-const serializeState = (snapshot: AnyMachineSnapshot) => {
+export const serializeState = (snapshot: AnyMachineSnapshot) => {
   const context = snapshot.context as BlackjackContext;
   const { game } = context;
   const played = snapshot.hasTag('inPlay') || snapshot.hasTag('revealing');
@@ -174,14 +115,14 @@ interface BlackjackSut extends GameSut {
 }
 
 /** A card's blackjack value for "same value" (docs/product.md §4): faces count 10, an Ace 11. */
-const cardValue = (card: number) => {
+export const cardValue = (card: number) => {
   const rank = RANKS[Math.floor(card / 4)]!;
   if (rank === 'Ace') return 11;
   return ['Jack', 'Queen', 'King', 'Ten'].includes(rank) ? 10 : RANKS.indexOf(rank) + 2;
 };
 
 /** docs/product.md §4: hit and stand in play; double with exactly two cards in the active hand; split with two cards of the same value and no earlier split. */
-function allowed(game: WireBlackjackGame): Action[] {
+export function allowed(game: WireBlackjackGame): Action[] {
   const hand = game.activeHandIndex === 1 ? game.playerHand2 : game.playerHand1;
   const list: Action[] = ['stand', 'hit'];
   if (hand.length === 2) list.push('double');
@@ -191,8 +132,13 @@ function allowed(game: WireBlackjackGame): Action[] {
 
 type Phase = 'restoring' | 'idle' | 'refused' | 'placing' | 'failed' | 'playing' | 'acting' | 'revealing' | 'roundOver';
 
-/** The round as the path played it, from the performed events alone. */
-function facts(world: World) {
+/**
+ * The round as the path played it, from the performed events alone: who is signed in, the wallet,
+ * the amount, the limits, where the round is (`phase`), its game and how many dealer cards the
+ * reveal has turned, the message, and what was sent: bets, actions, logged failures, and the events
+ * for the wallet, the bets feed and the modals. The screen's spec keeps the same reference.
+ */
+export function blackjackFacts(world: World) {
   const input = world.variant.input as BlackjackInput;
   let signedIn = input.signedIn ?? false;
   let wallet = input.wallet!;
@@ -210,10 +156,16 @@ function facts(world: World) {
   const logged: unknown[] = [];
   const toWallet: unknown[] = [];
   const toFeed: unknown[] = [];
+  // Each currency's balance as the wallet holds it: the one it was selected with, then what the round reported.
+  const balances: Record<string, number> = { [wallet.currency]: wallet.balance };
+  const reportBalance = (currency: string, balance: number) => {
+    toWallet.push({ type: 'game.balanceUpdated', currency, balance });
+    balances[currency] = balance;
+  };
   const endRound = () => {
     phase = 'roundOver';
     shown = 2;
-    if (final?.balance != null) toWallet.push({ type: 'game.balanceUpdated', currency: game!.currency, balance: final.balance });
+    if (final?.balance != null) reportBalance(game!.currency, final.balance);
     if (final?.betId != null) toFeed.push({ type: 'game.animationOver', betId: final.betId });
   };
   const answer = (output: unknown, takesStake: boolean, onFailure: () => void) => {
@@ -222,7 +174,7 @@ function facts(world: World) {
     if (answeredGame?.gameState === 'PlayerTurn') {
       game = answeredGame;
       phase = 'playing';
-      if (takesStake) toWallet.push({ type: 'game.balanceUpdated', currency: answeredGame.currency, balance: outcome.answer!.balance ?? 0 });
+      if (takesStake) reportBalance(answeredGame.currency, outcome.answer!.balance ?? 0);
     } else if (answeredGame?.gameState === 'GameOver') {
       game = answeredGame;
       final = { balance: outcome.answer!.balance ?? null, betId: outcome.answer!.bet?.id ?? null };
@@ -245,9 +197,13 @@ function facts(world: World) {
         final = null;
         message = null;
         break;
-      case 'wallet.changed':
-        wallet = e['wallet'] as GameWallet;
+      case 'wallet.changed': {
+        const next = e['wallet'] as GameWallet;
+        // A new balance of the selected currency, or another currency at the balance it was first selected with.
+        if (next.currency === wallet.currency || !(next.currency in balances)) balances[next.currency] = next.balance;
+        wallet = next;
         break;
+      }
       case 'user.typeAmount':
         amountText = e['text'] as string;
         break;
@@ -288,7 +244,7 @@ function facts(world: World) {
           game = reply.game;
           phase = 'playing';
           toWallet.push({ type: 'game.switchCurrency', currency: reply.game.currency });
-          toWallet.push({ type: 'game.balanceUpdated', currency: reply.game.currency, balance: reply.balance ?? 0 });
+          reportBalance(reply.game.currency, reply.balance ?? 0);
         } else phase = 'idle';
         break;
       }
@@ -342,7 +298,7 @@ function facts(world: World) {
       }
     }
   }
-  return { signedIn, wallet, limits: limits.state, amountText, phase, message, game, acting, shown, loginsAsked, bets, acts, logged, toWallet, toFeed };
+  return { signedIn, wallet, balances, limits: limits.state, amountText, phase: phase as Phase, message, game, acting, shown, loginsAsked, bets, acts, logged, toWallet, toFeed };
 }
 
 const snap = (sut: BlackjackSut) => sut.snapshot() as Parameters<typeof selectMessage>[0];
@@ -356,7 +312,7 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     {
       name: 'player back on a split round',
       input: { signedIn: true, wallet: USDT },
-      events: ev({ type: 'xstate.done.actor.loadActiveGame', output: restorable(splitGame) }, { type: 'user.hit' }, { type: 'user.double' }),
+      events: ev({ type: 'xstate.done.actor.loadActiveGame', output: restorable(splitSecondHand) }, { type: 'user.hit' }, { type: 'user.double' }),
       serializeState,
     },
     { name: 'player', input: { signedIn: true, wallet: USDT }, events, serializeState },
@@ -385,7 +341,7 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
       asserts:
         'the amount field shows what was typed (½ and 2× once the limits are known); the message is the last refusal or failure not yet cleared; the table shows the last round card by card (none after sign-out); one bet request per accepted Bet and one action request per enabled action; failed actions are logged, nothing more; the wallet, the bets feed and the modals got exactly what the round called for',
       check(sut, world) {
-        const f = facts(world);
+        const f = blackjackFacts(world);
         const s = snap(sut);
         expect(selectAmountText(s)).toBe(f.amountText);
         expect(selectMessage(s)).toBe(f.phase === 'refused' || f.phase === 'failed' ? f.message : null);
@@ -407,7 +363,7 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     '#blackjack.round.restoring': {
       asserts: "the player's open round is being fetched; the amount is locked",
       check(sut, world) {
-        expect(facts(world).phase).toBe('restoring');
+        expect(blackjackFacts(world).phase).toBe('restoring');
         expect(sut.effects.waiting('loadActiveGame')).toBeDefined();
         expect(selectBusy(snap(sut))).toBe(true);
         expect(selectAmountLocked(snap(sut))).toBe(true);
@@ -416,7 +372,7 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     '#blackjack.round.idle': {
       asserts: 'no round in play: no action is enabled; the amount is editable; Bet is enabled unless a player waits for the limits (after a failure it asks again)',
       check(sut, world) {
-        const f = facts(world);
+        const f = blackjackFacts(world);
         expect(f.phase).toBe('idle');
         expect(enabledActions(sut)).toEqual([]);
         expect(selectAmountLocked(snap(sut))).toBe(false);
@@ -428,14 +384,14 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     '#blackjack.round.refused': {
       asserts: "the first §5 check that fails shows its message for 3 s ('ACC betting not available at this time', 'Bet must be greater than 0'); nothing was sent",
       check(sut, world) {
-        expect(facts(world).phase).toBe('refused');
+        expect(blackjackFacts(world).phase).toBe('refused');
         notWaitingFor(sut, 'placeBet');
       },
     },
     '#blackjack.round.placing': {
       asserts: 'one bet request is waiting with the amount typed and the selected currency; the amount is locked; no action is enabled',
       check(sut, world) {
-        const f = facts(world);
+        const f = blackjackFacts(world);
         expect(sut.effects.waiting('placeBet')?.input).toEqual(f.bets.at(-1));
         expect(selectAmountLocked(snap(sut))).toBe(true);
         expect(enabledActions(sut)).toEqual([]);
@@ -444,14 +400,14 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     '#blackjack.round.failed': {
       asserts: "the server's words, or 'An error occurred while placing the bet.', show for 3 s",
       check(sut, world) {
-        expect(facts(world).phase).toBe('failed');
+        expect(blackjackFacts(world).phase).toBe('failed');
         expect(selectMessage(snap(sut))).toBeTruthy();
       },
     },
     '#blackjack.round.playerTurn': {
       asserts: "the dealer's up card and a face-down card show; the amount is locked; no outcome yet",
       check(sut, world) {
-        const f = facts(world);
+        const f = blackjackFacts(world);
         expect(selectTable(snap(sut))?.dealer).toEqual(f.game!.dealerHand);
         expect(selectAmountLocked(snap(sut))).toBe(true);
         expect(selectOutcome(snap(sut))).toBeNull();
@@ -461,7 +417,7 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     '#blackjack.round.playerTurn.choosingAction': {
       asserts: 'STAND and HIT are enabled; DOUBLE with exactly two cards in the active hand; SPLIT with two cards of the same value and no earlier split; Bet is disabled',
       check(sut, world) {
-        const f = facts(world);
+        const f = blackjackFacts(world);
         expect(f.phase).toBe('playing');
         expect(enabledActions(sut)).toEqual(ACTIONS.filter((action) => allowed(f.game!).includes(action)));
         expect(snap(sut).can({ type: 'user.bet' })).toBe(false);
@@ -474,7 +430,7 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
         {
           asserts: `${ACTIONS[i]!.toUpperCase()} was sent for the active hand and is waiting; no other action is enabled`,
           check(sut: BlackjackSut, world: World) {
-            const f = facts(world);
+            const f = blackjackFacts(world);
             expect(f.acting).toBe(ACTIONS[i]);
             expect(sut.effects.waiting(ACTIONS[i]!)?.input).toEqual({ action: ACTIONS[i], activeHand: f.game!.activeHandIndex });
             expect(enabledActions(sut)).toEqual([]);
@@ -486,7 +442,7 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     '#blackjack.round.revealing': {
       asserts: "the dealer's cards turn one by one: the up card and a face-down card, then each further card; no action, no Bet, no outcome yet",
       check(sut, world) {
-        const f = facts(world);
+        const f = blackjackFacts(world);
         const shown = f.game!.dealerHand.slice(0, f.shown);
         expect(selectTable(snap(sut))?.dealer).toEqual(shown.length < 2 ? [...shown, HIDDEN_CARD] : shown);
         expect(enabledActions(sut)).toEqual([]);
@@ -501,18 +457,18 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
     '#blackjack.round.revealing.dealerPausing': {
       asserts: 'the dealer drew: the hole card is up and the dealer pauses',
       check(sut, world) {
-        expect(facts(world).game!.dealerHand.length).toBeGreaterThan(2);
+        expect(blackjackFacts(world).game!.dealerHand.length).toBeGreaterThan(2);
         expect(selectTurningHoleCard(snap(sut))).toBe(false);
       },
     },
     '#blackjack.round.revealing.dealingCard': {
       asserts: 'a further dealer card has come in',
-      check: (_sut, world) => expect(facts(world).shown).toBeGreaterThan(2),
+      check: (_sut, world) => expect(blackjackFacts(world).shown).toBeGreaterThan(2),
     },
     '#blackjack.round.roundOver': {
       asserts: "every dealer card shows; each hand shows what it returned; won, lost or push on the total staked; the wallet got the settled balance and the feed released the round",
       check(sut, world) {
-        const f = facts(world);
+        const f = blackjackFacts(world);
         const game = f.game!;
         const table = selectTable(snap(sut))!;
         expect(table.dealer).toEqual(game.dealerHand);

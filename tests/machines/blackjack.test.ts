@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { BetLimits } from '../../src/core/bets/validation';
 import type { BlackjackRefusal } from '../../src/core/contracts/blackjack';
-import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD } from '../../src/core/games/cards';
 import { blackjackMachine, BLACKJACK_NETWORK_ERROR } from '../../machines/blackjack/machine';
 import type {
@@ -14,6 +13,7 @@ import type {
 } from '../../machines/blackjack/machine';
 import { selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
 import { cardIndex } from '../support/cardIndex';
+import { inPlay, natural, over, overWithDraws, pairGame, restorable, splitGame, splitSecondHand, threeCardGame } from '../support/blackjackGames';
 import type { GameWallet } from '../../machines/shared/events';
 import type { LimitsRequest } from '../../machines/shared/limits';
 import { ApiError } from '../../src/app/api/client';
@@ -24,72 +24,6 @@ import { blackjackPaths } from './blackjack.paths';
 
 const LIMITS: BetLimits = { minBet: 0.1, maxBet: 1000, maxPayout: 10_000 };
 const USDT: GameWallet = { currency: 'USDT', balance: 100, fiatRate: null };
-
-function wire(overrides: Partial<WireBlackjackGame>): WireBlackjackGame {
-  return {
-    id: 7,
-    currency: 'USDT',
-    playerHand1: [cardIndex('Ten'), cardIndex('Six')],
-    playerHand2: [],
-    dealerHand: [cardIndex('Nine'), HIDDEN_CARD],
-    playerScore1: 16,
-    playerScore2: 0,
-    dealerScore: 9,
-    isSplit: false,
-    activeHandIndex: 0,
-    betAmount: 1,
-    betAmount2: 0,
-    resultAmount: 0,
-    resultAmount2: 0,
-    gameState: 'PlayerTurn',
-    ...overrides,
-  };
-}
-
-/** Two Eights: every action is allowed. */
-const pairGame = wire({ playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Eight', 'Clubs')] });
-/** Three cards: only hit and stand. */
-const threeCardGame = wire({ playerHand1: [cardIndex('Two'), cardIndex('Three'), cardIndex('Five')], playerScore1: 10 });
-const splitGame = wire({
-  playerHand1: [cardIndex('Eight', 'Hearts'), cardIndex('Three')],
-  playerHand2: [cardIndex('Eight', 'Clubs'), cardIndex('Two')],
-  isSplit: true,
-  betAmount2: 1,
-});
-/** Over after the dealer drew two further cards: Nine, Two, Three, Five = 19 against 20. */
-const overWithDraws = wire({
-  playerHand1: [cardIndex('Ten'), cardIndex('King')],
-  playerScore1: 20,
-  dealerHand: [cardIndex('Nine'), cardIndex('Two'), cardIndex('Three'), cardIndex('Five')],
-  dealerScore: 19,
-  resultAmount: 2,
-  gameState: 'GameOver',
-});
-/** A natural at the deal: the dealer keeps two cards. */
-const natural = wire({
-  playerHand1: [cardIndex('Ace'), cardIndex('King')],
-  playerScore1: 21,
-  dealerHand: [cardIndex('Nine'), cardIndex('Seven')],
-  dealerScore: 16,
-  resultAmount: 2.5,
-  gameState: 'GameOver',
-});
-
-const inPlay = (game: WireBlackjackGame, balance = 99): BlackjackAnswer => ({ success: true, game, errorMessage: null, balance, bet: null });
-/** The answer that ends a round: it carries the settled bet row the live table holds back until the reveal is over. */
-const over = (game: WireBlackjackGame, balance = 101, betId = 42): BlackjackAnswer => {
-  const wager = game.betAmount + game.betAmount2;
-  const payout = game.resultAmount + game.resultAmount2;
-  return {
-    success: true,
-    game,
-    errorMessage: null,
-    balance,
-    bet: { id: betId, gameName: 'Blackjack', playerName: 'ann', wager, currency: game.currency, multiplier: Math.floor((payout / wager) * 10_000) / 10_000, payout },
-  };
-};
-/** GET /blackjack/get-active-game with a round open: the round and the balance, no bet row. */
-const restorable = (game: WireBlackjackGame, balance = 99): BlackjackActiveGameReply => ({ success: true, game, errorMessage: null, balance });
 
 interface Effects {
   openLogin: number;
@@ -254,14 +188,14 @@ describe('blackjack machine', () => {
   it('should send the active hand with each action and block the buttons while it is on its way', async () => {
     let release: (answer: BlackjackAnswer) => void = () => {};
     const { actor, effects } = await inPlayerTurn({
-      bet: inPlay({ ...splitGame, activeHandIndex: 1 }),
+      bet: inPlay(splitSecondHand),
       act: () => new Promise((resolve) => (release = resolve)),
     });
     actor.send({ type: 'user.hit' });
     expect(effects.actions).toEqual([{ action: 'hit', activeHand: 1 }]);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'user.stand' })).toBe(false);
-    release(inPlay({ ...splitGame, activeHandIndex: 1, playerHand2: [...splitGame.playerHand2, cardIndex('Two')] }));
+    release(inPlay({ ...splitSecondHand, playerHand2: [...splitGame.playerHand2, cardIndex('Two')] }));
     await flush();
     expect(actor.getSnapshot().matches({ round: { playerTurn: 'choosingAction' } })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'user.double' })).toBe(false);

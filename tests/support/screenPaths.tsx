@@ -272,25 +272,29 @@ export function answerPerformers<S extends ScreenSut>(answers: Record<string, An
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the games' screen specs share.
+// What the game screens' specs share (dice, mines, baccarat, blackjack).
+
+/** No limits request for `currency` is waiting (one for a currency left behind may be: its answer is ignored). */
+export const noLimitsWaitingFor = (sut: ScreenSut, currency: string) =>
+  expect(sut.requests.pendingOf('/casino/get-limits').filter((r) => r.query.get('currency') === currency), `no ${currency} limits request is waiting`).toEqual([]);
 
 /**
- * The performer of `wallet.changed`: the selected wallet as the App's wallet actor announces it to
- * the screen, a currency picked in the header or a new balance of the same one.
+ * A `wallet.changed` step as the App causes it: another currency picked in the header's balance
+ * menu (a player's), or through the wallet actor (a visitor's header has no menu); a new balance of
+ * the selected currency reaches the wallet as a settled game's does.
  */
-export async function changeWallet(sut: ScreenSut, e: AnyEvent): Promise<void> {
-  const next = e['wallet'] as { currency: string; balance: number };
+export async function changeWallet(sut: ScreenSut, event: AnyEvent): Promise<void> {
+  const next = event['wallet'] as { currency: string; balance: number };
   const walletActor = sut.system.get('wallet');
   const selected = (walletActor.getSnapshot().context as { selected: string }).selected;
+  const row = document.querySelector<HTMLElement>(`#balance-menu button[data-currency="${next.currency}"]`);
+  if (next.currency !== selected && row) return click(row);
   await act(async () => {
     if (next.currency !== selected) walletActor.send({ type: 'user.selectCurrency', symbol: next.currency });
     else walletActor.send({ type: 'game.balanceUpdated', currency: next.currency, balance: next.balance });
   });
   await settleScreen();
 }
-
-export const noLimitsWaitingFor = (sut: ScreenSut, currency: string): void =>
-  expect(sut.requests.pendingOf('/casino/get-limits').filter((r) => r.query.get('currency') === currency), `no ${currency} limits request is waiting`).toEqual([]);
 
 /**
  * The login dialog is open exactly when a visitor pressed Bet, on its Log in tab. The modal host's

@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { blackjackScreenPaths } from './blackjack.screenPaths';
+
+pathSuite(blackjackScreenPaths);
