@@ -48,9 +48,12 @@ describe('basic strategy on an engine round', () => {
     expect(basicStrategyAction(hit.state)).toBe('hit');
   });
 
-  it('has no move once the round is over', () => {
-    const { state } = round('Ace', 'Nine', 'King', 'Seven');
-    expect(() => basicStrategyAction(state)).toThrow('Basic strategy needs a round in PlayerTurn');
+  it('has no move once the round is over, nor for a round without the hand in play or the dealer’s up card', () => {
+    const over = round('Ace', 'Nine', 'King', 'Seven').state;
+    expect(() => basicStrategyAction(over)).toThrow('Basic strategy needs a round in PlayerTurn');
+    const { state } = round('Ten', 'Seven', 'Six', 'Ten');
+    expect(() => basicStrategyAction({ ...state, activeHandIndex: 1 })).toThrow('Basic strategy needs a round in PlayerTurn');
+    expect(() => basicStrategyAction({ ...state, dealer: [] })).toThrow('Basic strategy needs a round in PlayerTurn');
   });
 });
 
