@@ -4,6 +4,7 @@ import type { AnyEventObject } from 'xstate';
 import { appMachine } from '../../machines/app/machine';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate, Wallet } from '../../machines/wallet/machine';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { appPaths } from './app.paths';
 
@@ -78,5 +79,7 @@ describe('app: a screen opened twice', () => {
     expect(app.getSnapshot().status).toBe('active');
   });
 });
+
+chartDocTest('app', appMachine);
 
 pathSuite(appPaths);

@@ -4,6 +4,7 @@ import { betsFeedMachine, isHighRoller } from '../../machines/betsFeed/machine';
 import type { BetsLists } from '../../machines/betsFeed/machine';
 import { payoutTone, selectRows, selectShowsMyBetsTab, selectTab } from '../../machines/betsFeed/selectors';
 import type { Bet } from '../../machines/shared/events';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { betsFeedPaths } from './betsFeed.paths';
 
@@ -141,5 +142,7 @@ describe('bet ids from the wire', () => {
     expect(selectRows(actor.getSnapshot())).toHaveLength(1);
   });
 });
+
+chartDocTest('betsFeed', betsFeedMachine);
 
 pathSuite(betsFeedPaths);

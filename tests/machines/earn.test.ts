@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { earnMachine, NEAR_ZERO_POSITION } from '../../machines/earn/machine';
 import { bankrollTotals } from '../../machines/earn/selectors';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { bankroll, divestedAll, invested, recorder, settle } from '../support/tokenFixtures';
 import { earnPaths } from './earn.paths';
@@ -46,5 +47,7 @@ describe('earn', () => {
     expect(bankrollTotals(bankroll.pools, { BTC: 100 })).toEqual({ valueLocked: 1000, profit: 10, volume: 200 });
   });
 });
+
+chartDocTest('earn', earnMachine);
 
 pathSuite(earnPaths);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { createTokenActionMachine } from '../../machines/tokenAction/machine';
 import type { TokenActionKind } from '../../machines/tokenAction/machine';
+import { chartDocTest } from './chartDocTest';
 import { recorder, settle } from './tokenFixtures';
 
 /** The hand-written tests every token modal passes, in its own test file. */
@@ -56,5 +57,7 @@ export function tokenActionTests(kind: TokenActionKind): void {
       expect(actor.getSnapshot().value).toBe('editing');
       expect(actor.getSnapshot().context.message).toBe('Amount exceeds your balance of 1.00000000 ACC');
     });
+
+    chartDocTest(kind, createTokenActionMachine(kind));
   });
 }
