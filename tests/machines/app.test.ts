@@ -12,7 +12,7 @@ import { appPaths } from './app.paths';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The app chart with its app-wide actors faked, except the real wallet (with fake calls). */
-function startedApp(options: { wallets?: Wallet[]; input?: AppInput; shell?: AnyActorLogic } = {}) {
+function startedApp(options: { wallets?: Wallet[]; input?: AppInput; shell?: AnyActorLogic; connectAdapters?: (args: { system: unknown }) => void } = {}) {
   const quiet = fromCallback(() => {});
   const wallets = options.wallets ?? [{ currencySymbol: 'BTC', balance: 0.5 }];
   const wallet = walletMachine.provide({
@@ -24,7 +24,7 @@ function startedApp(options: { wallets?: Wallet[]; input?: AppInput; shell?: Any
   });
   const app = appMachine.provide({
     actors: { modalStack: quiet, shell: options.shell ?? quiet, tokenRefresh: quiet, auth: quiet, live: quiet, betsFeed: quiet, wallet, prepareSeed: fromPromise(async () => {}) },
-    actions: { connectAdapters: () => {} },
+    actions: { connectAdapters: options.connectAdapters ?? (() => {}) },
   } as never);
   return createActor(app, { input: options.input ?? { viewportWidth: 1280 } }).start();
 }
@@ -132,6 +132,14 @@ describe('app: the wallet news screens hear', () => {
     const screen = recordingScreen();
     app.send({ type: 'screen.opened', systemId: 'dice', logic: screen.logic });
     expect(screen.inputs).toEqual([{ signedIn: false, wallet: { currency: 'XRP', balance: 0, fiatRate: null, exchangeRate: null } }]);
+  });
+});
+
+describe('app: the browser adapters', () => {
+  it('should hand the actor system to the browser adapters once, at start', () => {
+    const handed: unknown[] = [];
+    const app = startedApp({ connectAdapters: ({ system }) => void handed.push(system) });
+    expect(handed).toEqual([app.system]);
   });
 });
 
