@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyActorLogic, AnyEventObject } from 'xstate';
 import { appMachine } from '../../machines/app/machine';
 import type { AppInput } from '../../machines/app/machine';
@@ -12,13 +12,15 @@ import { appPaths } from './app.paths';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The app chart with its app-wide actors faked, except the real wallet (with fake calls). */
-function startedApp(options: { wallets?: Wallet[]; input?: AppInput; shell?: AnyActorLogic; connectAdapters?: (args: { system: unknown }) => void } = {}) {
+function startedApp(
+  options: { wallets?: Wallet[]; rates?: ExchangeRate[][]; clock?: SimulatedClock; input?: AppInput; shell?: AnyActorLogic; connectAdapters?: (args: { system: unknown }) => void } = {},
+) {
   const quiet = fromCallback(() => {});
   const wallets = options.wallets ?? [{ currencySymbol: 'BTC', balance: 0.5 }];
   const wallet = walletMachine.provide({
     actors: {
       loadWallets: fromPromise<Wallet[], void>(async () => wallets),
-      loadRates: fromPromise<ExchangeRate[], void>(async () => [{ symbol: 'BTC', exchangeRate: 100_000 }]),
+      loadRates: fromPromise<ExchangeRate[], void>(async () => options.rates?.shift() ?? [{ symbol: 'BTC', exchangeRate: 100_000 }]),
     },
     actions: { persistCurrency: () => {}, persistDisplayFiat: () => {}, persistHideZero: () => {} },
   });
@@ -26,7 +28,7 @@ function startedApp(options: { wallets?: Wallet[]; input?: AppInput; shell?: Any
     actors: { modalStack: quiet, shell: options.shell ?? quiet, tokenRefresh: quiet, auth: quiet, live: quiet, betsFeed: quiet, wallet, prepareSeed: fromPromise(async () => {}) },
     actions: { connectAdapters: options.connectAdapters ?? (() => {}) },
   } as never);
-  return createActor(app, { input: options.input ?? { viewportWidth: 1280 } }).start();
+  return createActor(app, { input: options.input ?? { viewportWidth: 1280 }, ...(options.clock ? { clock: options.clock } : {}) }).start();
 }
 
 const user = { id: 7, userName: 'ann', email: 'a@b.co', emailConfirmed: true, tfaEnabled: false };
@@ -121,6 +123,18 @@ describe('app: the wallet news screens hear', () => {
       { type: 'wallet.changed', wallet: { currency: 'ETH', balance: 2, fiatRate: null, exchangeRate: null } },
       { type: 'wallet.changed', wallet: { currency: 'BTC', balance: 0.5, fiatRate: 100_000, exchangeRate: 100_000 } },
     ]);
+  });
+
+  it('should tell a screen of a new dollar rate of the selected currency, Display FIAT off', async () => {
+    const clock = new SimulatedClock();
+    const app = startedApp({ clock, rates: [[{ symbol: 'BTC', exchangeRate: 100_000 }], [{ symbol: 'BTC', exchangeRate: 90_000 }]] });
+    await settle();
+    const screen = recordingScreen();
+    app.send({ type: 'screen.opened', systemId: 'dice', logic: screen.logic });
+    // The wallet reads the rates again after a minute.
+    clock.increment(60_000);
+    await settle();
+    expect(screen.heard).toEqual([{ type: 'wallet.changed', wallet: { currency: 'BTC', balance: 0, fiatRate: null, exchangeRate: 90_000 } }]);
   });
 
   it('should start the shell with the viewport width and the wallet with the remembered choices, a currency not listed yet at 0', async () => {
