@@ -61,11 +61,10 @@ function applyChange(context: BankrollData, change: unknown): Partial<BankrollDa
   const pools = context.pools.some((p) => p.currency === pool.currency)
     ? context.pools.map((p) => (p.currency === pool.currency ? pool : p))
     : [...context.pools, pool];
-  const others = context.playerInvestments.filter((p) => p.currency !== position.currency);
   const known = context.playerInvestments.some((p) => p.currency === position.currency);
   const playerInvestments = known
     ? context.playerInvestments.map((p) => (p.currency === position.currency ? position : p))
-    : [...others, position];
+    : [...context.playerInvestments, position];
   return { pools, playerInvestments: withoutDust(playerInvestments) };
 }
 

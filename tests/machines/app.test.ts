@@ -1,30 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import type { AnyActorLogic, AnyEventObject } from 'xstate';
 import { appMachine } from '../../machines/app/machine';
+import type { AppInput } from '../../machines/app/machine';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate, Wallet } from '../../machines/wallet/machine';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { appPaths } from './app.paths';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The app chart with its app-wide actors faked, except the real wallet (with fake calls). */
-function startedApp() {
+function startedApp(
+  options: { wallets?: Wallet[]; rates?: ExchangeRate[][]; clock?: SimulatedClock; input?: AppInput; shell?: AnyActorLogic; connectAdapters?: (args: { system: unknown }) => void } = {},
+) {
   const quiet = fromCallback(() => {});
+  const wallets = options.wallets ?? [{ currencySymbol: 'BTC', balance: 0.5 }];
   const wallet = walletMachine.provide({
     actors: {
-      loadWallets: fromPromise<Wallet[], void>(async () => [{ currencySymbol: 'BTC', balance: 0.5 }]),
-      loadRates: fromPromise<ExchangeRate[], void>(async () => [{ symbol: 'BTC', exchangeRate: 100_000 }]),
+      loadWallets: fromPromise<Wallet[], void>(async () => wallets),
+      loadRates: fromPromise<ExchangeRate[], void>(async () => options.rates?.shift() ?? [{ symbol: 'BTC', exchangeRate: 100_000 }]),
     },
     actions: { persistCurrency: () => {}, persistDisplayFiat: () => {}, persistHideZero: () => {} },
   });
   const app = appMachine.provide({
-    actors: { modalStack: quiet, shell: quiet, tokenRefresh: quiet, auth: quiet, live: quiet, betsFeed: quiet, wallet, prepareSeed: fromPromise(async () => {}) },
-    actions: { connectAdapters: () => {} },
+    actors: { modalStack: quiet, shell: options.shell ?? quiet, tokenRefresh: quiet, auth: quiet, live: quiet, betsFeed: quiet, wallet, prepareSeed: fromPromise(async () => {}) },
+    actions: { connectAdapters: options.connectAdapters ?? (() => {}) },
   } as never);
-  return createActor(app, { input: { viewportWidth: 1280 } }).start();
+  return createActor(app, { input: options.input ?? { viewportWidth: 1280 }, ...(options.clock ? { clock: options.clock } : {}) }).start();
 }
+
+const user = { id: 7, userName: 'ann', email: 'a@b.co', emailConfirmed: true, tfaEnabled: false };
+const loggedIn = { type: 'auth.loggedIn', user, tokens: { accessToken: 'jwt-1', refreshToken: 'r' } } as never;
 
 /** A screen's logic that records what it hears and the input it started with. */
 function recordingScreen() {
@@ -46,8 +54,7 @@ describe('app: the screens on show', () => {
     expect(screen.inputs).toEqual([{ extra: 1, signedIn: false, wallet: { currency: 'BTC', balance: 0, fiatRate: null, exchangeRate: 100_000 } }]);
     expect(app.system.get('dice')).toBeDefined();
 
-    const user = { id: 7, userName: 'ann', email: 'a@b.co', emailConfirmed: true, tfaEnabled: false };
-    app.send({ type: 'auth.loggedIn', user, tokens: { accessToken: 'jwt-1', refreshToken: 'r' } } as never);
+    app.send(loggedIn);
     await settle();
     expect(screen.heard[0]).toEqual({ type: 'auth.loggedIn', user: { userName: 'ann', id: '7' }, token: 'jwt-1' });
     // The wallet loaded the player's balance: the screen hears it once.
@@ -78,5 +85,78 @@ describe('app: a screen opened twice', () => {
     expect(app.getSnapshot().status).toBe('active');
   });
 });
+
+describe('app: who a screen is told is playing', () => {
+  it('should start a screen opened after a login as signed in, tell it of the logout, and start one opened after it as a visitor', async () => {
+    const app = startedApp();
+    await settle();
+    app.send(loggedIn);
+    await settle();
+    const dice = recordingScreen();
+    app.send({ type: 'screen.opened', systemId: 'dice', logic: dice.logic });
+    expect(dice.inputs).toEqual([expect.objectContaining({ signedIn: true })]);
+    app.send({ type: 'auth.loggedOut' });
+    expect(dice.heard.filter((e) => e.type.startsWith('auth.'))).toEqual([{ type: 'auth.loggedOut' }]);
+    const mines = recordingScreen();
+    app.send({ type: 'screen.opened', systemId: 'mines', logic: mines.logic });
+    expect(mines.inputs).toEqual([expect.objectContaining({ signedIn: false })]);
+  });
+});
+
+describe('app: the wallet news screens hear', () => {
+  it('should tell a screen of the selected wallet only when its currency, balance or dollar rate changed', async () => {
+    const app = startedApp({ wallets: [{ currencySymbol: 'BTC', balance: 0.5 }, { currencySymbol: 'ETH', balance: 2 }] });
+    await settle();
+    app.send(loggedIn);
+    await settle();
+    const screen = recordingScreen();
+    app.send({ type: 'screen.opened', systemId: 'dice', logic: screen.logic });
+    expect(screen.inputs).toEqual([{ signedIn: true, wallet: { currency: 'BTC', balance: 0.5, fiatRate: null, exchangeRate: 100_000 } }]);
+    const wallet = app.system.get('wallet') as { send: (e: AnyEventObject) => void };
+    wallet.send({ type: 'user.selectCurrency', symbol: 'ETH' });
+    // No dollar rate is known for ETH: Display FIAT changes nothing the screen shows, and nothing is said.
+    wallet.send({ type: 'user.toggleFiatDisplay' });
+    app.send({ type: 'wallet.updated' });
+    wallet.send({ type: 'user.selectCurrency', symbol: 'BTC' });
+    app.send({ type: 'wallet.updated' });
+    expect(screen.heard.filter((e) => e.type === 'wallet.changed')).toEqual([
+      { type: 'wallet.changed', wallet: { currency: 'ETH', balance: 2, fiatRate: null, exchangeRate: null } },
+      { type: 'wallet.changed', wallet: { currency: 'BTC', balance: 0.5, fiatRate: 100_000, exchangeRate: 100_000 } },
+    ]);
+  });
+
+  it('should tell a screen of a new dollar rate of the selected currency, Display FIAT off', async () => {
+    const clock = new SimulatedClock();
+    const app = startedApp({ clock, rates: [[{ symbol: 'BTC', exchangeRate: 100_000 }], [{ symbol: 'BTC', exchangeRate: 90_000 }]] });
+    await settle();
+    const screen = recordingScreen();
+    app.send({ type: 'screen.opened', systemId: 'dice', logic: screen.logic });
+    // The wallet reads the rates again after a minute.
+    clock.increment(60_000);
+    await settle();
+    expect(screen.heard).toEqual([{ type: 'wallet.changed', wallet: { currency: 'BTC', balance: 0, fiatRate: null, exchangeRate: 90_000 } }]);
+  });
+
+  it('should start the shell with the viewport width and the wallet with the remembered choices, a currency not listed yet at 0', async () => {
+    const shellInputs: unknown[] = [];
+    const shell = fromCallback(({ input }) => void shellInputs.push(input));
+    const app = startedApp({ shell, input: { viewportWidth: 390, wallet: { storedCurrency: 'XRP', displayFiat: true } } });
+    await settle();
+    expect(shellInputs).toEqual([{ viewportWidth: 390 }]);
+    const screen = recordingScreen();
+    app.send({ type: 'screen.opened', systemId: 'dice', logic: screen.logic });
+    expect(screen.inputs).toEqual([{ signedIn: false, wallet: { currency: 'XRP', balance: 0, fiatRate: null, exchangeRate: null } }]);
+  });
+});
+
+describe('app: the browser adapters', () => {
+  it('should hand the actor system to the browser adapters once, at start', () => {
+    const handed: unknown[] = [];
+    const app = startedApp({ connectAdapters: ({ system }) => void handed.push(system) });
+    expect(handed).toEqual([app.system]);
+  });
+});
+
+chartDocTest('app', appMachine);
 
 pathSuite(appPaths);

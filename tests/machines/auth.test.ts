@@ -6,6 +6,7 @@ import { selectAuthModalStep } from '../../machines/auth/selectors';
 import type { RefreshResult, SignInResult } from '../../src/core/accounts/session';
 import { messages } from '../../src/core/accounts/validation';
 import { ada, expiredToken, liveToken, NOW, signIn } from '../support/authFixtures';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { authPaths } from './auth.paths';
 
@@ -305,5 +306,7 @@ describe('auth machine', () => {
     });
   });
 });
+
+chartDocTest('auth', authMachine);
 
 pathSuite(authPaths);

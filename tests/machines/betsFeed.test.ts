@@ -4,6 +4,7 @@ import { betsFeedMachine, isHighRoller } from '../../machines/betsFeed/machine';
 import type { BetsLists } from '../../machines/betsFeed/machine';
 import { payoutTone, selectRows, selectShowsMyBetsTab, selectTab } from '../../machines/betsFeed/selectors';
 import type { Bet } from '../../machines/shared/events';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { betsFeedPaths } from './betsFeed.paths';
 
@@ -117,6 +118,33 @@ describe('bets feed', () => {
     expect(ids(actor.getSnapshot().context.highrollerBets)).toEqual(['d1']);
   });
 
+  it('should show at once an own blackjack row that arrives with its animation already over', async () => {
+    const { actor } = feed();
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'server.bet', bet: row('done', { gameName: 'Blackjack', playerName: 'ann', animationOver: true }) });
+    expect(ids(actor.getSnapshot().context.latestBets)).toEqual(['done']);
+  });
+
+  it('should remember the last 20 animations that ended before their bet, and hold the bet of an older one', async () => {
+    const { actor } = feed();
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    for (let i = 0; i < 21; i += 1) actor.send({ type: 'game.animationOver', betId: `early${i}` });
+    actor.send({ type: 'server.bet', bet: row('early0', { gameName: 'Baccarat', playerName: 'ann' }) });
+    actor.send({ type: 'server.bet', bet: row('early1', { gameName: 'Baccarat', playerName: 'ann' }) });
+    expect(ids(actor.getSnapshot().context.latestBets)).toEqual(['early1']);
+  });
+
+  it('should keep the dollar rates it was told before, currency by currency', async () => {
+    const { actor } = feed();
+    await settle();
+    actor.send({ type: 'wallet.ratesChanged', rates: { ETH: 4000 } });
+    actor.send({ type: 'server.bet', bet: row('btc', { wager: 0.001, payout: 0 }) });
+    actor.send({ type: 'server.bet', bet: row('eth', { currency: 'ETH', wager: 0.025, payout: 0 }) });
+    expect(ids(actor.getSnapshot().context.highrollerBets)).toEqual(['eth', 'btc']);
+  });
+
   it('should colour a payout green at a multiplier of 1 or more and grey below', () => {
     expect([payoutTone(row('a', { multiplier: 1 })), payoutTone(row('b', { multiplier: 0.5 }))]).toEqual(['win', 'muted']);
   });
@@ -141,5 +169,7 @@ describe('bet ids from the wire', () => {
     expect(selectRows(actor.getSnapshot())).toHaveLength(1);
   });
 });
+
+chartDocTest('betsFeed', betsFeedMachine);
 
 pathSuite(betsFeedPaths);

@@ -8,6 +8,7 @@ import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate, Wallet } from '../../machines/wallet/machine';
 import type { Bet } from '../../machines/shared/events';
 import { runInSystem } from '../support/actorSystem';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { livePaths } from './live.paths';
 
@@ -174,5 +175,7 @@ describe('live connection', () => {
     root.stop();
   });
 });
+
+chartDocTest('live', liveMachine);
 
 pathSuite(livePaths);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { tokenPageMachine } from '../../machines/token/machine';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { details, settle } from '../support/tokenFixtures';
 import { tokenPagePaths } from './tokenPage.paths';
@@ -20,6 +21,8 @@ describe('token page', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.details?.totalBurned).toBe(15.5);
   });
+
+  chartDocTest('tokenPage', tokenPageMachine);
 });
 
 pathSuite(tokenPagePaths);

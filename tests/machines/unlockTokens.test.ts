@@ -11,6 +11,7 @@ describe('unlock preview', () => {
     expect(unlockPreview('2.5', 0.01)).toEqual({ fee: 0.025, received: 2.475 });
     expect(unlockPreview('0.00000099', 0.01)).toEqual({ fee: 0, received: 0.00000099 });
     expect(unlockPreview('', 0.01)).toBeNull();
+    expect(unlockPreview('0', 0.01)).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   selectVisibleWallets,
 } from '../../machines/wallet/selectors';
 import { runInSystem } from '../support/actorSystem';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { walletPaths } from './wallet.paths';
 
@@ -187,5 +188,7 @@ describe('wallet', () => {
     expect(sentTo('parent').slice(before)).toEqual([{ type: 'wallet.updated' }, { type: 'wallet.updated' }, { type: 'wallet.updated' }]);
   });
 });
+
+chartDocTest('wallet', walletMachine);
 
 pathSuite(walletPaths);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { createTokenActionMachine } from '../../machines/tokenAction/machine';
 import type { TokenActionKind } from '../../machines/tokenAction/machine';
+import { runInSystem } from './actorSystem';
+import { chartDocTest } from './chartDocTest';
 import { recorder, settle } from './tokenFixtures';
 
 /** The hand-written tests every token modal passes, in its own test file. */
@@ -56,5 +58,35 @@ export function tokenActionTests(kind: TokenActionKind): void {
       expect(actor.getSnapshot().value).toBe('editing');
       expect(actor.getSnapshot().context.message).toBe('Amount exceeds your balance of 1.00000000 ACC');
     });
+
+    it(`should fill Max with ${kind === 'removeLiquidity' ? 'All' : 'the available amount without trailing zeros'}`, () => {
+      const actor = createActor(createTokenActionMachine(kind), { input: { currency } }).start();
+      const filled = [2.5, 10, 0.00000001].map((available) => {
+        actor.send({ type: 'user.useMax', available });
+        return actor.getSnapshot().context.amount;
+      });
+      expect(filled).toEqual(kind === 'removeLiquidity' ? ['all', 'all', 'all'] : ['2.5', '10', '0.00000001']);
+    });
+
+    it('should tell the wallet a new balance only when the answer carries one (and, for a pool, its currency)', async () => {
+      const answers: Array<Record<string, unknown>> = [{ amount: 1 }, { amount: 1, balance: 4 }, { currency: 'BTC', amount: 1, balance: 3 }];
+      const machine = createTokenActionMachine(kind).provide({ actors: { submit: fromPromise(async () => answers.shift()!) } });
+      const page = kind === 'lockTokens' || kind === 'unlockTokens' ? 'staking' : 'earn';
+      const { actor, sentTo } = runInSystem(machine, { input: { currency }, recorders: ['wallet', 'modals', page] });
+      for (let i = 0; i < 3; i += 1) {
+        actor.send({ type: 'user.editAmount', value: '1' });
+        actor.send({ type: 'user.submit', available: 5 });
+        await settle();
+      }
+      expect(sentTo(page)).toHaveLength(3);
+      // The staking answers are in ACC whatever they say; a pool answer names its currency, or the wallet hears nothing.
+      expect(sentTo('wallet')).toEqual(
+        kind === 'lockTokens' || kind === 'unlockTokens'
+          ? [{ type: 'game.balanceUpdated', currency: 'ACC', balance: 4 }, { type: 'game.balanceUpdated', currency: 'ACC', balance: 3 }]
+          : [{ type: 'game.balanceUpdated', currency: 'BTC', balance: 3 }],
+      );
+    });
+
+    chartDocTest(kind, createTokenActionMachine(kind));
   });
 }
