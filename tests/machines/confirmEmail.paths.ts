@@ -88,11 +88,13 @@ export const confirmEmailPaths: PathSpec<ConfirmEmailSut> = {
       },
     },
     '#confirmEmail.incomplete': {
-      asserts: 'the link lacks its userId or token: the page says it is incomplete at once, and nothing was sent',
+      asserts: 'the link lacks its userId or token: the page says it is incomplete at once, nothing was sent, and the page is done',
       check(sut, world) {
         expect(confirmEmailFacts(world).complete).toBe(false);
         shown(sut, 'incomplete');
         expect(sut.effects.callsOf('confirmEmail')).toEqual([]);
+        // Final, as confirmed and failed: the page's actor is done and waits for nothing more.
+        expect(sut.snapshot().status).toBe('done');
       },
     },
   },

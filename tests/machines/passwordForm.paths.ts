@@ -155,12 +155,14 @@ export const passwordFormPaths: PathSpec<PasswordFormSut> = {
       },
     },
     '#passwordForm.linkIncomplete': {
-      asserts: 'the reset link lacks its e-mail or token: the page says the link is incomplete; no form, nothing sent',
+      asserts: 'the reset link lacks its e-mail or token: the page says the link is incomplete; no form, nothing sent, the page is done',
       check(sut, world) {
         const form = passwordFormFacts(world).form;
         expect(form.mode === 'reset' && (!form.email || !form.token)).toBe(true);
         expect(selectLinkIncomplete(snap(sut))).toBe(true);
         expect(sut.effects.callsOf('submitPassword')).toEqual([]);
+        // Final: the page's actor is done and takes no submit.
+        expect(sut.snapshot().status).toBe('done');
       },
     },
     '#passwordForm.editing': {

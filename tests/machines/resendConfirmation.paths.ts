@@ -17,6 +17,7 @@ export const RESEND_TEXTS = {
   throttled: 'Too many attempts. Please wait a moment and try again.',
   somethingWentWrong: 'Something went wrong. Please try again.',
   alreadyConfirmed: 'Your e-mail address is already confirmed.',
+  maintenance: 'The casino is down for maintenance.',
 } as const;
 
 const T = RESEND_TEXTS;
@@ -27,6 +28,8 @@ export const resendRefusals: Array<{ error: unknown; shows: string }> = [
   { error: { status: 429, message: 'Too many requests' }, shows: T.throttled },
   { error: { status: 400, error: 'already_confirmed', message: T.alreadyConfirmed }, shows: T.alreadyConfirmed },
   { error: { status: 500 }, shows: T.somethingWentWrong },
+  // The API client keeps a Retry-After of any status; only a 429's reads as the wait for the next e-mail.
+  { error: { status: 503, message: T.maintenance, retryAfter: 120 }, shows: T.maintenance },
   { error: new Error('Failed to fetch'), shows: T.unreachable },
 ];
 

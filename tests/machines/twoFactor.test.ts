@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import { twoFactorMachine } from '../../machines/twoFactor/machine';
 import type { MfaKey } from '../../machines/twoFactor/machine';
-import { pathSuite } from '../support/pathTesting';
+import { selectMfaKey, selectTwoFactorMessages, selectTwoFactorView } from '../../machines/twoFactor/selectors';
+import { FakeEffects, pathSuite } from '../support/pathTesting';
 import { twoFactorPaths } from './twoFactor.paths';
 
 const idle = (actor: { getSnapshot: () => AnyMachineSnapshot }) =>
@@ -56,6 +57,37 @@ describe('two-factor toggle', () => {
     await idle(actor);
     expect(actor.getSnapshot().value).toBe('on');
     expect(actor.getSnapshot().context.formError).toBe('An error occurred, please try again later.');
+  });
+
+  it('should mark a code of spaces only as empty (*), as it marks an empty one', () => {
+    const effects = new FakeEffects();
+    const actor = createActor(twoFactorMachine.provide({ actors: effects.actors(['getMfaKey', 'enableMfa', 'disableMfa']) as never }), {
+      input: { enabled: true },
+    }).start();
+    actor.send({ type: 'user.submitCode', code: '      ' });
+    expect(selectTwoFactorMessages(actor.getSnapshot()).codeError).toBe('*');
+    expect(effects.callsOf('disableMfa')).toEqual([]);
+  });
+
+  // The generated paths come from the chart, so they cannot miss a retry the chart lost; this walks
+  // what a person does, through the selectors the panel renders.
+  it('should fetch the key again when asked after it could not be fetched, and show it without the failure', async () => {
+    const effects = new FakeEffects();
+    const actor = createActor(twoFactorMachine.provide({ actors: effects.actors(['getMfaKey', 'enableMfa', 'disableMfa']) as never }), {
+      input: { enabled: false },
+    }).start();
+    effects.reject('getMfaKey', new Error('offline'));
+    await waitFor(actor, (s) => selectTwoFactorView(s) === 'unavailable');
+    expect(selectTwoFactorMessages(actor.getSnapshot()).formError).toBe('An error occurred, please try again later.');
+
+    actor.send({ type: 'user.retry' });
+    expect(selectTwoFactorView(actor.getSnapshot())).toBe('loading');
+    expect(selectTwoFactorMessages(actor.getSnapshot()).formError).toBeNull();
+    expect(effects.callsOf('getMfaKey')).toHaveLength(2);
+    effects.resolve('getMfaKey', { mfaKey: 'KEY9', uri: 'otpauth://totp/x?secret=KEY9' });
+    await waitFor(actor, (s) => selectTwoFactorView(s) === 'off');
+    expect(selectMfaKey(actor.getSnapshot())).toEqual({ mfaKey: 'KEY9', uri: 'otpauth://totp/x?secret=KEY9' });
+    expect(selectTwoFactorMessages(actor.getSnapshot()).formError).toBeNull();
   });
 });
 
