@@ -67,15 +67,20 @@ export default defineConfig({
     // vitest's default on 2 cores is a single worker. The node-side files wait on sockets, child
     // processes and argon2's thread pool often enough that two workers keep both cores busy.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // The node projects below run their files one after another in the same worker (isolate: false):
+    // re-importing React, xstate, Fastify and the app for each file took about as much CPU as the tests
+    // themselves. Nothing a file changes may outlive it: fake timers are restored after each test
+    // (authServer), servers and data directories are closed in afterAll, and vitest keeps each
+    // project's files in workers of their own, so the components' network guard never meets a server test.
     projects: [
       {
         extends: true,
         // Statistical simulations run for seconds on a loaded 2-core CI machine.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, isolate: false },
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         extends: true,
@@ -86,6 +91,7 @@ export default defineConfig({
           setupFiles: ['tests/support/components-setup.ts'],
           // A render and a few user events take well under a second alone, but seconds on a loaded 2-core machine.
           testTimeout: 15_000,
+          isolate: false,
         },
       },
       {
@@ -95,6 +101,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          isolate: false,
         },
       },
       {

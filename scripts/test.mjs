@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check in one command, one step after another: type check, lint, import rules,
- * then unit, machine, component and server tests in one vitest run (two workers), a production
- * build, and the end-to-end tests in headless Chromium against the real server (two files at a time).
- * The steps are grouped in lanes that could run side by side on a bigger machine (see `lanes`).
+ * `npm test`: every check in one command: type check, lint, import rules and a production build,
+ * then unit, machine, component and server tests in one vitest run (two workers), then the
+ * end-to-end tests in headless Chromium against the real server (two files at a time).
+ * The steps run in stages, one stage after another; inside a stage, lanes run side by side and each
+ * lane runs its steps in order (see `stages`).
  * Each step's output is held back and printed whole when the step ends, so lanes do not interleave.
  * A failed step does not stop the others (their results are worth having); a step whose
  * prerequisite failed is not run. The exit code is 0 only when every step passed.
@@ -23,23 +24,28 @@ const vitest = (name, projects) => [
 ];
 
 /**
- * [label, command, args]; each lane runs its steps in order, the lanes side by side. One lane here:
- * vitest already keeps both cores of a 2-core machine busy (two workers, two browser files at a
- * time), and running the checks or the browser tests beside it oversubscribed the cores enough to
- * time out tests that wait on real servers and browsers. On a bigger machine, split the lane.
+ * [label, command, args, options?]. Stages run one after another; the lanes of a stage run side by
+ * side. The first stage runs no test: the type check in one lane, lint, the import rules and the
+ * build in the other, one process per core, and nothing there waits on a timer. The tests get the
+ * machine to themselves: vitest already keeps both cores of a 2-core machine busy (two workers, two
+ * browser files at a time), and running the checks or the browser tests beside it oversubscribed the
+ * cores enough to time out tests that wait on real servers and browsers.
+ * `needs` names a step whose failure means this one is not run.
  */
-const lanes = [
+const stages = [
   [
-    ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-    ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-    ['import rules', bin('tsx'), ['scripts/check-imports.ts']],
-    ['unit, machine, component and server tests', ...vitest('main', ['unit', 'machines', 'components', 'server'])],
-    ['production build', bin('vite'), ['build', '--logLevel', 'warn']],
-    // Needs the build: not run when the build failed.
-    ['end-to-end tests in Chromium', ...vitest('e2e', ['e2e']), { needsPrevious: true }],
+    [['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
+    [
+      ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+      ['import rules', bin('tsx'), ['scripts/check-imports.ts']],
+      ['production build', bin('vite'), ['build', '--logLevel', 'warn']],
+    ],
   ],
+  [[['unit, machine, component and server tests', ...vitest('main', ['unit', 'machines', 'components', 'server'])]]],
+  // Needs the build: not run when the build failed.
+  [[['end-to-end tests in Chromium', ...vitest('e2e', ['e2e']), { needs: 'production build' }]]],
 ];
-const steps = lanes.flat();
+const steps = stages.flat(2);
 
 // The children write to a pipe, not a terminal: keep their colours when ours is a terminal.
 const env = process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: '1' } : process.env;
@@ -69,15 +75,17 @@ function run([label, command, args]) {
   });
 }
 
-await Promise.all(
-  lanes.map(async (lane) => {
-    let previousOk = true;
-    for (const step of lane) {
-      if (step[3]?.needsPrevious && !previousOk) break;
-      previousOk = await run(step);
-    }
-  }),
-);
+for (const lanes of stages) {
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) {
+        const needs = step[3]?.needs;
+        if (needs && !results.get(needs)?.ok) continue;
+        await run(step);
+      }
+    }),
+  );
+}
 
 /**
  * Generated path tests live in a describe block whose name starts with `paths:`; they are counted

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { BANKROLL_REFRESH_MS } from '../../machines/earn/machine';
+import { MINING_REFRESH_MS } from '../../machines/mining/machine';
 import { baseUrl, hasChromium, useBrowser, openPage } from '../support/browser';
 import { PASSWORD, signUpInBrowser } from '../support/players';
 
@@ -26,6 +28,8 @@ describe.skipIf(!hasChromium())('the token economy in Chromium against the real 
 
   it('should mine by betting, lock and unlock (burning the fee), claim a payout, and add and remove liquidity', async () => {
     const { context, page } = await openPage(browser());
+    // The page's own clock, flowing as usual; the refreshes below jump it forward instead of waiting.
+    await page.clock.install();
     const userName = `tok_${Date.now().toString(36)}`;
 
     // A visitor sees the staking page; Lock opens the login modal.
@@ -49,6 +53,8 @@ describe.skipIf(!hasChromium())('the token economy in Chromium against the real 
     await page.getByTestId('mining-level').filter({ hasText: 'Level' }).waitFor();
     const minedBefore = number(await textOf(page, 'mining-total-mined'));
     for (let i = 0; i < 10; i += 1) await bet(token!, 5, 98);
+    // The mining page reads again every 15 s (its machine's refresh): fire that timer now rather than wait for it.
+    await page.clock.fastForward(MINING_REFRESH_MS);
     await expect.poll(async () => number(await textOf(page, 'mining-total-mined')), { timeout: 25_000, interval: 500 }).toBeGreaterThanOrEqual(minedBefore + 4.9);
     await expect.poll(async () => number(await textOf(page, 'mining-your-acc')), { timeout: 10_000 }).toBeGreaterThanOrEqual(4.9);
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).not.toBe('0');
@@ -109,6 +115,8 @@ describe.skipIf(!hasChromium())('the token economy in Chromium against the real 
     });
     await api('/wallet/claim-demo-funds', other.jwt, { currency: 'USDT' });
     for (let i = 0; i < 6; i += 1) await bet(other.jwt, 10, 50);
+    // The Earn page reads the pools again every 10 s (its machine's refresh): fire that timer now.
+    await page.clock.fastForward(BANKROLL_REFRESH_MS);
     await expect.poll(async () => position.textContent(), { timeout: 20_000, interval: 500 }).not.toBe(positionBefore);
 
     await page.getByRole('button', { name: 'Remove liquidity from the USDT pool' }).click();
