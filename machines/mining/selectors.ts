@@ -5,7 +5,7 @@ type Snapshot = SnapshotFrom<typeof miningMachine>;
 
 export const selectMiningData = (s: Snapshot): MiningData | null => s.context.data;
 export const selectMiningLoadState = (s: Snapshot): 'loading' | 'ready' | 'failed' =>
-  s.matches('failed') ? 'failed' : s.matches('loading') ? 'loading' : 'ready';
+  s.matches('failed') ? 'failed' : s.hasTag('loading') ? 'loading' : 'ready';
 
 /** Share of the current level already mined, 0..1 (1 once everything is mined). */
 export function levelProgress(data: MiningData): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { miningMachine } from '../../machines/mining/machine';
-import { levelProgress } from '../../machines/mining/selectors';
+import { levelProgress, selectMiningData, selectMiningLoadState } from '../../machines/mining/selectors';
 import { pathSuite } from '../support/pathTesting';
 import { miningData, recorder, settle } from '../support/tokenFixtures';
 import { miningPaths } from './mining.paths';
@@ -25,9 +25,41 @@ describe('mining', () => {
     actor.stop();
   });
 
+  it('should keep the figures after a failed re-read and read them again 15 s later', async () => {
+    const clock = new SimulatedClock();
+    const later = { ...miningData, mining: { ...miningData.mining, totalMined: 1300, minedInLevel: 1300 } };
+    const answers: Array<() => Promise<typeof miningData>> = [
+      async () => miningData,
+      async () => Promise.reject(new Error('offline')),
+      async () => later,
+    ];
+    let reads = 0;
+    const machine = miningMachine.provide({
+      actors: { loadMining: fromPromise(() => answers[reads++]!()) },
+      actions: { refreshWallet: () => {} },
+    });
+    const actor = createActor(machine, { clock }).start();
+    await settle();
+    clock.increment(15_000);
+    await settle();
+    expect(reads).toBe(2);
+    expect(selectMiningLoadState(actor.getSnapshot())).toBe('ready');
+    expect(selectMiningData(actor.getSnapshot())).toEqual(miningData);
+    clock.increment(15_000);
+    await settle();
+    expect(reads).toBe(3);
+    expect(selectMiningData(actor.getSnapshot())).toEqual(later);
+    actor.stop();
+  });
+
   it('should measure the progress bar as mined in level / level supply', () => {
-    expect(levelProgress(miningData)).toBeCloseTo(0.0025);
-    expect(levelProgress({ ...miningData, mining: { ...miningData.mining, exhausted: true } })).toBe(1);
+    const withMining = (mining: Partial<typeof miningData.mining>) => ({ ...miningData, mining: { ...miningData.mining, ...mining } });
+    expect(levelProgress(miningData)).toBe(1250 / 500_000);
+    expect(levelProgress(withMining({ exhausted: true }))).toBe(1);
+    // A level the server reports without supply shows an empty bar, not NaN; a bar never overflows.
+    expect(levelProgress(withMining({ levelSupply: 0, minedInLevel: 0 }))).toBe(0);
+    expect(levelProgress(withMining({ levelSupply: 0, minedInLevel: 10 }))).toBe(0);
+    expect(levelProgress(withMining({ minedInLevel: 600_000 }))).toBe(1);
   });
 });
 

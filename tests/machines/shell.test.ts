@@ -65,6 +65,18 @@ describe('shell', () => {
     desktop.send({ type: 'viewport.resized', width: 1440 });
     expect(selectSidebarOpen(desktop.getSnapshot())).toBe(false);
   });
+
+  it('should keep the sidebar open on navigation after a phone opened it and then grew wider than 768 px', () => {
+    const { machine } = withFakeScroll();
+    const actor = createActor(machine, { input: { viewportWidth: 375 } }).start();
+    actor.send({ type: 'user.toggleSidebar' });
+    // Turned or resized to a desktop width while the menu is open: it stays open, and from now on
+    // it sits beside the main area, so a navigation no longer closes it.
+    actor.send({ type: 'viewport.resized', width: 1024 });
+    expect(selectSidebarOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'router.navigated', pathname: '/dice' });
+    expect(selectSidebarOpen(actor.getSnapshot())).toBe(true);
+  });
 });
 
 pathSuite(shellPaths);

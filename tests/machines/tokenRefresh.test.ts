@@ -147,4 +147,126 @@ describe('token refresh coordination', () => {
   });
 });
 
+/**
+ * The coordinator alone, as the API client and auth see it: what it emits to the client
+ * (request.retry / request.fail), what it announces to auth, and the refresh calls it makes. Its
+ * tokens are read too: the API client sends every request with `context.tokens.accessToken`
+ * (src/app/api/client.ts), so they are its interface, not an internal detail.
+ */
+function bareCoordinator() {
+  const refreshes: Array<{ refreshToken: string; answer: (output: RefreshResult | undefined) => void; fail: () => void }> = [];
+  const said: unknown[] = [];
+  const announced: unknown[] = [];
+  const actor = createActor(
+    tokenRefreshMachine.provide({
+      actors: {
+        refreshSession: fromPromise<RefreshResult, { refreshToken: string }>(
+          ({ input }) =>
+            new Promise<RefreshResult>((resolve, reject) => {
+              refreshes.push({ refreshToken: input.refreshToken, answer: (output) => resolve(output as RefreshResult), fail: () => reject(new Error('offline')) });
+            }),
+        ),
+      },
+      actions: {
+        announceRenewed: ({ context }) => announced.push({ renewed: context.tokens }),
+        announceExpired: () => announced.push('expired'),
+      },
+    }),
+  ).start();
+  actor.on('request.retry', (event) => said.push({ retry: event.requestIds, with: event.accessToken }));
+  actor.on('request.fail', (event) => said.push({ fail: event.requestIds }));
+  const unauthorized = (requestId: number, accessToken: string) => actor.send({ type: 'request.unauthorized', requestId, accessToken });
+  /** The token the API client would put on its next request. */
+  const bearer = () => actor.getSnapshot().context.tokens?.accessToken ?? null;
+  return { actor, refreshes, said, announced, unauthorized, bearer };
+}
+
+describe('token refresh coordination, event by event', () => {
+  it('should send requests with the tokens of a new login made while signed in', () => {
+    const { actor, said, announced, unauthorized, bearer, refreshes } = bareCoordinator();
+    actor.send(loggedIn('jwt-1', 'refresh-1'));
+    actor.send(loggedIn('jwt-5', 'refresh-5'));
+    expect(bearer()).toBe('jwt-5');
+    // A request that went out with the old login's token is simply sent again with the new one.
+    unauthorized(1, 'jwt-1');
+    expect(said).toEqual([{ retry: [1], with: 'jwt-5' }]);
+    expect(refreshes).toHaveLength(0);
+    // A 401 to the new token refreshes with the new login's refresh token.
+    unauthorized(2, 'jwt-5');
+    expect(refreshes.map((r) => r.refreshToken)).toEqual(['refresh-5']);
+    // auth made the login itself: nothing to tell it.
+    expect(announced).toEqual([]);
+  });
+
+  it('should send requests without a token after a logout, and fail their 401 without refreshing', () => {
+    const { actor, said, announced, unauthorized, bearer, refreshes } = bareCoordinator();
+    actor.send(loggedIn());
+    actor.send({ type: 'auth.loggedOut' });
+    expect(bearer()).toBeNull();
+    unauthorized(1, 'jwt-1');
+    expect(said).toEqual([{ fail: [1] }]);
+    expect(refreshes).toHaveLength(0);
+    expect(announced).toEqual([]);
+  });
+
+  it.each([
+    ['status 401 with both tokens', { status: 401, jwt: 'jwt-2', refreshToken: 'refresh-2' }],
+    ['status 200 without an access token', { status: 200, refreshToken: 'refresh-2' }],
+    ['status 200 without a refresh token', { status: 200, jwt: 'jwt-2' }],
+    ['no answer at all', undefined],
+  ])('should treat a refresh answered with %s as expired: the waiting requests fail and the next login starts afresh', async (_, output) => {
+    const { actor, said, announced, unauthorized, bearer, refreshes } = bareCoordinator();
+    actor.send(loggedIn());
+    unauthorized(1, 'jwt-1');
+    unauthorized(2, 'jwt-1');
+    refreshes[0]!.answer(output as RefreshResult | undefined);
+    await pause(0);
+    expect(said).toEqual([{ fail: [1, 2] }]);
+    expect(announced).toEqual(['expired']);
+    expect(bearer()).toBeNull();
+    // After logging in again, a new 401 waits alone for its refresh: the failed requests are gone.
+    actor.send(loggedIn('jwt-7', 'refresh-7'));
+    unauthorized(3, 'jwt-7');
+    expect(refreshes.map((r) => r.refreshToken)).toEqual(['refresh-1', 'refresh-7']);
+    refreshes[1]!.answer({ status: 200, jwt: 'jwt-8', refreshToken: 'refresh-8' } as RefreshResult);
+    await pause(0);
+    expect(said.slice(1)).toEqual([{ retry: [3], with: 'jwt-8' }]);
+    expect(announced.slice(-1)).toEqual([{ renewed: { accessToken: 'jwt-8', refreshToken: 'refresh-8' } }]);
+  });
+
+  it('should fail the waiting requests when the refresh call itself fails, and forget them', async () => {
+    const { actor, said, announced, unauthorized, bearer, refreshes } = bareCoordinator();
+    actor.send(loggedIn());
+    unauthorized(1, 'jwt-1');
+    refreshes[0]!.fail();
+    await pause(0);
+    expect(said).toEqual([{ fail: [1] }]);
+    expect(announced).toEqual(['expired']);
+    expect(bearer()).toBeNull();
+    actor.send(loggedIn('jwt-7', 'refresh-7'));
+    unauthorized(3, 'jwt-7');
+    refreshes[1]!.answer({ status: 200, jwt: 'jwt-8', refreshToken: 'refresh-8' } as RefreshResult);
+    await pause(0);
+    expect(said.slice(1)).toEqual([{ retry: [3], with: 'jwt-8' }]);
+    expect(announced.slice(-1)).toEqual([{ renewed: { accessToken: 'jwt-8', refreshToken: 'refresh-8' } }]);
+  });
+
+  it('should retry the waiting requests with the tokens of a login made during the refresh, once', async () => {
+    const { actor, said, announced, unauthorized, bearer, refreshes } = bareCoordinator();
+    actor.send(loggedIn());
+    unauthorized(1, 'jwt-1');
+    unauthorized(2, 'jwt-1');
+    actor.send(loggedIn('jwt-5', 'refresh-5'));
+    expect(said).toEqual([{ retry: [1, 2], with: 'jwt-5' }]);
+    expect(bearer()).toBe('jwt-5');
+    // The next 401 to the new token waits alone for a refresh made with the new refresh token.
+    unauthorized(3, 'jwt-5');
+    expect(refreshes.map((r) => r.refreshToken)).toEqual(['refresh-1', 'refresh-5']);
+    refreshes[1]!.answer({ status: 200, jwt: 'jwt-6', refreshToken: 'refresh-6' } as RefreshResult);
+    await pause(0);
+    expect(said.slice(1)).toEqual([{ retry: [3], with: 'jwt-6' }]);
+    expect(announced.slice(-1)).toEqual([{ renewed: { accessToken: 'jwt-6', refreshToken: 'refresh-6' } }]);
+  });
+});
+
 pathSuite(tokenRefreshPaths);
