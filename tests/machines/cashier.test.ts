@@ -88,7 +88,9 @@ describe('cashier', () => {
     await settle();
     expect(selectDemoNotice(actor.getSnapshot())).toEqual({ kind: 'alert', text: 'You can claim again in 58 minutes.' });
     expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
-    clock.increment(3480 * 1000);
+    clock.increment(3480 * 1000 - 1);
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
+    clock.increment(1);
     expect(selectCanClaimDemo(actor.getSnapshot())).toBe(true);
     expect(selectDemoNotice(actor.getSnapshot())).toBeNull();
   });
@@ -105,7 +107,9 @@ describe('cashier', () => {
       detail: 'You can claim again in 1 hour.',
     });
     expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
-    clock.increment(3600 * 1000);
+    clock.increment(3600 * 1000 - 1);
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
+    clock.increment(1);
     expect(selectCanClaimDemo(actor.getSnapshot())).toBe(true);
   });
 
@@ -140,6 +144,21 @@ describe('cashier', () => {
     await settle();
     expect(actor.getSnapshot().context.withdrawMessage).toBe(message);
     expect(log.withdrawn).toEqual([]);
+  });
+
+  it.each([
+    ['no reason at all', undefined],
+    ['a bare string', 'offline'],
+    ['a message that is not text', { message: 42 }],
+  ])('should show the fixed message when a withdrawal is refused with %s', async (_what, reason) => {
+    const machine = fakes().machine.provide({ actors: { withdraw: fromPromise(() => Promise.reject(reason)) } });
+    const actor = createActor(machine, { input: { currency: 'BTC' } }).start();
+    actor.send({ type: 'user.selectTab', tab: 'withdraw' });
+    actor.send({ type: 'user.editWithdrawAddress', value: 'bc1qdest' });
+    actor.send({ type: 'user.editWithdrawAmount', value: '0.5' });
+    actor.send({ type: 'user.submitWithdrawal', balance: 1 });
+    await settle();
+    expect(actor.getSnapshot().context.withdrawMessage).toBe('The withdrawal could not be requested. Please try again.');
   });
 
   it('should request a withdrawal of the whole balance with Max and cancel a pending one', async () => {
