@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { verifyOutcomeAsync } from '../../src/core/fairness/verify';
 import { randomClientSeed } from '../../src/core/fairness/seeds';
-import { seedMachine, VERIFY_MESSAGES, ROTATE_NO_RESPONSE_MESSAGE } from '../../machines/seed/machine';
+import { seedMachine, VERIFY_MESSAGES } from '../../machines/seed/machine';
 import type { RevealedSeed, RotateSeedResponse, SeedInput, SeedState, VerifyRequest, VerifyResult } from '../../machines/seed/machine';
 import {
   noncesOf,
@@ -131,7 +131,7 @@ describe('seed modal', () => {
     const offline = await opened(undefined, { rotate: () => Promise.reject(new TypeError('fetch failed')) });
     offline.actor.send({ type: 'user.rotate' });
     await settle();
-    expect(selectRotateMessage(offline.actor.getSnapshot())).toBe(ROTATE_NO_RESPONSE_MESSAGE);
+    expect(selectRotateMessage(offline.actor.getSnapshot())).toBe('Could not rotate the seed, please try again.');
   });
 
   it('should load the revealed pairs once, when the history tab first opens', async () => {
