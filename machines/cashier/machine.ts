@@ -47,7 +47,6 @@ export const cashierMachine = setup({
     ),
   },
   guards: {
-    hasAddress: ({ context }) => context.address !== null,
     demoOff: (_, params: { info: CashierInfo }) => !params.info.demoFunds,
     notDemoCurrency: ({ context }, params: { info: CashierInfo }) =>
       params.info.demoCurrencies !== undefined && !params.info.demoCurrencies.includes(context.currency),

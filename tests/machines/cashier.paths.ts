@@ -209,6 +209,11 @@ export interface CashierSut extends Sut {
 
 const snap = (sut: CashierSut) => sut.snapshot() as Parameters<typeof selectTab>[0];
 const context = (sut: CashierSut) => sut.snapshot().context as CashierContext;
+/** The demo panel is not the 'not handed out' line, and no claim is on its way. */
+const notClaimingNorRefusedCurrency = (sut: CashierSut) => {
+  expect(selectDemoNotForCurrency(snap(sut))).toBe(false);
+  expect(selectClaiming(snap(sut))).toBe(false);
+};
 const notWaitingFor = (sut: CashierSut, ...ids: string[]) => {
   for (const id of ids) expect(sut.effects.waiting(id), `no ${id} request is waiting`).toBeUndefined();
 };
@@ -307,12 +312,14 @@ export const cashierPaths: PathSpec<CashierSut> = {
         expect(selectDemoOffered(snap(sut))).toBe(false);
         expect(selectCanClaimDemo(snap(sut))).toBe(false);
         expect(selectDemoNotice(snap(sut))).toBeNull();
+        notClaimingNorRefusedCurrency(sut);
       },
     },
     '#cashier.deposit.demo.notForThisCurrency': {
       asserts: "'BTC is earned by playing: it is not handed out as demo funds.' and no button",
       check(sut) {
         expect(selectDemoNotForCurrency(snap(sut))).toBe(true);
+        expect(selectDemoOffered(snap(sut)), 'the demo panel shows the line').toBe(true);
         expect(selectDemoNotice(snap(sut))).toEqual({ kind: 'status', text: T.notForBtc });
         expect(selectCanClaimDemo(snap(sut))).toBe(false);
       },
@@ -324,6 +331,7 @@ export const cashierPaths: PathSpec<CashierSut> = {
         expect(selectCanClaimDemo(snap(sut))).toBe(true);
         expect(selectDemoNotice(snap(sut))).toBeNull();
         notWaitingFor(sut, 'claimDemoFunds');
+        notClaimingNorRefusedCurrency(sut);
       },
     },
     '#cashier.deposit.demo.claiming': {
@@ -340,6 +348,7 @@ export const cashierPaths: PathSpec<CashierSut> = {
       check(sut, world) {
         expect(selectDemoNotice(snap(sut))).toEqual({ kind: 'status', text: T.claimed, detail: claimAgain(cashierFacts(world).demoWait) });
         expect(selectCanClaimDemo(snap(sut))).toBe(false);
+        notClaimingNorRefusedCurrency(sut);
       },
     },
     '#cashier.deposit.demo.waiting': {
@@ -347,6 +356,7 @@ export const cashierPaths: PathSpec<CashierSut> = {
       check(sut, world) {
         expect(selectDemoNotice(snap(sut))).toEqual({ kind: 'alert', text: claimAgain(cashierFacts(world).demoWait) });
         expect(selectCanClaimDemo(snap(sut))).toBe(false);
+        notClaimingNorRefusedCurrency(sut);
       },
     },
     '#cashier.deposit.demo.refused': {
@@ -354,6 +364,7 @@ export const cashierPaths: PathSpec<CashierSut> = {
       check(sut, world) {
         expect(selectDemoNotice(snap(sut))).toEqual({ kind: 'alert', text: cashierFacts(world).demoMessage });
         expect(selectCanClaimDemo(snap(sut))).toBe(true);
+        notClaimingNorRefusedCurrency(sut);
       },
     },
     '#cashier.withdraw': {

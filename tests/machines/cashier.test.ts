@@ -78,6 +78,16 @@ describe('cashier', () => {
     expect(actor.getSnapshot().context).toMatchObject({ demoMessage: refusal.message, nextClaimAt: refusal.retryAt });
   });
 
+  it('should show the fixed message when a claim is refused with no reason at all', async () => {
+    const machine = fakes().machine.provide({ actors: { claimDemoFunds: fromPromise(() => Promise.reject(undefined)) } });
+    const actor = createActor(machine, { input: { currency: 'BTC' } }).start();
+    await settle();
+    actor.send({ type: 'user.claimDemoFunds' });
+    await settle();
+    expect(selectDemoNotice(actor.getSnapshot())).toEqual({ kind: 'alert', text: 'Demo funds could not be claimed. Please try again.' });
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(true);
+  });
+
   it('should show one message after a claim refused as too soon, the wait in words, and keep the button disabled until then', async () => {
     const refusal = { message: 'Demo BTC can be claimed once an hour: try again in 58 minutes (at 2026-11-22T00:58:00.000Z).', retryAfter: 3480 };
     const clock = new SimulatedClock();
@@ -88,24 +98,28 @@ describe('cashier', () => {
     await settle();
     expect(selectDemoNotice(actor.getSnapshot())).toEqual({ kind: 'alert', text: 'You can claim again in 58 minutes.' });
     expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
-    clock.increment(3480 * 1000);
+    clock.increment(3480 * 1000 - 1);
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
+    clock.increment(1);
     expect(selectCanClaimDemo(actor.getSnapshot())).toBe(true);
     expect(selectDemoNotice(actor.getSnapshot())).toBeNull();
   });
 
   it('should show only the credit after a claim, and disable the button for the interval', async () => {
     const clock = new SimulatedClock();
-    const actor = createActor(fakes({ info: { demoClaimIntervalSeconds: 3600 } }).machine, { input: { currency: 'BTC' }, clock }).start();
+    const actor = createActor(fakes({ info: { demoClaimIntervalSeconds: 1800 } }).machine, { input: { currency: 'BTC' }, clock }).start();
     await settle();
     actor.send({ type: 'user.claimDemoFunds' });
     await settle();
     expect(selectDemoNotice(actor.getSnapshot())).toEqual({
       kind: 'status',
       text: 'Added 0.00105263 BTC to your balance.',
-      detail: 'You can claim again in 1 hour.',
+      detail: 'You can claim again in 30 minutes.',
     });
     expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
-    clock.increment(3600 * 1000);
+    clock.increment(1800 * 1000 - 1);
+    expect(selectCanClaimDemo(actor.getSnapshot())).toBe(false);
+    clock.increment(1);
     expect(selectCanClaimDemo(actor.getSnapshot())).toBe(true);
   });
 
@@ -142,6 +156,21 @@ describe('cashier', () => {
     expect(log.withdrawn).toEqual([]);
   });
 
+  it.each([
+    ['no reason at all', undefined],
+    ['a bare string', 'offline'],
+    ['a message that is not text', { message: 42 }],
+  ])('should show the fixed message when a withdrawal is refused with %s', async (_what, reason) => {
+    const machine = fakes().machine.provide({ actors: { withdraw: fromPromise(() => Promise.reject(reason)) } });
+    const actor = createActor(machine, { input: { currency: 'BTC' } }).start();
+    actor.send({ type: 'user.selectTab', tab: 'withdraw' });
+    actor.send({ type: 'user.editWithdrawAddress', value: 'bc1qdest' });
+    actor.send({ type: 'user.editWithdrawAmount', value: '0.5' });
+    actor.send({ type: 'user.submitWithdrawal', balance: 1 });
+    await settle();
+    expect(actor.getSnapshot().context.withdrawMessage).toBe('The withdrawal could not be requested. Please try again.');
+  });
+
   it('should request a withdrawal of the whole balance with Max and cancel a pending one', async () => {
     const { machine, log } = fakes();
     const actor = createActor(machine, { input: { currency: 'BTC' } }).start();
@@ -158,6 +187,7 @@ describe('cashier', () => {
     await settle();
     expect(log.cancelled).toEqual([7]);
     expect(actor.getSnapshot().context.withdrawals.find((w) => w.id === 7)?.status).toBe('cancelled');
+    expect(actor.getSnapshot().context.withdrawals.find((w) => w.id === 8)?.status, 'the other withdrawal').toBe('pending');
     expect(log.moved).toEqual(['BTC', 'BTC']);
     // A cancelled withdrawal cannot be cancelled again.
     expect(actor.getSnapshot().can({ type: 'user.cancelWithdrawal', id: 7 })).toBe(false);

@@ -383,6 +383,7 @@ export const seedPaths: PathSpec<SeedSut> = {
     '#seed.verification.editing': {
       asserts: 'nothing computed and no message for what the form shows',
       check(sut) {
+        expect(selectIsVerifying(snap(sut))).toBe(false);
         expect(selectVerified(snap(sut))).toBeNull();
         expect(selectVerifyMessage(snap(sut))).toBeNull();
       },
@@ -392,6 +393,7 @@ export const seedPaths: PathSpec<SeedSut> = {
       check(sut, world) {
         expect(selectVerifyMessage(snap(sut))).toBe(seedFacts(world).verifyMessage);
         expect(selectVerified(snap(sut))).toBeNull();
+        expect(selectIsVerifying(snap(sut))).toBe(false);
         expect(sut.effects.waiting('verify')).toBeUndefined();
       },
     },
@@ -408,11 +410,15 @@ export const seedPaths: PathSpec<SeedSut> = {
       check(sut, world) {
         expect(selectVerified(snap(sut))).toEqual(seedFacts(world).verified);
         expect(selectVerifyMessage(snap(sut))).toBeNull();
+        expect(selectIsVerifying(snap(sut))).toBe(false);
       },
     },
     '#seed.verification.failed': {
       asserts: "'Could not compute the outcome in this browser.'",
-      check: (sut) => expect(selectVerifyMessage(snap(sut))).toBe(T.verifyFailed),
+      check(sut) {
+        expect(selectVerifyMessage(snap(sut))).toBe(T.verifyFailed);
+        expect(selectIsVerifying(snap(sut))).toBe(false);
+      },
     },
     '#seed.copy.idle': {
       asserts: 'no copy mark',

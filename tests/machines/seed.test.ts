@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { verifyOutcomeAsync } from '../../src/core/fairness/verify';
 import { randomClientSeed } from '../../src/core/fairness/seeds';
-import { seedMachine, VERIFY_MESSAGES, ROTATE_NO_RESPONSE_MESSAGE } from '../../machines/seed/machine';
+import { seedMachine, VERIFY_MESSAGES } from '../../machines/seed/machine';
 import type { RevealedSeed, RotateSeedResponse, SeedInput, SeedState, VerifyRequest, VerifyResult } from '../../machines/seed/machine';
 import {
   noncesOf,
@@ -131,7 +131,7 @@ describe('seed modal', () => {
     const offline = await opened(undefined, { rotate: () => Promise.reject(new TypeError('fetch failed')) });
     offline.actor.send({ type: 'user.rotate' });
     await settle();
-    expect(selectRotateMessage(offline.actor.getSnapshot())).toBe(ROTATE_NO_RESPONSE_MESSAGE);
+    expect(selectRotateMessage(offline.actor.getSnapshot())).toBe('Could not rotate the seed, please try again.');
   });
 
   it('should load the revealed pairs once, when the history tab first opens', async () => {
@@ -193,6 +193,56 @@ describe('seed modal', () => {
     actor.send({ type: 'user.editVerifyField', field: 'nonce', value: '-1' });
     actor.send({ type: 'user.runVerify' });
     expect(selectVerifyMessage(actor.getSnapshot())).toBe(VERIFY_MESSAGES.nonce);
+  });
+
+  it('should verify a form typed with spaces around the server seed and the nonce, a nonce of several digits, and cleared game fields', async () => {
+    const { actor } = await opened();
+    actor.send({ type: 'user.editVerifyField', field: 'serverSeed', value: ` ${VECTOR.serverSeed} ` });
+    actor.send({ type: 'user.editVerifyField', field: 'clientSeed', value: 'abc' });
+    actor.send({ type: 'user.editVerifyField', field: 'nonce', value: ' 12 ' });
+    // Both dice fields typed in and cleared again: the roll alone is shown.
+    actor.send({ type: 'user.editGameParam', name: 'chance', value: '' });
+    actor.send({ type: 'user.editGameParam', name: 'target', value: ' ' });
+    actor.send({ type: 'user.runVerify' });
+    await verification(actor);
+    const seeds = { serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 12 };
+    expect(selectVerifyMessage(actor.getSnapshot())).toBeNull();
+    expect(selectVerified(actor.getSnapshot())?.outcome).toEqual((await verifyOutcomeAsync('dice', seeds, {})).outcome);
+  });
+
+  it.each([
+    ['1e3', VERIFY_MESSAGES.nonce],
+    ['+1', VERIFY_MESSAGES.nonce],
+    ['1.5', VERIFY_MESSAGES.nonce],
+    ['9007199254740993', VERIFY_MESSAGES.nonce],
+  ])('should refuse the nonce "%s" with "%s"', (nonce, message) => {
+    const { machine } = harness();
+    const actor = createActor(machine, { input: { clientSeed: 'my-seed' } }).start();
+    actor.send({ type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 0, game: 'dice' });
+    actor.send({ type: 'user.editVerifyField', field: 'nonce', value: nonce });
+    actor.send({ type: 'user.runVerify' });
+    expect(selectVerifyMessage(actor.getSnapshot())).toBe(message);
+  });
+
+  it('should refuse a client seed with a space, and a game it does not know', () => {
+    const { machine } = harness();
+    const actor = createActor(machine, { input: { clientSeed: 'my-seed' } }).start();
+    actor.send({ type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'a b', nonce: 1, game: 'dice' });
+    expect(selectVerifyMessage(actor.getSnapshot())).toBe('Client seed must be 1 to 64 characters without spaces');
+    actor.send({ type: 'user.editVerifyField', field: 'clientSeed', value: 'abc' });
+    actor.send({ type: 'user.chooseGame', game: 'roulette' as never });
+    actor.send({ type: 'user.runVerify' });
+    expect(selectVerifyMessage(actor.getSnapshot())).toBe('Unknown game roulette');
+  });
+
+  it('should list a pair revealed by a rotation once when the history read later lists it too', async () => {
+    const rotate = async ({ clientSeed }: { clientSeed: string }) => ({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed });
+    const { actor } = await opened(undefined, { rotate });
+    actor.send({ type: 'user.rotate' });
+    await settle();
+    actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
   });
 
   it('should show the copied mark for 1.5 s after a successful copy, and not after a failed one', async () => {

@@ -32,7 +32,8 @@ const pageEvents = [
   { type: 'user.unlock' },
   { type: 'server.lockedTokens', payload: stakeChange },
   { type: 'server.unlockedTokens', payload: { ...stakeChange, userTotalStaked: 0, balance: 22 } },
-  { type: 'xstate.done.actor.loadStakingData', output: stakingData },
+  // An unlock fee other than the default 1 %, so the Unlock modal shows the server's.
+  { type: 'xstate.done.actor.loadStakingData', output: { ...stakingData, unlockFee: 0.015 } },
   { type: 'xstate.error.actor.loadStakingData', error: new Error('offline') },
   { type: 'xstate.done.actor.claimRewards', output: claimResult },
   { type: 'xstate.error.actor.claimRewards', error: new Error('offline') },
@@ -64,20 +65,64 @@ const serializeState = (s: AnyMachineSnapshot) => {
 
 const withData = (data: StakingPageData | null, change: Partial<StakingPageData>): StakingPageData | null => (data ? { ...data, ...change } : null);
 
+const TABS = ['burn', 'payout', 'staking'] as const;
+type HistoryStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+/** What makes a history's rows stale, and what empties them (the player's own Staking rows also on login). */
+const STALE_ON: Record<HistoryTab, readonly string[]> = {
+  burn: ['server.unlockedTokens'],
+  payout: ['staking.payoutDue', 'xstate.after.untilPayout.staking.data.ready'],
+  staking: ['server.lockedTokens', 'server.unlockedTokens'],
+};
+const RESET_ON: Record<HistoryTab, readonly string[]> = { burn: ['auth.loggedOut'], payout: ['auth.loggedOut'], staking: ['auth.loggedOut', 'auth.loggedIn'] };
+
+/**
+ * One history as the page treats it (the class comment of `historyRegion`): read the first time its
+ * tab is shown, then kept; read again at once when it goes stale or is reset while its tab is shown
+ * (on logout the Staking tab gives way to Burn, so Burn counts as shown), else on the next visit.
+ * `shownBefore` is the tab shown when the event came.
+ */
+function historyStep(tab: HistoryTab, h: { status: HistoryStatus; reads: number }, e: AnyEvent, shownBefore: HistoryTab, signedIn: boolean) {
+  const load = () => {
+    h.status = 'loading';
+    h.reads += 1;
+  };
+  const shown = shownBefore === tab || (tab === 'burn' && shownBefore === 'staking');
+  if (RESET_ON[tab].includes(e.type)) {
+    if (h.status !== 'idle' || tab === 'burn') {
+      if (shown) load();
+      else h.status = 'idle';
+    }
+  } else if (STALE_ON[tab].includes(e.type) && (h.status === 'loaded' || h.status === 'failed')) {
+    if (shownBefore === tab) load();
+    else h.status = 'idle';
+  } else if (e.type === 'user.selectHistoryTab' && e['tab'] === tab && h.status === 'idle' && (tab !== 'staking' || signedIn)) load();
+  else if (e.type === 'user.retryHistory' && e['tab'] === tab && h.status === 'failed') load();
+  else if (e.type === `xstate.done.actor.${LOADERS[tab]}`) h.status = 'loaded';
+  else if (e.type === `xstate.error.actor.${LOADERS[tab]}`) h.status = 'failed';
+}
+
 /** The page as the path left it. */
 export function stakingFacts(world: World) {
   let signedIn = (world.variant.input as StakingInput).signedIn;
   let data: StakingPageData | null = null;
   let reads = 1;
   let ticks = 0;
+  let claims = 0;
   let tab: HistoryTab = 'burn';
   const rows: Record<HistoryTab, HistoryItem[]> = { burn: [], payout: [], staking: [] };
+  // The Burn tab is shown at opening, so its history is read at once.
+  const history: Record<HistoryTab, { status: HistoryStatus; reads: number }> = {
+    burn: { status: 'loading', reads: 1 },
+    payout: { status: 'idle', reads: 0 },
+    staking: { status: 'idle', reads: 0 },
+  };
   const modals: unknown[] = [];
   const wallet: unknown[] = [];
   const forget = () => {
     data = withData(data, { userTotalStaked: 0, stakingPayouts: [] });
   };
   for (const e of world.performed) {
+    for (const t of TABS) historyStep(t, history[t], e, tab, signedIn);
     switch (e.type) {
       case 'auth.loggedIn':
         signedIn = true;
@@ -119,18 +164,22 @@ export function stakingFacts(world: World) {
         modals.push(signedIn ? { type: 'app.openModal', name: 'LockTokens', params: {} } : loginModal);
         break;
       case 'user.unlock':
-        modals.push(signedIn ? { type: 'app.openModal', name: 'UnlockTokens', params: { staked: data!.userTotalStaked, fee: data!.unlockFee } } : loginModal);
+        // A player with nothing staked has nothing to unlock: the button does nothing.
+        if (!signedIn) modals.push(loginModal);
+        else if (data && data.userTotalStaked > 0) modals.push({ type: 'app.openModal', name: 'UnlockTokens', params: { staked: data.userTotalStaked, fee: data.unlockFee } });
         break;
       case 'user.claim':
         if (!signedIn) modals.push(loginModal);
+        else claims += 1;
         break;
       case 'user.selectHistoryTab':
-        tab = e['tab'] as HistoryTab;
+        // The Staking tab is a player's only.
+        if (e['tab'] !== 'staking' || signedIn) tab = e['tab'] as HistoryTab;
         break;
     }
     for (const t of ['burn', 'payout', 'staking'] as const) if (e.type === `xstate.done.actor.${LOADERS[t]}`) rows[t] = e['output'] as HistoryItem[];
   }
-  return { signedIn, data, reads, ticks, tab, rows, modals, wallet };
+  return { signedIn, data, reads, ticks, claims, tab, rows, history, modals, wallet };
 }
 
 interface StakingSut extends Sut {
@@ -214,10 +263,17 @@ export const stakingPaths: PathSpec<StakingSut> = {
         const f = stakingFacts(world);
         expect(selectStakingData(snap(sut))).toEqual(f.data);
         expect(sut.effects.callsOf('loadStakingData')).toHaveLength(f.reads);
+        expect(sut.effects.callsOf('claimRewards'), 'claims sent').toHaveLength(f.claims);
         expect(selectCountdown(snap(sut))).toBe(countdownAt(OPENED_AT + f.ticks * 1000));
         expect(sut.sentTo('modals')).toEqual(f.modals);
         expect(sut.sentTo('wallet')).toEqual(f.wallet);
         expect(selectHistoryTab(snap(sut))).toBe(f.tab);
+        for (const t of TABS) {
+          expect(sut.effects.callsOf(LOADERS[t]), `${t} history reads`).toHaveLength(f.history[t].reads);
+          expect(sut.effects.waiting(LOADERS[t]) !== undefined, `${t} history read waiting`).toBe(f.history[t].status === 'loading');
+        }
+        const shown = f.history[f.tab].status;
+        expect(selectShownHistory(snap(sut)).status, 'the shown tab').toBe(shown === 'idle' ? 'loading' : shown);
       },
     },
     '#staking.session.visitor': {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { msUntilNextMidnightUtc, stakingMachine } from '../../machines/staking/machine';
 import type { HistoryItem } from '../../machines/staking/machine';
-import { nextPayoutOf, selectCountdown, selectShownHistory } from '../../machines/staking/selectors';
+import { availableReward, nextPayoutOf, selectCountdown, selectShownHistory } from '../../machines/staking/selectors';
 import { pathSuite } from '../support/pathTesting';
 import { stakingPaths } from './staking.paths';
 import { burns, claimResult, recorder, settle, stakeChange, stakingData } from '../support/tokenFixtures';
@@ -116,6 +116,38 @@ describe('staking', () => {
     expect(selectCountdown(actor.getSnapshot())).toBe('03:29:55');
     expect(nextPayoutOf(0.5)).toBe(0.01);
     expect(nextPayoutOf(0.00000049)).toBe(0);
+  });
+
+  it('should show what is left to claim of a reward, to the base unit', () => {
+    expect(availableReward({ total: 0.00001, claimed: 0.000004 })).toBe(0.000006);
+  });
+
+  it('should read the figures and the payout history again 5 s after midnight UTC, when the payout has run', async () => {
+    let reads = 0;
+    let payoutReads = 0;
+    const { machine } = stakingFakes({
+      loadStakingData: fromPromise(async () => { reads += 1; return stakingData; }),
+      loadPayoutHistory: fromPromise(async (): Promise<HistoryItem[]> => { payoutReads += 1; return []; }),
+    });
+    const clock = new SimulatedClock();
+    const actor = createActor(machine, { input: { signedIn: false, now: Date.UTC(2025, 0, 2, 23, 59, 58) }, clock }).start();
+    actor.send({ type: 'user.selectHistoryTab', tab: 'payout' });
+    await settle();
+    expect([reads, payoutReads]).toEqual([1, 1]);
+    // 2 s to midnight, then the 5 s grace; the countdown ticks meanwhile do not move the timer.
+    for (let ms = 0; ms < 6999; ms += 1000) clock.increment(Math.min(1000, 6999 - ms));
+    await settle();
+    expect([reads, payoutReads]).toEqual([1, 1]);
+    clock.increment(1);
+    await settle();
+    expect([reads, payoutReads]).toEqual([2, 2]);
+  });
+
+  it('should keep the figures when a stake event comes without them, and still report the ACC balance', async () => {
+    const { actor, calls } = await startedStaking(true);
+    actor.send({ type: 'server.lockedTokens', payload: { amount: 4, balance: 6 } as never });
+    expect(actor.getSnapshot().context.data).toMatchObject({ totalLocked: 234, userTotalStaked: 12 });
+    expect(calls).toEqual([['reportBalance', { currency: 'ACC', balance: 6 }]]);
   });
 });
 
