@@ -1,4 +1,4 @@
-import { act, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { diceMachine } from '../../machines/dice/machine';
@@ -8,7 +8,7 @@ import { BET_MESSAGES } from '../../src/core/bets/validation';
 import { DICE_INPUT_DEBOUNCE_MS, formatRoll, SLIDER_MAX_CHANCE } from '../../src/core/games/dice';
 import { answered, refused } from '../support/games';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, click, ok, press, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, noLimitsWaitingFor, ok, press, renderScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 
 /**
@@ -179,8 +179,6 @@ const rollShown = () => section().querySelector('output')?.textContent ?? null;
 const betButton = () => button(/^(Bet|Rolling…)$/);
 
 const requestWaiting = (sut: ScreenSut) => sut.requests.waiting('/dice/bet');
-const noLimitsWaitingFor = (sut: ScreenSut, currency: string) =>
-  expect(sut.requests.pendingOf('/casino/get-limits').filter((r) => r.query.get('currency') === currency), `no ${currency} limits request is waiting`).toEqual([]);
 
 const answers = answerPerformers<ScreenSut>({
   loadLimits: { path: '/casino/get-limits', reply: (output) => ok({ data: { limit: output } }) },
@@ -192,17 +190,6 @@ const answerBet = (sut: ScreenSut, e: AnyEvent, world: World) => {
   const output = outcome.kind === 'answered' ? { ...outcome, answer: { ...outcome.answer, balance: facts(world).wallet.balance } } : outcome;
   return answers['xstate.done.actor.placeBet']!(sut, { ...e, output }, world);
 };
-
-async function changeWallet(sut: ScreenSut, e: AnyEvent) {
-  const next = e['wallet'] as { currency: string; balance: number };
-  const walletActor = sut.system.get('wallet');
-  const selected = (walletActor.getSnapshot().context as { selected: string }).selected;
-  await act(async () => {
-    if (next.currency !== selected) walletActor.send({ type: 'user.selectCurrency', symbol: next.currency });
-    else walletActor.send({ type: 'game.balanceUpdated', currency: next.currency, balance: next.balance });
-  });
-  await settleScreen();
-}
 
 const expectedRefusal = (world: World) => {
   const { amountText, wallet: pressedWith } = facts(world).betPressed;
@@ -271,9 +258,7 @@ export const diceScreenPaths: PathSpec<ScreenSut> = {
         const f = facts(world);
         expect(amountField().value).toBe(f.amountText);
         expect(button(/: switch to roll (over|under)$/).getAttribute('aria-label')).toMatch(new RegExp(`^Roll ${f.target} `));
-        const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
-        expect(dialog !== null, 'a dialog is open').toBe(f.loginsAsked > 0);
-        if (dialog) expect(within(dialog).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
+        expectLoginDialog(f.loginsAsked > 0);
         if (!(world.variant.input as ScreenInput).signedIn && world.performed.every((e) => e.type !== 'auth.loggedIn')) expect(sut.requests.requestsOf('/dice/bet')).toEqual([]);
       },
     },

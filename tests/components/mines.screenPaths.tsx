@@ -1,4 +1,4 @@
-import { act, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { minesMachine } from '../../machines/mines/machine';
@@ -7,7 +7,7 @@ import type { BetLimits } from '../../src/core/bets/validation';
 import { BET_MESSAGES } from '../../src/core/bets/validation';
 import { answered, refused } from '../support/games';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, click, ok, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, noLimitsWaitingFor, ok, renderScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 import { minesFacts as facts } from '../machines/mines.paths';
 
@@ -153,8 +153,6 @@ function expectBoard(world: World, over: boolean) {
 
 const noMessage = () => expect(alerts()).toEqual([]);
 const requestWaiting = (sut: ScreenSut, path: string) => expect(sut.requests.waiting(path), `a ${path} request is waiting`).toBeDefined();
-const noLimitsWaitingFor = (sut: ScreenSut, currency: string) =>
-  expect(sut.requests.pendingOf('/casino/get-limits').filter((r) => r.query.get('currency') === currency), `no ${currency} limits request is waiting`).toEqual([]);
 const noRequestWaiting = (sut: ScreenSut, ...paths: string[]) => {
   for (const path of paths) expect(sut.requests.waiting(path), `no ${path} request is waiting`).toBeUndefined();
 };
@@ -183,18 +181,6 @@ const withBalanceAnswer =
   (id: string) =>
   (sut: ScreenSut, e: AnyEvent, world: World) =>
     answers[`xstate.done.actor.${id}`]!(sut, { ...e, output: withModelBalance(world, e['output']) }, world);
-
-/** The selected wallet as the App's wallet actor announces it: a currency picked in the header, or a new balance. */
-async function changeWallet(sut: ScreenSut, e: AnyEvent) {
-  const next = e['wallet'] as { currency: string; balance: number };
-  const walletActor = sut.system.get('wallet');
-  const selected = (walletActor.getSnapshot().context as { selected: string }).selected;
-  await act(async () => {
-    if (next.currency !== selected) walletActor.send({ type: 'user.selectCurrency', symbol: next.currency });
-    else walletActor.send({ type: 'game.balanceUpdated', currency: next.currency, balance: next.balance });
-  });
-  await settleScreen();
-}
 
 const MESSAGE_MS = 3000;
 const advance = advanceClock;
@@ -261,9 +247,7 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
         const f = facts(world);
         expect(amountField().value).toBe(f.amountText);
         // The modal host's dialogs, found by their role attribute (a role query over the whole App costs seconds).
-        const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
-        expect(dialog !== null, 'a dialog is open').toBe(f.loginsAsked > 0);
-        if (dialog) expect(within(dialog).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
+        expectLoginDialog(f.loginsAsked > 0);
         if (!(world.variant.input as ScreenInput).signedIn && world.performed.every((e) => e.type !== 'auth.loggedIn')) expect(sut.requests.requestsOf('/mines/bet')).toEqual([]);
       },
     },

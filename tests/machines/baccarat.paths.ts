@@ -40,14 +40,14 @@ import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
  * performed events (`facts`), never from the machine's context.
  */
 
-const WALLET: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null };
-const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 0.01, maxPayout: 1 };
+export const WALLET: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null };
+export const LIMITS: BetLimits = { minBet: 0.0001, maxBet: 0.01, maxPayout: 1 };
 /** The ladder those limits give without a dollar rate, base units (src/core chipLadder). */
-const LADDER = chipLadder({ minBet: toUnitsFloor(LIMITS.minBet), maxBet: toUnitsFloor(LIMITS.maxBet), exchangeRate: null }).map(Number);
+export const LADDER = chipLadder({ minBet: toUnitsFloor(LIMITS.minBet), maxBet: toUnitsFloor(LIMITS.maxBet), exchangeRate: null }).map(Number);
 const CHEAPEST = LADDER[0]!;
 const TOP = LADDER.at(-1)!;
 /** docs/product.md §8 and §4, letter for letter. */
-const MESSAGES = {
+export const MESSAGES = {
   noBet: 'Please place at least one bet before starting the game.',
   network: 'An error occurred while placing the bet.',
   outcome: { won: 'You Won', lost: 'You Lost', draw: 'Draw' },
@@ -64,7 +64,7 @@ const FOUR_CARDS = { playerHand: [0, 4], bankerHand: [8, 9], playerScore: 5, ban
 const FIVE_CARDS = { playerHand: [0, 4, 33], bankerHand: [1, 5], playerScore: 5, bankerScore: 5 };
 
 type Hands = typeof SIX_CARDS;
-interface Answer {
+export interface Answer {
   success: true;
   game: Hands & { resultAmount: number };
   balance: number;
@@ -88,7 +88,7 @@ const onEmptyTable = (s: AnyMachineSnapshot) => s.matches({ round: { betting: 'i
  * (auth, wallet) only on an empty table at rest, at most two chips, and the server's answers sized
  * from the chips on the table so each outcome (won, lost, draw) is reachable.
  */
-const events = (withLogin: boolean) => (s: AnyMachineSnapshot): AnyEvent[] => {
+export const baccaratEvents = (withLogin: boolean) => (s: AnyMachineSnapshot): AnyEvent[] => {
   const context = s.context as BaccaratContext;
   const stake = stakeOf(s);
   const list: Array<Record<string, unknown>> = [
@@ -131,7 +131,7 @@ const events = (withLogin: boolean) => (s: AnyMachineSnapshot): AnyEvent[] => {
 };
 
 /** The vertices: the states, the chips and the round's shape; balances and messages are data. */
-const serializeState = (s: AnyMachineSnapshot) => {
+export const baccaratSerializeState = (s: AnyMachineSnapshot) => {
   const context = s.context as BaccaratContext;
   const short = context.wallet.balance < coins(CHEAPEST);
   return JSON.stringify([s.value, context.wallet.currency, short, context.chips, context.selectedChip, context.dealt, context.placed?.totalUnits, context.round?.order.length]);
@@ -141,14 +141,15 @@ interface BaccaratSut extends GameSut {
   sentTo: ReturnType<typeof runInSystem>['sentTo'];
 }
 
-type Screen = { message: string; clears: 'chips' | 'timer' } | { outcome: 'won' | 'lost' | 'draw'; popup: boolean } | null;
+export type Screen = { message: string; clears: 'chips' | 'timer' } | { outcome: 'won' | 'lost' | 'draw'; popup: boolean } | null;
 
 /**
  * The table as the path left it, from the performed events alone: the chips offered and stacked,
  * the round sent, the cards dealt so far, what shows under the buttons, and what the wallet, the
- * bets feed and the modals must have got.
+ * bets feed and the modals must have got. The screen spec (tests/components/baccarat.screenPaths.tsx)
+ * checks the rendered table against the same reference.
  */
-function facts(world: World) {
+export function baccaratFacts(world: World) {
   const input = world.variant.input as BaccaratInput;
   let signedIn = input.signedIn ?? false;
   let wallet = input.wallet!;
@@ -298,12 +299,13 @@ function facts(world: World) {
   return { signedIn, wallet, limits: limits.state, chipValues, selected, chips, phase, screen: screen as Screen, lastRefusal, request, stake, round, order, dealt, arriving, loginsAsked, requests, toWallet, toFeed };
 }
 
+const facts = baccaratFacts;
 const snap = (sut: BaccaratSut) => sut.snapshot() as Parameters<typeof selectMessage>[0];
 const visitor: BaccaratInput = { wallet: WALLET };
 const player: BaccaratInput = { signedIn: true, wallet: WALLET };
 
 /** The hands as dealt so far, in the order docs/product.md §4 deals them; the card on its way is face down. */
-function expectHands(sut: BaccaratSut, f: ReturnType<typeof facts>) {
+function expectHands(sut: BaccaratSut, f: ReturnType<typeof baccaratFacts>) {
   for (const side of ['player', 'banker'] as const) {
     const expected = f.order
       .map((entry, position) => ({ ...entry, position }))
@@ -325,11 +327,11 @@ export const baccaratPaths: PathSpec<BaccaratSut> = {
   name: 'baccarat',
   machine: baccaratMachine,
   variants: [
-    { name: 'player', input: player, events: events(true), serializeState },
+    { name: 'player', input: player, events: baccaratEvents(true), serializeState: baccaratSerializeState },
     // A visitor who never signs in: chips can be placed, and Bet opens the login modal.
-    { name: 'visitor', input: visitor, events: events(false), serializeState },
+    { name: 'visitor', input: visitor, events: baccaratEvents(false), serializeState: baccaratSerializeState },
     // ACC selected before the screen opens: no limits are asked for, until a bettable currency is chosen.
-    { name: 'player with ACC', input: { signedIn: true, wallet: { ...WALLET, currency: 'ACC' } }, events: [{ type: 'wallet.changed', wallet: WALLET }, { type: 'user.bet' }] as AnyEvent[], serializeState },
+    { name: 'player with ACC', input: { signedIn: true, wallet: { ...WALLET, currency: 'ACC' } }, events: [{ type: 'wallet.changed', wallet: WALLET }, { type: 'user.bet' }] as AnyEvent[], serializeState: baccaratSerializeState },
   ],
   start(world) {
     const effects = new FakeEffects();

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { ActorSystem, AnyActorRef, AnyMachineSnapshot, InspectionEvent, SimulatedClock } from 'xstate';
 import { App } from '../../src/app/App';
@@ -269,4 +269,43 @@ export function answerPerformers<S extends ScreenSut>(answers: Record<string, An
     };
   }
   return perform;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the games' screen specs share.
+
+/**
+ * The performer of `wallet.changed`: the selected wallet as the App's wallet actor announces it to
+ * the screen, a currency picked in the header or a new balance of the same one.
+ */
+export async function changeWallet(sut: ScreenSut, e: AnyEvent): Promise<void> {
+  const next = e['wallet'] as { currency: string; balance: number };
+  const walletActor = sut.system.get('wallet');
+  const selected = (walletActor.getSnapshot().context as { selected: string }).selected;
+  await act(async () => {
+    if (next.currency !== selected) walletActor.send({ type: 'user.selectCurrency', symbol: next.currency });
+    else walletActor.send({ type: 'game.balanceUpdated', currency: next.currency, balance: next.balance });
+  });
+  await settleScreen();
+}
+
+export const noLimitsWaitingFor = (sut: ScreenSut, currency: string): void =>
+  expect(sut.requests.pendingOf('/casino/get-limits').filter((r) => r.query.get('currency') === currency), `no ${currency} limits request is waiting`).toEqual([]);
+
+/**
+ * The login dialog is open exactly when a visitor pressed Bet, on its Log in tab. The modal host's
+ * dialogs are found by their attributes: a role query over the whole App costs seconds, and a
+ * game's own popup may be a dialog too (not a modal one).
+ */
+export function expectLoginDialog(open: boolean): void {
+  const dialog = document.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"]');
+  expect(dialog !== null, 'the login dialog is open').toBe(open);
+  if (dialog) expect(within(dialog).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
+}
+
+/** An element's text as a screen reader reads it: what is inside `aria-hidden` (a coin badge, a glyph) left out. */
+export function spokenText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return copy.textContent ?? '';
 }

@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { baccaratScreenPaths } from './baccarat.screenPaths';
+
+pathSuite(baccaratScreenPaths);
