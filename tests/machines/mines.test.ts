@@ -389,10 +389,15 @@ describe('mines machine: the state the screen reads', () => {
     expect(flags()).toEqual({ ...none, over: true });
   });
 
-  it('should say busted when a mine ended the game', async () => {
-    const { send, snapshot } = await playing({ picks: { 11: { success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES, balance: 9 } } });
+  it('should say busted when a mine ended the game, and report the settled balance', async () => {
+    const { send, snapshot, calls } = await playing({ picks: { 11: { success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES, balance: 9 } } });
     await send({ type: 'user.pick', tileId: 11 });
     expect(selectBusted(snapshot())).toBe(true);
+    // The stake when the bet was placed, then the settled balance when the mine ended the game.
+    expect(calls.balances).toEqual([
+      { currency: 'USDT', balance: 9 },
+      { currency: 'USDT', balance: 9 },
+    ]);
     expect(selectIsGameOver(snapshot())).toBe(true);
   });
 });
