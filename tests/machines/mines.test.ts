@@ -389,6 +389,13 @@ describe('mines machine: the state the screen reads', () => {
     expect(flags()).toEqual({ ...none, over: true });
   });
 
+  it('should report our balance plus the win when the cash-out answer carries no balance', async () => {
+    const { send, calls } = await playing({ cashout: { success: true, cashedOutAmount: 1.13, mineLocations: MINES } as MinesCashoutResponse });
+    await send({ type: 'user.pick', tileId: 0 });
+    await send({ type: 'user.cashout' });
+    expect(calls.balances.at(-1)).toEqual({ currency: 'USDT', balance: 11.13 });
+  });
+
   it('should say busted when a mine ended the game, and report the settled balance', async () => {
     const { send, snapshot, calls } = await playing({ picks: { 11: { success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES, balance: 9 } } });
     await send({ type: 'user.pick', tileId: 11 });
