@@ -11,7 +11,16 @@ import type {
   BlackjackBetRequest,
   BlackjackInput,
 } from '../../machines/blackjack/machine';
-import { selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
+import {
+  selectLimits,
+  selectMessage,
+  selectOutcome,
+  selectPlacing,
+  selectRevealing,
+  selectSignedIn,
+  selectTable,
+  selectTurningHoleCard,
+} from '../../machines/blackjack/selectors';
 import { cardIndex } from '../support/cardIndex';
 import { inPlay, natural, over, overWithDraws, pairGame, restorable, splitGame, splitSecondHand, threeCardGame } from '../support/blackjackGames';
 import type { GameWallet } from '../../machines/shared/events';
@@ -331,6 +340,73 @@ describe('blackjack machine', () => {
     await flush();
     expect(calls).toEqual(['USDT', 'BTC']);
     expect(actor.getSnapshot().can({ type: 'user.bet' })).toBe(true);
+  });
+});
+
+// What the table shows beyond the path spec's rounds (kills mutants of selectors.ts, actions.ts and context.ts).
+describe('blackjack machine: what the table shows', () => {
+  /** Two hands after a split, each staked 1, returning 0.5 and 1.5: the player gets back exactly what was staked. */
+  const splitPush = wire({ ...splitGame, dealerHand: [cardIndex('Nine'), cardIndex('Eight')], dealerScore: 17, resultAmount: 0.5, resultAmount2: 1.5, gameState: 'GameOver' });
+
+  it('should call a round push when both hands of a split return exactly the total staked', async () => {
+    const { actor, clock } = await inPlayerTurn({ bet: inPlay(splitGame), act: () => Promise.resolve(over(splitPush)) });
+    actor.send({ type: 'user.stand' });
+    await flush();
+    clock.increment(300);
+    expect(actor.getSnapshot().matches({ round: 'roundOver' })).toBe(true);
+    expect(selectTable(actor.getSnapshot())!.hands.map((hand) => hand.result)).toEqual([0.5, 1.5]);
+    expect(selectOutcome(actor.getSnapshot())).toBe('push');
+  });
+
+  it("should show the dealer's soft 17 as 17, not as 7/17 as a player's hand would", async () => {
+    const softSeventeen = wire({ ...natural, dealerHand: [cardIndex('Ace'), cardIndex('Six')], dealerScore: 17 });
+    const { actor, clock } = await inPlayerTurn({ bet: over(softSeventeen) });
+    clock.increment(300);
+    expect(actor.getSnapshot().matches({ round: 'roundOver' })).toBe(true);
+    expect(selectTable(actor.getSnapshot())!.dealerScore).toBe('17');
+    expect(selectTable(actor.getSnapshot())!.hands[0]!.score).toBe('21');
+  });
+
+  it('should report the settled balance of an ended round that came without a bet row, and release no row to the live table', async () => {
+    const { actor, effects, clock } = await inPlayerTurn({ bet: { ...over(natural, 101.5), bet: null } });
+    clock.increment(300);
+    expect(actor.getSnapshot().matches({ round: 'roundOver' })).toBe(true);
+    expect(effects.balances).toEqual([{ currency: 'USDT', balance: 101.5 }]);
+    expect(effects.announced).toEqual([]);
+  });
+
+  it('should show who is signed in, the limits, the bet on its way and the reveal as the screen reads them', async () => {
+    let answerBet: (answer: BlackjackAnswer) => void = () => {};
+    const pending = () => new Promise<BlackjackAnswer>((resolve) => (answerBet = resolve));
+    const { actor, clock } = await started({ bet: pending });
+    expect(selectSignedIn(actor.getSnapshot())).toBe(true);
+    expect(selectLimits(actor.getSnapshot())).toEqual(LIMITS);
+    expect(selectPlacing(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'user.typeAmount', text: '1' });
+    actor.send({ type: 'user.bet' });
+    expect(selectPlacing(actor.getSnapshot())).toBe(true);
+    expect(selectRevealing(actor.getSnapshot())).toBe(false);
+    answerBet(over(natural));
+    await flush();
+    expect(selectPlacing(actor.getSnapshot())).toBe(false);
+    expect(selectRevealing(actor.getSnapshot())).toBe(true);
+    clock.increment(300);
+    expect(selectRevealing(actor.getSnapshot())).toBe(false);
+
+    const visitor = await started({}, { signedIn: false, wallet: USDT });
+    expect(selectSignedIn(visitor.actor.getSnapshot())).toBe(false);
+  });
+
+  it('should treat a table opened without saying who sits at it as a visitor: no round is looked for, Bet asks for a login', async () => {
+    let restores = 0;
+    const { actor, effects } = await started(
+      { active: () => ((restores += 1), Promise.resolve({ success: true, game: null, errorMessage: null })) },
+      { wallet: USDT },
+    );
+    expect(restores).toBe(0);
+    actor.send({ type: 'user.typeAmount', text: '1' });
+    actor.send({ type: 'user.bet' });
+    expect(effects.openLogin).toBe(1);
   });
 });
 

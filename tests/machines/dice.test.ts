@@ -24,6 +24,7 @@ import {
   selectProfitOnWin,
   selectResultText,
   selectRingTone,
+  selectTarget,
 } from '../../machines/dice/selectors';
 import { modalStackMachine } from '../../machines/modalStack/machine';
 import { walletMachine } from '../../machines/wallet/machine';
@@ -386,6 +387,58 @@ describe('dice', () => {
       await settle();
       expect(calls.bets).toHaveLength(1);
     });
+  });
+});
+
+// What the form and the feed show beyond the path spec's events (kills mutants of context.ts, actions.ts and machine.ts).
+describe('dice: fields and feed beyond the paths', () => {
+  it('should read a chance typed with a decimal comma or spaces, and show the placeholders again when a field is emptied', async () => {
+    const { actor } = await started();
+    actor.send({ type: 'user.typeChance', text: ' 2,5 ' });
+    expect(selectChance(actor.getSnapshot())).toBe(2.5);
+    actor.send({ type: 'user.typeChance', text: '' });
+    expect(selectMultiplierText(actor.getSnapshot())).toBe('');
+    expect(selectChance(actor.getSnapshot())).toBe(49.5);
+    actor.send({ type: 'user.typeMultiplier', text: '4' });
+    actor.send({ type: 'user.typeMultiplier', text: '  ' });
+    expect(selectChanceText(actor.getSnapshot())).toBe('');
+    expect(selectChance(actor.getSnapshot())).toBe(49.5);
+  });
+
+  it('should leave both fields empty (the placeholders) once 2 s pass after a field was emptied', async () => {
+    const { actor, clock } = await startedOnClock();
+    actor.send({ type: 'user.typeChance', text: '25' });
+    actor.send({ type: 'user.typeChance', text: '' });
+    clock.increment(2000);
+    expect([selectChanceText(actor.getSnapshot()), selectMultiplierText(actor.getSnapshot())]).toEqual(['', '']);
+  });
+
+  it('should restart the 2 s wait when the multiplier is typed again', async () => {
+    const { actor, clock } = await startedOnClock();
+    actor.send({ type: 'user.typeMultiplier', text: '20000' });
+    clock.increment(1500);
+    actor.send({ type: 'user.typeMultiplier', text: '30000' });
+    clock.increment(1500);
+    expect(selectMultiplierText(actor.getSnapshot())).toBe('30000');
+    clock.increment(500);
+    expect(selectMultiplierText(actor.getSnapshot())).toBe('9900');
+  });
+
+  it('should flip under/over back and forth', async () => {
+    const { actor } = await started();
+    actor.send({ type: 'user.toggleTarget' });
+    actor.send({ type: 'user.toggleTarget' });
+    actor.send({ type: 'user.typeAmount', text: '0.01' });
+    actor.send({ type: 'user.bet' });
+    await settle();
+    expect(selectTarget(actor.getSnapshot())).toBe('under');
+  });
+
+  it('should show a multiplier of 0 in the feed for a bet answered with a zero wager', async () => {
+    const { actor, calls } = await started(undefined, { bet: () => Promise.resolve(answered(roll(0.5, { id: 5, roll: 5.2, wager: 0, payout: 0 }))) });
+    betAmount(actor, '0.01');
+    await settle();
+    expect(calls.reported.map((bet) => bet.multiplier)).toEqual([0]);
   });
 });
 

@@ -13,8 +13,17 @@ import type {
   MinesPickResponse,
 } from '../../machines/mines/machine';
 import {
+  selectAmountText,
+  selectBusted,
   selectCanBet,
   selectCanCashout,
+  selectCanHalveOrDouble,
+  selectCashingOut,
+  selectGemsCount,
+  selectIsBusy,
+  selectIsGameOver,
+  selectIsPlaying,
+  selectPlacing,
   selectCanPick,
   selectCurrentProfit,
   selectGemsFound,
@@ -339,6 +348,64 @@ describe('mines machine', () => {
     await game.send({ type: 'user.typeAmount', text: '10' });
     await game.send({ type: 'user.bet' });
     expect(selectNextProfit(game.snapshot())).toEqual({ multiplier: 24.75, profit: 2 });
+  });
+});
+
+// What the mines screen reads beyond the path spec (kills mutants of selectors.ts and of the chart's tags).
+describe('mines machine: the state the screen reads', () => {
+  it('should tell the screen when a bet, a pick or a cash-out is on its way, when a game runs and how it ended', async () => {
+    let placeBet: (value: MinesBetResponse) => void = () => {};
+    let pick: (value: MinesPickResponse) => void = () => {};
+    let cashout: (value: MinesCashoutResponse) => void = () => {};
+    const game = await start({
+      bet: () => new Promise((resolve) => (placeBet = resolve)),
+      picks: { 4: () => new Promise((resolve) => (pick = resolve)) },
+      cashout: () => new Promise((resolve) => (cashout = resolve)),
+    });
+    const flags = () => {
+      const s = game.snapshot();
+      return { busy: selectIsBusy(s), playing: selectIsPlaying(s), over: selectIsGameOver(s), placing: selectPlacing(s), cashingOut: selectCashingOut(s), busted: selectBusted(s) };
+    };
+    const none = { busy: false, playing: false, over: false, placing: false, cashingOut: false, busted: false };
+    expect(flags()).toEqual(none);
+    expect(selectCanHalveOrDouble(game.snapshot())).toBe(true);
+    expect(selectGemsCount(game.snapshot())).toBe(22);
+    await game.send({ type: 'user.typeAmount', text: '1' });
+    expect(selectAmountText(game.snapshot())).toBe('1');
+    await game.send({ type: 'user.bet' });
+    expect(flags()).toEqual({ ...none, busy: true, placing: true });
+    placeBet({ success: true, balance: 9 } as MinesBetResponse);
+    await settle();
+    expect(flags()).toEqual({ ...none, playing: true });
+    expect(selectCanHalveOrDouble(game.snapshot())).toBe(false);
+    await game.send({ type: 'user.pick', tileId: 4 });
+    expect(flags()).toEqual({ ...none, playing: true, busy: true });
+    pick(inPlay);
+    await settle();
+    await game.send({ type: 'user.cashout' });
+    expect(flags()).toEqual({ ...none, playing: true, busy: true, cashingOut: true });
+    cashout({ success: true, cashedOutAmount: 1.13, mineLocations: [3, 11, 20], balance: 10.13 } as MinesCashoutResponse);
+    await settle();
+    expect(flags()).toEqual({ ...none, over: true });
+  });
+
+  it('should report our balance plus the win when the cash-out answer carries no balance', async () => {
+    const { send, calls } = await playing({ cashout: { success: true, cashedOutAmount: 1.13, mineLocations: MINES } as MinesCashoutResponse });
+    await send({ type: 'user.pick', tileId: 0 });
+    await send({ type: 'user.cashout' });
+    expect(calls.balances.at(-1)).toEqual({ currency: 'USDT', balance: 11.13 });
+  });
+
+  it('should say busted when a mine ended the game, and report the settled balance', async () => {
+    const { send, snapshot, calls } = await playing({ picks: { 11: { success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES, balance: 9 } } });
+    await send({ type: 'user.pick', tileId: 11 });
+    expect(selectBusted(snapshot())).toBe(true);
+    // The stake when the bet was placed, then the settled balance when the mine ended the game.
+    expect(calls.balances).toEqual([
+      { currency: 'USDT', balance: 9 },
+      { currency: 'USDT', balance: 9 },
+    ]);
+    expect(selectIsGameOver(snapshot())).toBe(true);
   });
 });
 
