@@ -22,7 +22,7 @@ import {
   selectTurningHoleCard,
 } from '../../machines/blackjack/selectors';
 import { cardIndex } from '../support/cardIndex';
-import { inPlay, natural, over, overWithDraws, pairGame, restorable, splitGame, splitSecondHand, threeCardGame } from '../support/blackjackGames';
+import { inPlay, natural, over, overWithDraws, pairGame, restorable, splitGame, splitSecondHand, threeCardGame, wire } from '../support/blackjackGames';
 import type { GameWallet } from '../../machines/shared/events';
 import type { LimitsRequest } from '../../machines/shared/limits';
 import { ApiError } from '../../src/app/api/client';
