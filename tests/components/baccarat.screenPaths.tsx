@@ -9,17 +9,7 @@ import { BACCARAT_ERROR_CLEAR_MS } from '../../src/core/bets/validation';
 import { baccaratScore, describeCard } from '../../src/core/games/cards';
 import { formatCrypto, toUnitsFloor, unitsToNumber } from '../../src/core/money';
 import type { AnyEvent, PathSpec } from '../support/pathTesting';
-import {
-  advanceClock,
-  answerPerformers,
-  changeWallet,
-  click,
-  expectLoginDialog,
-  noLimitsWaitingFor,
-  ok,
-  renderScreen,
-  spokenText,
-} from '../support/screenPaths';
+import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, gameScreenBackground, limitsOracles, ok, renderScreen, spokenText } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 import { baccaratEvents, baccaratFacts as facts, baccaratSerializeState as serializeState, LADDER, MESSAGES, WALLET } from '../machines/baccarat.paths';
 import type { Answer } from '../machines/baccarat.paths';
@@ -155,13 +145,7 @@ export const baccaratScreenPaths: PathSpec<ScreenSut> = {
       systemId: 'baccarat',
       signedIn: input.signedIn,
       storage: { selectedCurrency: input.wallet.currency },
-      background: {
-        // No dollar rates: the chips show coin amounts and follow the limits alone.
-        '/payments/get-exchange-rates': [],
-        '/wallet/get-wallets': PLAYER_WALLETS,
-        '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-        '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-      },
+      background: gameScreenBackground(PLAYER_WALLETS),
       pending: ['/casino/get-limits', '/baccarat/bet'],
       ready: (sut) => {
         section();
@@ -221,32 +205,9 @@ export const baccaratScreenPaths: PathSpec<ScreenSut> = {
       asserts: 'a player is signed in',
       check: (_sut, world) => expect(facts(world).signedIn).toBe(true),
     },
-    '#baccarat.limits.loading': {
-      asserts: 'a limits request for baccarat in the selected currency is waiting',
-      check(sut, world) {
-        const query = sut.requests.waiting('/casino/get-limits')?.query;
-        expect(query && Object.fromEntries(query)).toEqual({ game: 'baccarat', currency: facts(world).wallet.currency });
-      },
-    },
-    '#baccarat.limits.known': {
-      asserts: 'no limits request for the selected currency is waiting; the selected currency is not ACC',
-      check(sut, world) {
-        noLimitsWaitingFor(sut, facts(world).wallet.currency);
-        expect(facts(world).wallet.currency).not.toBe('ACC');
-      },
-    },
-    '#baccarat.limits.notBettable': {
-      asserts: 'ACC is selected: its limits were never asked for, and the selector offers no chip',
-      check(sut, world) {
-        expect(facts(world).wallet.currency).toBe('ACC');
-        expect(sut.requests.requestsOf('/casino/get-limits').filter((r) => r.query.get('currency') === 'ACC')).toEqual([]);
-        expect(chipButtons()).toEqual([]);
-      },
-    },
-    '#baccarat.limits.unavailable': {
-      asserts: 'the limits request failed and none for the selected currency is waiting',
-      check: (sut, world) => noLimitsWaitingFor(sut, facts(world).wallet.currency),
-    },
+    ...limitsOracles('baccarat', (world) => facts(world).wallet.currency, {
+      notBettable: { asserts: 'the selector offers no chip', check: () => expect(chipButtons()).toEqual([]) },
+    }),
     '#baccarat.round.betting': {
       asserts:
         'no round is out: the chips can be chosen, the areas take a chip once one is chosen, Clear is enabled, Bet too unless a player waits for the limits; Bet reads as not busy; no bet request is waiting',

@@ -11,7 +11,7 @@ import { bustGame, hardSixteen, over, pairGame, restorable, splitDoubledTie, spl
 import { answered, refusalBody } from '../support/games';
 import type { Reply } from '../support/fakeApi';
 import type { AnyEvent, PathSpec, Variant, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, changeWallet, click, noLimitsWaitingFor, ok, press, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, changeWallet, click, gameScreenBackground, limitsOracles, ok, press, renderScreen, settleScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 import { ACTIONS, allowed, blackjackEvents, blackjackFacts as facts, cardValue, ev, PLAYER_WALLETS, serializeState, USDT } from '../machines/blackjack.paths';
 import type { Action } from '../machines/blackjack.paths';
@@ -277,12 +277,7 @@ export const blackjackScreenPaths: PathSpec<BlackjackScreenSut> = {
       systemId: 'blackjack',
       signedIn: input.signedIn,
       storage: { selectedCurrency: input.wallet.currency },
-      background: {
-        '/payments/get-exchange-rates': [],
-        '/wallet/get-wallets': SERVER_WALLETS,
-        '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-        '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-      },
+      background: gameScreenBackground(SERVER_WALLETS),
       pending: ['/casino/get-limits', '/blackjack/get-active-game', '/blackjack/bet', ...ACTION_PATHS],
       ready: () => {
         section();
@@ -374,31 +369,7 @@ export const blackjackScreenPaths: PathSpec<BlackjackScreenSut> = {
         expect(sut.requests.requestsOf('/blackjack/get-active-game').length).toBeGreaterThan(0);
       },
     },
-    '#blackjack.limits.loading': {
-      asserts: 'a limits request for blackjack in the selected currency is waiting',
-      check(sut, world) {
-        const query = sut.requests.waiting('/casino/get-limits')?.query;
-        expect(query && Object.fromEntries(query)).toEqual({ game: 'blackjack', currency: facts(world).wallet.currency });
-      },
-    },
-    '#blackjack.limits.known': {
-      asserts: 'no limits request for the selected currency is waiting; the selected currency is not ACC',
-      check(sut, world) {
-        noLimitsWaitingFor(sut, facts(world).wallet.currency);
-        expect(facts(world).wallet.currency).not.toBe('ACC');
-      },
-    },
-    '#blackjack.limits.notBettable': {
-      asserts: 'ACC is selected and its limits were never asked for',
-      check(sut, world) {
-        expect(facts(world).wallet.currency).toBe('ACC');
-        expect(sut.requests.requestsOf('/casino/get-limits').filter((r) => r.query.get('currency') === 'ACC')).toEqual([]);
-      },
-    },
-    '#blackjack.limits.unavailable': {
-      asserts: 'the limits request failed and none for the selected currency is waiting',
-      check: (sut, world) => noLimitsWaitingFor(sut, facts(world).wallet.currency),
-    },
+    ...limitsOracles('blackjack', (world) => facts(world).wallet.currency),
     '#blackjack.round.restoring': {
       asserts: "the player's open round is being fetched: the amount, ½ and 2× are locked; no action and no Bet can be pressed",
       check(sut) {

@@ -8,7 +8,7 @@ import { BET_MESSAGES } from '../../src/core/bets/validation';
 import { DICE_INPUT_DEBOUNCE_MS, formatRoll, SLIDER_MAX_CHANCE } from '../../src/core/games/dice';
 import { answered, refused } from '../support/games';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, noLimitsWaitingFor, ok, press, renderScreen, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, gameScreenBackground, limitsOracles, ok, press, renderScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 
 /**
@@ -218,12 +218,7 @@ export const diceScreenPaths: PathSpec<ScreenSut> = {
       systemId: 'dice',
       signedIn: input.signedIn,
       storage: { selectedCurrency: input.wallet.currency },
-      background: {
-        '/payments/get-exchange-rates': [],
-        '/wallet/get-wallets': PLAYER_WALLETS,
-        '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-        '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-      },
+      background: gameScreenBackground(PLAYER_WALLETS),
       pending: ['/casino/get-limits', '/dice/bet'],
       ready: (sut) => {
         section();
@@ -270,37 +265,15 @@ export const diceScreenPaths: PathSpec<ScreenSut> = {
       asserts: 'a player is signed in',
       check: (_sut, world) => expect(facts(world).signedIn).toBe(true),
     },
-    '#dice.limits.loading': {
-      asserts: "a limits request for dice in the selected currency is waiting; the max payout reads '…'",
-      check(sut, world) {
-        const query = sut.requests.waiting('/casino/get-limits')?.query;
-        expect(query && Object.fromEntries(query)).toEqual({ game: 'dice', currency: facts(world).wallet.currency });
-        expect(maxPayout()).toBe(`… ${facts(world).wallet.currency}`);
+    ...limitsOracles('dice', (world) => facts(world).wallet.currency, {
+      loading: { asserts: "the max payout reads '…'", check: (_, world) => expect(maxPayout()).toBe(`… ${facts(world).wallet.currency}`) },
+      known: {
+        asserts: 'the max payout shows the limit in the currency',
+        check: (_, world) => expect(maxPayout()).toBe(`${LIMITS.maxPayout.toFixed(8)} ${facts(world).wallet.currency}`),
       },
-    },
-    '#dice.limits.known': {
-      asserts: 'no limits request for the selected currency is waiting; the max payout shows the limit in the currency',
-      check(sut, world) {
-        const { currency } = facts(world).wallet;
-        noLimitsWaitingFor(sut, currency);
-        expect(maxPayout()).toBe(`${LIMITS.maxPayout.toFixed(8)} ${currency}`);
-      },
-    },
-    '#dice.limits.notBettable': {
-      asserts: "ACC is selected: its limits were never asked for and the max payout reads '—'",
-      check(sut, world) {
-        expect(facts(world).wallet.currency).toBe('ACC');
-        expect(sut.requests.requestsOf('/casino/get-limits').filter((r) => r.query.get('currency') === 'ACC')).toEqual([]);
-        expect(maxPayout()).toBe('—');
-      },
-    },
-    '#dice.limits.unavailable': {
-      asserts: "the limits request failed and none for the selected currency is waiting; the max payout reads '…'",
-      check(sut, world) {
-        noLimitsWaitingFor(sut, facts(world).wallet.currency);
-        expect(maxPayout()).toBe(`… ${facts(world).wallet.currency}`);
-      },
-    },
+      notBettable: { asserts: "the max payout reads '—'", check: () => expect(maxPayout()).toBe('—') },
+      unavailable: { asserts: "the max payout reads '…'", check: (_, world) => expect(maxPayout()).toBe(`… ${facts(world).wallet.currency}`) },
+    }),
     '#dice.form.settled': {
       asserts: 'the odds fields show the clamped odds (or are empty, showing the placeholders); the ring, the switch and the fields agree on the chance',
       check() {

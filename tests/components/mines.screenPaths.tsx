@@ -7,7 +7,7 @@ import type { BetLimits } from '../../src/core/bets/validation';
 import { BET_MESSAGES } from '../../src/core/bets/validation';
 import { answered, refused } from '../support/games';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
-import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, noLimitsWaitingFor, ok, renderScreen, typeInto } from '../support/screenPaths';
+import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, gameScreenBackground, limitsOracles, ok, renderScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
 import { minesFacts as facts } from '../machines/mines.paths';
 
@@ -204,12 +204,7 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
       systemId: 'mines',
       signedIn: input.signedIn,
       storage: { selectedCurrency: input.wallet.currency },
-      background: {
-        '/payments/get-exchange-rates': [],
-        '/wallet/get-wallets': PLAYER_WALLETS,
-        '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-        '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-      },
+      background: gameScreenBackground(PLAYER_WALLETS),
       pending: ['/casino/get-limits', '/mines/get-active-game', '/mines/bet', '/mines/pick', '/mines/cashout'],
       ready: (sut) => {
         board();
@@ -262,35 +257,15 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
         expect(sut.requests.requestsOf('/mines/get-active-game').length).toBeGreaterThan(0);
       },
     },
-    '#mines.limits.loading': {
-      asserts: 'a limits request for mines in the selected currency is waiting',
-      check(sut, world) {
-        const query = sut.requests.waiting('/casino/get-limits')?.query;
-        expect(query && Object.fromEntries(query)).toEqual({ game: 'mines', currency: facts(world).wallet.currency });
+    ...limitsOracles('mines', (world) => facts(world).wallet.currency, {
+      unavailable: {
+        asserts: 'Bet is enabled (it asks again)',
+        check() {
+          const bet = queryButton('Bet');
+          if (bet) expect(bet.disabled).toBe(false);
+        },
       },
-    },
-    '#mines.limits.known': {
-      asserts: 'no limits request for the selected currency is waiting; the selected currency is not ACC',
-      check(sut, world) {
-        noLimitsWaitingFor(sut, facts(world).wallet.currency);
-        expect(facts(world).wallet.currency).not.toBe('ACC');
-      },
-    },
-    '#mines.limits.notBettable': {
-      asserts: 'ACC is selected and its limits were never asked for',
-      check(sut, world) {
-        expect(facts(world).wallet.currency).toBe('ACC');
-        expect(sut.requests.requestsOf('/casino/get-limits').filter((r) => r.query.get('currency') === 'ACC')).toEqual([]);
-      },
-    },
-    '#mines.limits.unavailable': {
-      asserts: 'the limits request failed and none for the selected currency is waiting; Bet is enabled (it asks again)',
-      check(sut, world) {
-        noLimitsWaitingFor(sut, facts(world).wallet.currency);
-        const bet = queryButton('Bet');
-        if (bet) expect(bet.disabled).toBe(false);
-      },
-    },
+    }),
     '#mines.round.restoring': {
       asserts: "the player's open game is being fetched: the slider and the amount are locked, every tile is hidden and none can be picked",
       check(sut, world) {

@@ -10,7 +10,7 @@ import { fakeHub } from './fakeHub';
 import type { Reply, Route } from './fakeApi';
 import { refusalBody } from './games';
 import { settle } from './pathTesting';
-import type { AnyEvent, Sut, World } from './pathTesting';
+import type { AnyEvent, Oracle, Sut, World } from './pathTesting';
 
 /**
  * The component harness of the UI path specs (the games' and the account forms' screens): a path
@@ -312,4 +312,71 @@ export function spokenText(element: Element): string {
   const copy = element.cloneNode(true) as Element;
   copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
   return copy.textContent ?? '';
+}
+
+/**
+ * What a game screen's App reads in the background, answered at once: no dollar rates (amounts stay
+ * in coins), the player's wallets, an empty bets table and a seed pair.
+ */
+export const gameScreenBackground = (wallets: unknown): Record<string, unknown> => ({
+  '/payments/get-exchange-rates': [],
+  '/wallet/get-wallets': wallets,
+  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
+  '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+});
+
+type LimitsState = 'loading' | 'known' | 'notBettable' | 'unavailable';
+
+/**
+ * The oracles of a game screen's limits region (machines/shared/limits.ts, the same in every game):
+ * which limits request is waiting, and ACC never asked for. `more` adds, per state, what the screen
+ * itself shows there (dice's max payout, baccarat's chips, mines' Bet button).
+ */
+export function limitsOracles<S extends ScreenSut>(
+  game: string,
+  currencyOf: (world: World) => string,
+  more: Partial<Record<LimitsState, Oracle<S>>> = {},
+): Record<string, Oracle<S>> {
+  const base: Record<LimitsState, Oracle<S>> = {
+    loading: {
+      asserts: `a limits request for ${game} in the selected currency is waiting`,
+      check(sut, world) {
+        const query = sut.requests.waiting('/casino/get-limits')?.query;
+        expect(query && Object.fromEntries(query)).toEqual({ game, currency: currencyOf(world) });
+      },
+    },
+    known: {
+      asserts: 'no limits request for the selected currency is waiting; the selected currency is not ACC',
+      check(sut, world) {
+        noLimitsWaitingFor(sut, currencyOf(world));
+        expect(currencyOf(world)).not.toBe('ACC');
+      },
+    },
+    notBettable: {
+      asserts: 'ACC is selected and its limits were never asked for',
+      check(sut, world) {
+        expect(currencyOf(world)).toBe('ACC');
+        expect(sut.requests.requestsOf('/casino/get-limits').filter((r) => r.query.get('currency') === 'ACC')).toEqual([]);
+      },
+    },
+    unavailable: {
+      asserts: 'the limits request failed and none for the selected currency is waiting',
+      check: (sut, world) => noLimitsWaitingFor(sut, currencyOf(world)),
+    },
+  };
+  return Object.fromEntries(
+    (Object.keys(base) as LimitsState[]).map((state) => {
+      const extra = more[state];
+      const oracle: Oracle<S> = extra
+        ? {
+            asserts: `${base[state].asserts}; ${extra.asserts}`,
+            async check(sut, world) {
+              await base[state].check(sut, world);
+              await extra.check(sut, world);
+            },
+          }
+        : base[state];
+      return [`#${game}.limits.${state}`, oracle];
+    }),
+  );
 }
