@@ -6,29 +6,16 @@ import {
   parseBlackjackState,
   payoutMultiplier,
   settle,
-  startRound,
   toWireGame,
   verifyBlackjack,
 } from '../../src/core/games/blackjack';
 import type { BlackjackAction, BlackjackState } from '../../src/core/games/blackjack';
-import type { Rank } from '../../src/core/games/cards';
 import { cardIndex } from '../support/cardIndex';
 import { scriptedCards } from '../support/seededFloats';
+import { act, table } from '../support/blackjackTables';
 
-type Face = Exclude<Rank, 'Hidden'>;
 
-/** A round dealt from exactly these cards, in stream order: player, dealer up, player, dealer hole, then the rest. */
-function table(...ranks: Face[]) {
-  const cards = ranks.map((rank) => cardIndex(rank));
-  const floatAt = scriptedCards(cards);
-  return { cards, floatAt, start: (bet = 100n) => startRound(bet, floatAt) };
-}
 
-function act(state: BlackjackState, action: BlackjackAction, floatAt: (i: number) => number, hand = state.activeHandIndex) {
-  const result = applyAction(state, action, hand, floatAt);
-  if (!result.ok) throw new Error(`refused: ${result.refusal.message}`);
-  return result.state;
-}
 
 function refusal(state: BlackjackState, action: string, floatAt: (i: number) => number, hand = state.activeHandIndex) {
   const result = applyAction(state, action as BlackjackAction, hand, floatAt);

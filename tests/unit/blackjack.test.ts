@@ -7,33 +7,15 @@ import {
   parseBlackjackState,
   payoutMultiplier,
   settle,
-  startRound,
   toWireGame,
   totalWager,
   verifyBlackjack,
 } from '../../src/core/games/blackjack';
 import type { BlackjackAction, BlackjackState } from '../../src/core/games/blackjack';
-import type { Rank } from '../../src/core/games/cards';
-import { cardIndex } from '../support/cardIndex';
-import { scriptedCards } from '../support/seededFloats';
+import { act, table } from '../support/blackjackTables';
 
-type Face = Exclude<Rank, 'Hidden'>;
 
-/**
- * A round dealt from exactly these cards, in stream order: player, dealer up, player, dealer hole,
- * then every further card. The scripted stream throws if the engine reads one card too many.
- */
-function table(...ranks: Face[]) {
-  const cards = ranks.map((rank) => cardIndex(rank));
-  const floatAt = scriptedCards(cards);
-  return { cards, floatAt, start: (bet = 100n) => startRound(bet, floatAt) };
-}
 
-function act(state: BlackjackState, action: BlackjackAction, floatAt: (i: number) => number, hand?: number) {
-  const result = applyAction(state, action, hand ?? state.activeHandIndex, floatAt);
-  if (!result.ok) throw new Error(`refused: ${result.refusal.message}`);
-  return result.state;
-}
 
 function refusalOf(state: BlackjackState, action: BlackjackAction, floatAt: (i: number) => number, hand?: number) {
   const before = structuredClone(state);

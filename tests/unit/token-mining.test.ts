@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mine, miningPosition, miningSupply } from '../../src/core/token/mining';
-import type { MiningLevel } from '../../src/core/token/mining';
+import { ACC, dollars, levels, maxSupply } from '../support/miningLevels';
 
-const ACC = 100_000_000n;
-// Level 1: 10 ACC at $1 per ACC; level 2: 10 ACC at $2; level 3: 5 ACC at $4. 25 ACC in all.
-const levels: MiningLevel[] = [
-  { levelNumber: 1, supply: 10n * ACC, difficulty: 1 },
-  { levelNumber: 2, supply: 10n * ACC, difficulty: 2 },
-  { levelNumber: 3, supply: 5n * ACC, difficulty: 4 },
-];
-const maxSupply = 1_000n * ACC;
-const dollars = (usd: number) => BigInt(usd) * ACC; // a USDT wager at $1 per coin
 
 describe('ACC mining', () => {
   it('should mine wager in dollars ÷ the current difficulty', () => {
