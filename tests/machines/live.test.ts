@@ -118,6 +118,70 @@ describe('live connection', () => {
     expect(selectLiveStatus(actor.getSnapshot())).toBe('connecting');
   });
 
+  it('should start without input as a visitor, and connect without a token', () => {
+    const hub = fakeHub();
+    const actor = createActor(hub.machine).start();
+    actor.send({ type: 'app.connect' });
+    expect(hub.latest().token).toBeNull();
+  });
+
+  it('should remember a token that changes before the app connects, and connect with it', () => {
+    for (const [event, token] of [
+      [{ type: 'auth.tokenChanged', token: 'jwt-2' }, 'jwt-2'],
+      [{ type: 'auth.loggedOut' }, null],
+    ] as const) {
+      const hub = fakeHub();
+      const actor = createActor(hub.machine, { input: { token: 'jwt-1' } }).start();
+      actor.send(event);
+      expect(hub.connections, `${event.type} alone opens nothing`).toHaveLength(0);
+      actor.send({ type: 'app.connect' });
+      expect(hub.connections.map((c) => c.token), event.type).toEqual([token]);
+    }
+  });
+
+  it('should connect with the newest token when the token changes again while the old connection closes', () => {
+    for (const [event, token] of [
+      [{ type: 'auth.tokenChanged', token: 'jwt-3' }, 'jwt-3'],
+      [{ type: 'auth.loggedIn', user: { userName: 'bob' }, token: 'jwt-bob' }, 'jwt-bob'],
+      [{ type: 'auth.loggedOut' }, null],
+    ] as const) {
+      const { actor, connections, latest } = startedLive('jwt-1');
+      latest().emit({ type: 'hub.connected' });
+      actor.send({ type: 'auth.tokenChanged', token: 'jwt-2' });
+      actor.send(event);
+      expect(selectLiveStatus(actor.getSnapshot()), event.type).toBe('disconnecting');
+      latest().emit({ type: 'hub.closed' });
+      expect(connections.map((c) => c.token), event.type).toEqual(['jwt-1', token]);
+    }
+  });
+
+  it('should reconnect with the new token when someone signs in while the connection is being stopped', () => {
+    const { actor, connections, latest } = startedLive(null);
+    latest().emit({ type: 'hub.connected' });
+    actor.send({ type: 'app.disconnect' });
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 'jwt-ann' });
+    latest().emit({ type: 'hub.closed' });
+    expect(connections.map((c) => c.token)).toEqual([null, 'jwt-ann']);
+    expect(selectLiveStatus(actor.getSnapshot())).toBe('connecting');
+  });
+
+  it('should stay stopped when the token changes while the connection is being stopped, and use it on the next connect', () => {
+    for (const [event, token] of [
+      [{ type: 'auth.tokenChanged', token: 'jwt-2' }, 'jwt-2'],
+      [{ type: 'auth.loggedOut' }, null],
+    ] as const) {
+      const { actor, connections, latest } = startedLive('jwt-1');
+      latest().emit({ type: 'hub.connected' });
+      actor.send({ type: 'app.disconnect' });
+      actor.send(event);
+      latest().emit({ type: 'hub.closed' });
+      expect(selectLiveStatus(actor.getSnapshot()), event.type).toBe('disconnected');
+      expect(connections, event.type).toHaveLength(1);
+      actor.send({ type: 'app.connect' });
+      expect(connections.map((c) => c.token), event.type).toEqual(['jwt-1', token]);
+    }
+  });
+
   it('should stop for good when the app disconnects, once the connection has closed', () => {
     const { actor, latest } = startedLive();
     latest().emit({ type: 'hub.connected' });
