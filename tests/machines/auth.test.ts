@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine } from '../../machines/auth/machine';
 import type { Credentials, StoredSession } from '../../machines/auth/machine';
-import { selectAuthModalStep } from '../../machines/auth/selectors';
+import { selectAuthModalStep, selectFieldErrors, selectFormError } from '../../machines/auth/selectors';
 import type { RefreshResult, SignInResult } from '../../src/core/accounts/session';
 import { messages } from '../../src/core/accounts/validation';
 import { ada, expiredToken, liveToken, NOW, signIn } from '../support/authFixtures';
@@ -13,13 +13,14 @@ import { authPaths } from './auth.paths';
 /** Fakes for every effect the auth machine names; `replies` decide what the server says. */
 function withFakes(replies: {
   stored?: Partial<StoredSession>;
-  refresh?: RefreshResult | Error;
+  /** `undefined` given explicitly: the refresh call answered with no body. */
+  refresh?: RefreshResult | Error | undefined;
   login?: (credentials: Credentials) => SignInResult | Error;
   register?: SignInResult | Error;
   endSession?: Error;
 } = {}) {
   const log: string[] = [];
-  const calls = { refresh: [] as string[], login: [] as Credentials[], endSession: [] as string[], resetFor: [] as string[] };
+  const calls = { refresh: [] as string[], login: [] as Credentials[], register: [] as unknown[], endSession: [] as string[], resetFor: [] as string[] };
   const storage: { session: unknown; tokens: unknown; user: unknown } = { session: null, tokens: null, user: null };
   const settle = <T,>(value: T | Error) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
   const machine = authMachine.provide({
@@ -30,13 +31,18 @@ function withFakes(replies: {
       })),
       refreshSession: fromPromise(async ({ input }) => {
         calls.refresh.push(input.refreshToken);
-        return settle(replies.refresh ?? { status: 200, jwt: 'jwt-2', refreshToken: 'refresh-2' });
+        // An answer with no body is outside RefreshResult's type, but the machine must refuse it like a failure.
+        const answer = 'refresh' in replies ? replies.refresh : { status: 200, jwt: 'jwt-2', refreshToken: 'refresh-2' };
+        return settle(answer as RefreshResult | Error);
       }),
       login: fromPromise(async ({ input }) => {
         calls.login.push(input);
         return settle(replies.login ? replies.login(input) : signIn());
       }),
-      register: fromPromise(async () => settle(replies.register ?? signIn())),
+      register: fromPromise(async ({ input }) => {
+        calls.register.push(input);
+        return settle(replies.register ?? signIn());
+      }),
       requestPasswordReset: fromPromise(async ({ input }) => {
         calls.resetFor.push(input.email);
       }),
@@ -113,6 +119,10 @@ describe('auth machine', () => {
 
     it.each([
       ['a non-200 status', { status: 401 }],
+      ['a non-200 status with tokens', { status: 401, jwt: 'jwt-2', refreshToken: 'refresh-2' }],
+      ['200 without an access token', { status: 200, refreshToken: 'refresh-2' }],
+      ['200 without a refresh token', { status: 200, jwt: 'jwt-2' }],
+      ['nothing', undefined],
       ['a failed call', new Error('offline')],
     ])('should log out silently when the refresh answers %s', async (_name, refresh) => {
       const { machine, log } = withFakes({
@@ -193,6 +203,8 @@ describe('auth machine', () => {
       expect(actor.getSnapshot().context.fieldErrors).toEqual({ mfaCode: 'Token must be 6 characters' });
       actor.send({ type: 'user.submitMfaCode', code: '' });
       expect(actor.getSnapshot().context.fieldErrors).toEqual({ mfaCode: '*' });
+      actor.send({ type: 'user.submitMfaCode', code: '   ' });
+      expect(selectFieldErrors(actor.getSnapshot())).toEqual({ mfaCode: '*' });
 
       actor.send({ type: 'user.submitMfaCode', code: '999999' });
       await settled(actor);
@@ -208,7 +220,7 @@ describe('auth machine', () => {
   });
 
   it('should validate sign-up fields, then register and be signed in at once', async () => {
-    const { machine, log } = withFakes();
+    const { machine, log, calls } = withFakes();
     const actor = createActor(machine).start();
     await settled(actor);
     actor.send({ type: 'user.register', userName: 'a!', email: 'nope', password: 'short' });
@@ -217,10 +229,11 @@ describe('auth machine', () => {
       email: messages.emailRule,
       password: messages.passwordTooShort,
     });
-    actor.send({ type: 'user.register', userName: 'ada', email: 'ada@example.com', password: 'long enough' });
+    actor.send({ type: 'user.register', userName: ' ada ', email: ' ada@example.com ', password: 'long enough' });
     await settled(actor);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(log).toContain('announceLoggedIn');
+    expect(calls.register).toEqual([{ userName: 'ada', email: 'ada@example.com', password: 'long enough' }]);
     // A new player is welcomed with the next steps until the panel is dismissed.
     expect(actor.getSnapshot().hasTag('welcome')).toBe(true);
     actor.send({ type: 'user.dismissWelcome' });
@@ -250,6 +263,43 @@ describe('auth machine', () => {
     expect(calls.resetFor).toEqual(['ada@example.com']);
     actor.send({ type: 'user.backToForms' });
     expect(selectAuthModalStep(actor.getSnapshot())).toBe('forms');
+  });
+
+  it("should clear the form's messages when the visitor switches tab or opens the forgot-password step", async () => {
+    const { machine } = withFakes({ login: () => failure(401, 'invalid_credentials', 'Wrong user name or password.') });
+    const actor = createActor(machine).start();
+    await settled(actor);
+    actor.send({ type: 'user.login', userName: 'ada', password: 'nope nope' });
+    await settled(actor);
+    expect(selectFormError(actor.getSnapshot())).toBe('Wrong user name or password.');
+    actor.send({ type: 'user.forgotPassword' });
+    expect(selectAuthModalStep(actor.getSnapshot())).toBe('forgotPassword');
+    expect(selectFormError(actor.getSnapshot())).toBeNull();
+
+    actor.send({ type: 'user.backToForms' });
+    actor.send({ type: 'user.login', userName: '', password: '' });
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({ userName: '*', password: '*' });
+    actor.send({ type: 'user.backToForms' });
+    expect(selectAuthModalStep(actor.getSnapshot())).toBe('forms');
+    expect(selectFieldErrors(actor.getSnapshot())).toEqual({});
+  });
+
+  it('should leave the two-factor step with its message cleared and the password forgotten', async () => {
+    const { machine } = withFakes({
+      login: (c) => (c.mfaCode ? failure(401, 'mfa_invalid', 'That code is not valid.') : failure(401, 'mfa_required', 'Enter the code.')),
+    });
+    const actor = createActor(machine).start();
+    await settled(actor);
+    actor.send({ type: 'user.login', userName: 'ada', password: 'correct horse' });
+    await settled(actor);
+    actor.send({ type: 'user.submitMfaCode', code: '999999' });
+    await settled(actor);
+    expect(selectFormError(actor.getSnapshot())).toBe('That code is not valid.');
+    actor.send({ type: 'user.backToForms' });
+    expect(selectAuthModalStep(actor.getSnapshot())).toBe('forms');
+    expect(selectFormError(actor.getSnapshot())).toBeNull();
+    // The password is kept only while the code step needs it: nothing that persists or inspects the actor may find it after.
+    expect(JSON.stringify(actor.getPersistedSnapshot())).not.toContain('correct horse');
   });
 
   describe('logout', () => {

@@ -4,6 +4,8 @@ import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate, Wallet, WalletInput } from '../../machines/wallet/machine';
 import {
   selectDisplayFiat,
+  selectFiatRate,
+  selectRates,
   selectSelectedCurrency,
   selectSelectedWallet,
   selectVisibleWallets,
@@ -26,13 +28,13 @@ const serverRates: ExchangeRate[] = [
   { symbol: 'USDT', exchangeRate: 1 },
 ];
 
-function fakes(options: { walletsFail?: boolean; ratesFail?: boolean; realAnnouncements?: boolean } = {}) {
+function fakes(options: { wallets?: Wallet[]; walletsFail?: boolean; ratesFail?: boolean; realAnnouncements?: boolean } = {}) {
   const stored: Record<string, unknown> = {};
   const machine = walletMachine.provide({
     actors: {
       loadWallets: fromPromise(async () => {
         if (options.walletsFail) throw new Error('network');
-        return serverWallets;
+        return options.wallets ?? serverWallets;
       }),
       loadRates: fromPromise(async () => {
         if (options.ratesFail) throw new Error('network');
@@ -58,7 +60,7 @@ function fakes(options: { walletsFail?: boolean; ratesFail?: boolean; realAnnoun
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function signedIn(input: WalletInput = {}, options: { walletsFail?: boolean } = {}) {
+async function signedIn(input: WalletInput = {}, options: { wallets?: Wallet[]; walletsFail?: boolean } = {}) {
   const { machine, stored } = fakes(options);
   const actor = createActor(machine, { input }).start();
   actor.send({ type: 'auth.loggedIn' });
@@ -72,7 +74,7 @@ describe('wallet', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ balances: { signedIn: 'ready' } })).toBe(true);
     expect(snapshot.context.wallets.map((w) => w.currencySymbol)).toEqual(['BTC', 'ETH', 'USDT', 'LTC', 'DOGE', 'ACC']);
-    expect(snapshot.context.rates).toEqual({ BTC: 95_000, USDT: 1 });
+    expect(selectRates(snapshot)).toEqual({ BTC: 95_000, USDT: 1 });
   });
 
   it('should keep the default wallets when the load fails, silently', async () => {
@@ -86,6 +88,9 @@ describe('wallet', () => {
     expect(selectSelectedCurrency(actor.getSnapshot())).toBe('ACC');
     const unknown = await signedIn({ storedCurrency: 'XRP' });
     expect(selectSelectedCurrency(unknown.actor.getSnapshot())).toBe('BTC');
+    // The first wallet is the server's first, not BTC by default.
+    const usdtFirst = await signedIn({ storedCurrency: 'XRP' }, { wallets: [{ currencySymbol: 'USDT', balance: 120 }, ...serverWallets.slice(0, 2)] });
+    expect(selectSelectedWallet(usdtFirst.actor.getSnapshot())).toEqual({ currencySymbol: 'USDT', balance: 120 });
   });
 
   it('should store a selection and refuse a currency that is not in the list', async () => {
@@ -107,6 +112,23 @@ describe('wallet', () => {
     actor.send({ type: 'server.deposit', currency: 'LTC', amount: 0.1 });
     actor.send({ type: 'server.deposit', currency: 'LTC', amount: 0.2 });
     expect(actor.getSnapshot().context.wallets.find((w) => w.currencySymbol === 'LTC')?.balance).toBe(0.3);
+  });
+
+  it('should list a currency the wallets did not hold once money arrives in it', async () => {
+    const { actor } = await signedIn({}, { walletsFail: true });
+    actor.send({ type: 'server.deposit', currency: 'ACC', amount: 2.5 });
+    actor.send({ type: 'game.balanceUpdated', currency: 'SOL', balance: 1.25 });
+    actor.send({ type: 'game.balanceAdjusted', currency: 'XRP', delta: 4 });
+    expect(selectVisibleWallets(actor.getSnapshot()).map((w) => [w.currencySymbol, w.balance])).toEqual([
+      ['BTC', 0],
+      ['ETH', 0],
+      ['USDT', 0],
+      ['LTC', 0],
+      ['DOGE', 0],
+      ['ACC', 2.5],
+      ['SOL', 1.25],
+      ['XRP', 4],
+    ]);
   });
 
   it('should follow balances reported by games and hold or refund a stake', async () => {
@@ -144,6 +166,15 @@ describe('wallet', () => {
     const again = createActor(fakes().machine, { input: { displayFiat: true, hideZero: true } }).start();
     expect(again.getSnapshot().hasTag('fiat')).toBe(true);
     expect(again.getSnapshot().hasTag('hideZero')).toBe(true);
+  });
+
+  it('should give the dollar rate of a currency only while Display FIAT is on and its rate is known', async () => {
+    const { actor } = await signedIn();
+    expect(selectFiatRate('BTC')(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'user.toggleFiatDisplay' });
+    expect(selectFiatRate('BTC')(actor.getSnapshot())).toBe(95_000);
+    expect(selectFiatRate('USDT')(actor.getSnapshot())).toBe(1);
+    expect(selectFiatRate('ETH')(actor.getSnapshot())).toBeUndefined();
   });
 
   it('should refresh exchange rates every minute and keep the old ones when a refresh fails', async () => {
