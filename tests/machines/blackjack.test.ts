@@ -28,6 +28,7 @@ import type { LimitsRequest } from '../../machines/shared/limits';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
 import { refusalBody, refusalError } from '../support/games';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { blackjackPaths } from './blackjack.paths';
 
@@ -409,5 +410,7 @@ describe('blackjack machine: what the table shows', () => {
     expect(effects.openLogin).toBe(1);
   });
 });
+
+chartDocTest('blackjack', blackjackMachine);
 
 pathSuite(blackjackPaths);

@@ -19,6 +19,7 @@ import {
   selectVerifyForm,
   selectVerifyMessage,
 } from '../../machines/seed/selectors';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { seedPaths } from './seed.paths';
 
@@ -264,5 +265,7 @@ describe('seed modal', () => {
     expect(selectIsCopied('clientSeed')(denied.actor.getSnapshot())).toBe(false);
   });
 });
+
+chartDocTest('seed', seedMachine);
 
 pathSuite(seedPaths);
