@@ -28,6 +28,7 @@ import type { LimitsRequest } from '../../machines/shared/limits';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
 import { refusalBody, refusalError } from '../support/games';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { blackjackPaths } from './blackjack.paths';
 
@@ -135,6 +136,26 @@ describe('blackjack machine', () => {
     clock.increment(1);
     expect(selectMessage(actor.getSnapshot())).toBeNull();
     expect(actor.getSnapshot().matches({ round: 'idle' })).toBe(true);
+  });
+
+  it('should send a corrected bet at once while a refusal or a failure still shows, without waiting for its 3 s', async () => {
+    const { actor, effects } = await started({}, { signedIn: true, wallet: { currency: 'USDT', balance: 5000, fiatRate: null } });
+    actor.send({ type: 'user.typeAmount', text: '1500' });
+    actor.send({ type: 'user.bet' });
+    expect(selectMessage(actor.getSnapshot())).not.toBeNull();
+    actor.send({ type: 'user.typeAmount', text: '1' });
+    actor.send({ type: 'user.bet' });
+    expect(effects.bets).toEqual([{ betAmount: 1, currency: 'USDT' }]);
+    expect(selectPlacing(actor.getSnapshot())).toBe(true);
+
+    const failing = await started({ bet: new ApiError("Can't bet more than balance", 400, 'balance_too_low') });
+    failing.actor.send({ type: 'user.typeAmount', text: '1' });
+    failing.actor.send({ type: 'user.bet' });
+    await flush();
+    expect(selectMessage(failing.actor.getSnapshot())).toBe("Can't bet more than balance");
+    failing.actor.send({ type: 'user.bet' });
+    expect(failing.effects.bets).toHaveLength(2);
+    expect(selectPlacing(failing.actor.getSnapshot())).toBe(true);
   });
 
   it("should quote limits in dollars in fiat display and send the amount converted to coins", async () => {
@@ -409,5 +430,7 @@ describe('blackjack machine: what the table shows', () => {
     expect(effects.openLogin).toBe(1);
   });
 });
+
+chartDocTest('blackjack', blackjackMachine);
 
 pathSuite(blackjackPaths);

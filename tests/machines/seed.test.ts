@@ -12,13 +12,17 @@ import {
   selectClientSeedInvalid,
   selectHistory,
   selectIsCopied,
+  selectIsLoadingSeed,
+  selectIsVerifying,
   selectRotateMessage,
   selectSeedState,
+  selectSeedUnavailable,
   selectTab,
   selectVerified,
   selectVerifyForm,
   selectVerifyMessage,
 } from '../../machines/seed/selectors';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { seedPaths } from './seed.paths';
 
@@ -32,6 +36,13 @@ const verification = (actor: AnyActorRef) => waitFor(actor, (s) => s.hasTag('ver
 interface Fakes {
   rotate?: (input: { clientSeed: string }) => Promise<RotateSeedResponse>;
   copy?: () => Promise<void>;
+  /** Called before the random seed or the seed state is given: reject to make that request fail. */
+  random?: () => Promise<void>;
+  load?: () => Promise<void>;
+  /** Called before the outcome is computed: hold it to keep the computation on its way. */
+  verify?: () => Promise<void>;
+  /** The revealed pairs GET /casino/get-seed-history lists (default: REVEALED alone), or its failure. */
+  history?: RevealedSeed[] | (() => Promise<RevealedSeed[]>);
 }
 
 function harness(fakes: Fakes = {}) {
@@ -42,10 +53,12 @@ function harness(fakes: Fakes = {}) {
       // Deterministic "randomness": the real generator fed with counting bytes.
       randomClientSeed: fromPromise<string, void>(async () => {
         calls.random += 1;
+        if (fakes.random) await fakes.random();
         return randomClientSeed((n) => Uint8Array.from({ length: n }, () => counter++ % 248));
       }),
       loadSeed: fromPromise<SeedState, { clientSeed: string }>(async ({ input }) => {
         calls.loads.push(input.clientSeed);
+        if (fakes.load) await fakes.load();
         return { seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: input.clientSeed };
       }),
       rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(async ({ input }) => {
@@ -55,9 +68,12 @@ function harness(fakes: Fakes = {}) {
       }),
       loadHistory: fromPromise<RevealedSeed[], void>(async () => {
         calls.histories += 1;
-        return [REVEALED];
+        return typeof fakes.history === 'function' ? fakes.history() : (fakes.history ?? [REVEALED]);
       }),
-      verify: fromPromise<VerifyResult, VerifyRequest>(({ input }) => verifyOutcomeAsync(input.game, input, input.params as never)),
+      verify: fromPromise<VerifyResult, VerifyRequest>(async ({ input }) => {
+        if (fakes.verify) await fakes.verify();
+        return verifyOutcomeAsync(input.game, input, input.params as never);
+      }),
       copyToClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
         calls.copies.push(input.text);
         if (fakes.copy) await fakes.copy();
@@ -87,6 +103,30 @@ describe('seed modal', () => {
     expect(calls.loads[0]).toMatch(/^[A-Za-z0-9]{20}$/);
   });
 
+  it('should offer Retry when no random seed could be made or the seed state could not be read, and ask again on Retry', async () => {
+    let randomFails = true;
+    const first = await opened({}, { random: () => (randomFails ? Promise.reject(new Error('no crypto')) : Promise.resolve()) });
+    expect(selectSeedUnavailable(first.actor.getSnapshot())).toBe(true);
+    expect(selectIsLoadingSeed(first.actor.getSnapshot())).toBe(false);
+    expect(first.calls.loads).toEqual([]);
+    randomFails = false;
+    first.actor.send({ type: 'user.retry' });
+    await settle();
+    expect(first.calls.random).toBe(2);
+    expect(first.calls.loads).toEqual([expect.stringMatching(/^[A-Za-z0-9]{20}$/)]);
+    expect(selectSeedUnavailable(first.actor.getSnapshot())).toBe(false);
+
+    let loadFails = true;
+    const returning = await opened(undefined, { load: () => (loadFails ? Promise.reject(new TypeError('fetch failed')) : Promise.resolve()) });
+    expect(selectSeedUnavailable(returning.actor.getSnapshot())).toBe(true);
+    expect(selectSeedState(returning.actor.getSnapshot())).toBeNull();
+    loadFails = false;
+    returning.actor.send({ type: 'user.retry' });
+    await settle();
+    expect(returning.calls.loads).toEqual(['my-seed', 'my-seed']);
+    expect(selectSeedState(returning.actor.getSnapshot())).toEqual({ seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
+  });
+
   it('should refuse Rotate while the client seed field is invalid, and offer a new random one', async () => {
     const { actor, calls } = await opened();
     actor.send({ type: 'user.editClientSeed', text: 'has space' });
@@ -98,6 +138,36 @@ describe('seed modal', () => {
     actor.send({ type: 'user.randomizeClientSeed' });
     await settle();
     expect(selectClientSeedField(actor.getSnapshot())).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(selectCanRotate(actor.getSnapshot())).toBe(true);
+  });
+
+  it("should show the server's client seed, valid, when the seed state or a rotation answers after the field was edited", async () => {
+    let answerLoad: () => void = () => {};
+    const { actor } = await opened(undefined, { load: () => new Promise<void>((resolve) => (answerLoad = resolve)) });
+    actor.send({ type: 'user.editClientSeed', text: 'has space' });
+    answerLoad();
+    await settle();
+    expect(selectClientSeedField(actor.getSnapshot())).toBe('my-seed');
+    expect(selectClientSeedInvalid(actor.getSnapshot())).toBe(false);
+    expect(selectCanRotate(actor.getSnapshot())).toBe(true);
+
+    let answerRotation: (response: RotateSeedResponse) => void = () => {};
+    const rotating = await opened(undefined, { rotate: () => new Promise<RotateSeedResponse>((resolve) => (answerRotation = resolve)) });
+    rotating.actor.send({ type: 'user.rotate' });
+    rotating.actor.send({ type: 'user.editClientSeed', text: '' });
+    answerRotation({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
+    await settle();
+    expect(selectClientSeedField(rotating.actor.getSnapshot())).toBe('my-seed');
+    expect(selectClientSeedInvalid(rotating.actor.getSnapshot())).toBe(false);
+    expect(selectCanRotate(rotating.actor.getSnapshot())).toBe(true);
+  });
+
+  it('should leave the field and Rotate as they were when a new random client seed could not be made', async () => {
+    const { actor, calls } = await opened(undefined, { random: () => Promise.reject(new Error('no crypto')) });
+    actor.send({ type: 'user.randomizeClientSeed' });
+    await settle();
+    expect(calls.random).toBe(1);
+    expect(selectClientSeedField(actor.getSnapshot())).toBe('my-seed');
     expect(selectCanRotate(actor.getSnapshot())).toBe(true);
   });
 
@@ -147,6 +217,20 @@ describe('seed modal', () => {
     expect(noncesOf(REVEALED)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('should read the revealed pairs again when the history tab is opened again after a failed read', async () => {
+    let reads = 0;
+    const history = () => (++reads === 1 ? Promise.reject(new TypeError('fetch failed')) : Promise.resolve([REVEALED]));
+    const { actor, calls } = await opened(undefined, { history });
+    actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    expect(selectHistory(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'user.selectTab', tab: 'seeds' });
+    actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    expect(calls.histories).toBe(2);
+    expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
+  });
+
   it('should compute a dice outcome in the browser that matches the worked example', async () => {
     const { actor } = await opened();
     actor.send({ type: 'user.selectTab', tab: 'verify' });
@@ -182,6 +266,40 @@ describe('seed modal', () => {
     actor.send({ type: 'user.verifyBet', ...seeds, game: 'baccarat' });
     await verification(actor);
     expect(selectVerified(actor.getSnapshot())?.outcome).toEqual((await verifyOutcomeAsync('baccarat', seeds, {})).outcome);
+  });
+
+  // The history's one-click verify names no game (it keeps the form's); a bet of another game starts its fields empty.
+  it("should keep the game fields for a bet of the form's game or of no game named, and empty them for a bet of another game", () => {
+    const { machine } = harness();
+    const actor = createActor(machine, { input: { clientSeed: 'my-seed' } }).start();
+    const bet = { serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1 };
+    actor.send({ type: 'user.editGameParam', name: 'chance', value: '49.5' });
+    actor.send({ type: 'user.verifyBet', ...bet });
+    const form = { serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: '1' };
+    expect(selectVerifyForm(actor.getSnapshot())).toEqual({ ...form, game: 'dice', params: { chance: '49.5' } });
+    actor.send({ type: 'user.verifyBet', ...bet, game: 'dice' });
+    expect(selectVerifyForm(actor.getSnapshot())).toEqual({ ...form, game: 'dice', params: { chance: '49.5' } });
+    actor.send({ type: 'user.verifyBet', ...bet, game: 'mines' });
+    expect(selectVerifyForm(actor.getSnapshot())).toEqual({ ...form, game: 'mines', params: {} });
+    actor.stop();
+  });
+
+  it('should drop an outcome still being computed once a field, the game or a game field of the form changes', async () => {
+    for (const edit of [
+      { type: 'user.editVerifyField', field: 'nonce', value: '2' },
+      { type: 'user.chooseGame', game: 'baccarat' },
+      { type: 'user.editGameParam', name: 'chance', value: '50' },
+    ] as const) {
+      let computed: () => void = () => {};
+      const { actor } = await opened(undefined, { verify: () => new Promise<void>((resolve) => (computed = resolve)) });
+      actor.send({ type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, game: 'dice' });
+      expect(selectIsVerifying(actor.getSnapshot())).toBe(true);
+      actor.send(edit);
+      computed();
+      await settle();
+      expect(selectIsVerifying(actor.getSnapshot()), edit.type).toBe(false);
+      expect(selectVerified(actor.getSnapshot()), edit.type).toBeNull();
+    }
   });
 
   it('should explain what is wrong with the Verify form instead of computing', async () => {
@@ -236,11 +354,34 @@ describe('seed modal', () => {
   });
 
   it('should list a pair revealed by a rotation once when the history read later lists it too', async () => {
+    const older: RevealedSeed = { serverSeed: 'e'.repeat(64), seedHash: 'a0a0a0a0', clientSeed: 'older', nonce: 2 };
     const rotate = async ({ clientSeed }: { clientSeed: string }) => ({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed });
-    const { actor } = await opened(undefined, { rotate });
+    const { actor } = await opened(undefined, { rotate, history: [REVEALED, older] });
     actor.send({ type: 'user.rotate' });
     await settle();
     actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED, older]);
+  });
+
+  it('should keep a pair revealed by a rotation when the history read later does not list it yet', async () => {
+    const { actor } = await opened();
+    actor.send({ type: 'user.rotate' });
+    await settle();
+    actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    expect(selectHistory(actor.getSnapshot()).map((pair) => pair.seedHash)).toEqual(['h1', REVEALED.seedHash]);
+  });
+
+  it('should list a revealed pair once when the history tab, opened while the rotation was on its way, already read it', async () => {
+    let answerRotation: (response: RotateSeedResponse) => void = () => {};
+    const rotate = () => new Promise<RotateSeedResponse>((resolve) => (answerRotation = resolve));
+    const { actor } = await opened(undefined, { rotate });
+    actor.send({ type: 'user.rotate' });
+    actor.send({ type: 'user.selectTab', tab: 'history' });
+    await settle();
+    expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
+    answerRotation({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
     await settle();
     expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
   });
@@ -263,6 +404,25 @@ describe('seed modal', () => {
     await settle();
     expect(selectIsCopied('clientSeed')(denied.actor.getSnapshot())).toBe(false);
   });
+
+  it('should move the copied mark to a second value copied while the first still shows it, for a full 1.5 s', async () => {
+    const clock = new SimulatedClock();
+    const { actor, calls } = await opened(undefined, {}, clock);
+    actor.send({ type: 'user.copy', text: 'h1', what: 'seedHash' });
+    await settle();
+    clock.increment(1000);
+    actor.send({ type: 'user.copy', text: 'my-seed', what: 'clientSeed' });
+    await settle();
+    expect(calls.copies).toEqual(['h1', 'my-seed']);
+    expect(selectIsCopied('clientSeed')(actor.getSnapshot())).toBe(true);
+    expect(selectIsCopied('seedHash')(actor.getSnapshot())).toBe(false);
+    clock.increment(1499);
+    expect(selectIsCopied('clientSeed')(actor.getSnapshot())).toBe(true);
+    clock.increment(1);
+    expect(selectIsCopied('clientSeed')(actor.getSnapshot())).toBe(false);
+  });
 });
+
+chartDocTest('seed', seedMachine);
 
 pathSuite(seedPaths);
