@@ -35,6 +35,7 @@ import type { GameWallet } from '../../machines/shared/events';
 import type { LimitsRequest } from '../../machines/shared/limits';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
+import { chartDocTest } from '../support/chartDocTest';
 import { refusalBody, refusalError } from '../support/games';
 import { pathSuite } from '../support/pathTesting';
 import { baccaratPaths } from './baccarat.paths';
@@ -495,4 +496,5 @@ describe('baccarat', () => {
   });
 });
 
+chartDocTest('baccarat', baccaratMachine);
 pathSuite(baccaratPaths);
