@@ -12,6 +12,7 @@ import type {
   PlacedBaccaratBet,
 } from '../../machines/baccarat/machine';
 import {
+  chipViewOf,
   selectAreaTotal,
   selectCanBet,
   selectCanClear,
@@ -35,6 +36,7 @@ import type { GameWallet } from '../../machines/shared/events';
 import type { LimitsRequest } from '../../machines/shared/limits';
 import { ApiError } from '../../src/app/api/client';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
+import { chartDocTest } from '../support/chartDocTest';
 import { refusalBody, refusalError } from '../support/games';
 import { pathSuite } from '../support/pathTesting';
 import { baccaratPaths } from './baccarat.paths';
@@ -79,14 +81,19 @@ type Effect =
   | { effect: 'reportBet'; bet: PlacedBaccaratBet }
   | { effect: 'reportAnimationOver'; betId: string };
 
-function harness(input: BaccaratInput = { signedIn: true, wallet: WALLET }, options: { limitsFail?: boolean; limits?: Record<string, BetLimits> } = {}) {
+/** limitsFail: every limits request fails; limitsDownFor: those of these currencies only. */
+type HarnessOptions = { limitsFail?: boolean; limitsDownFor?: readonly string[]; limits?: Record<string, BetLimits> };
+
+function harness(input: BaccaratInput = { signedIn: true, wallet: WALLET }, options: HarnessOptions = {}) {
   const effects: Effect[] = [];
   const requests: BaccaratBetRequest[] = [];
+  const limitsRequests: LimitsRequest[] = [];
   let settle: { resolve: (r: BaccaratBetResponse) => void; reject: (e: unknown) => void } | null = null;
   const machine = baccaratMachine.provide({
     actors: {
       loadLimits: fromPromise<BetLimits, LimitsRequest>(async ({ input: request }) => {
-        if (options.limitsFail) throw new Error('down');
+        limitsRequests.push(request);
+        if (options.limitsFail || options.limitsDownFor?.includes(request.currency)) throw new Error('down');
         return options.limits?.[request.currency] ?? LIMITS;
       }),
       placeBet: fromPromise(({ input: request }: { input: BaccaratBetRequest }) =>
@@ -113,6 +120,7 @@ function harness(input: BaccaratInput = { signedIn: true, wallet: WALLET }, opti
     clock,
     effects,
     requests,
+    limitsRequests,
     send: (event: BaccaratEvent) => actor.send(event),
     snapshot: () => actor.getSnapshot(),
     respond: async (response: BaccaratBetResponse) => {
@@ -136,7 +144,7 @@ function tick(clock: SimulatedClock, ms: number): void {
   for (let t = 0; t < ms; t += 50) clock.increment(50);
 }
 
-async function ready(input?: BaccaratInput, options?: { limitsFail?: boolean; limits?: Record<string, BetLimits> }) {
+async function ready(input?: BaccaratInput, options?: HarnessOptions) {
   const h = harness(input, options);
   await flush();
   return h;
@@ -493,6 +501,147 @@ describe('baccarat', () => {
     expect(btc()).toBe(0.01);
     app.stop();
   });
+
+  it('should draw a stacked chip as the selector draws its value, and one the dollar rate moved off the ladder with its coin amount and the colour of the nearest cheaper chip', async () => {
+    const btc: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null, exchangeRate: 95_000 };
+    const { send, snapshot } = await ready({ signedIn: true, wallet: btc }, { limits: SERVER_LIMITS });
+    const [tenCents, , fiveDollars] = snapshot().context.chipValues as number[];
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.selectChip', value: fiveDollars as number });
+    send({ type: 'user.placeChip', area: 'banker' });
+    expect(chipViewOf(selectChips(snapshot()), fiveDollars as number)).toEqual({ value: fiveDollars, face: '$5', rung: 2 });
+    // At $50,000 a coin the ladder starts at 200 units (10¢) and its $1 and $5 chips are 2,000 and 10,000 units.
+    send({ type: 'wallet.changed', wallet: { ...btc, exchangeRate: 50_000 } });
+    const chips = selectChips(snapshot());
+    expect(chips.slice(0, 3).map((chip) => chip.value)).toEqual([200, 2_000, 10_000]);
+    const [player] = selectStack('player')(snapshot());
+    const [banker] = selectStack('banker')(snapshot());
+    expect([player, banker]).toEqual([tenCents, fiveDollars]);
+    // 110 units: below every chip now, drawn as the cheapest; 5,300 units: between $1 and $5, drawn as the $1 chip.
+    expect(chipViewOf(chips, player as number)).toEqual({ value: 110, face: '0.0000011', rung: 0 });
+    expect(chipViewOf(chips, banker as number)).toEqual({ value: 5_300, face: '0.000053', rung: 1 });
+  });
+
+  it('should show the chip faces in dollars in fiat display', async () => {
+    const usdt: GameWallet = { currency: 'USDT', balance: 5, fiatRate: 1, exchangeRate: 1 };
+    const { snapshot } = await ready({ signedIn: true, wallet: usdt }, { limits: SERVER_LIMITS });
+    expect(selectChips(snapshot()).map((chip) => chip.face)).toEqual(['10¢', '$1', '$5', '$10', '$50', '$100']);
+  });
+
+  it('should keep the top chip selected when a new dollar rate shortens the ladder', async () => {
+    const btc: GameWallet = { currency: 'BTC', balance: 0.01, fiatRate: null, exchangeRate: 95_000 };
+    const { send, snapshot } = await ready({ signedIn: true, wallet: btc }, { limits: SERVER_LIMITS });
+    send({ type: 'user.selectChip', value: snapshot().context.chipValues.at(-1) as number });
+    // At $5,000 a coin, the $100 chip (0.02 BTC) is above the 0.0105 BTC maximum: five chips are left.
+    send({ type: 'wallet.changed', wallet: { ...btc, exchangeRate: 5_000 } });
+    const ladder = chipLadder({ minBet: 106n, maxBet: 1_052_631n, exchangeRate: 5_000 }).map(Number);
+    expect(selectChips(snapshot())).toHaveLength(5);
+    send({ type: 'user.placeChip', area: 'player' });
+    expect(selectStack('player')(snapshot())).toEqual([ladder.at(-1)]);
+  });
+
+  it('should word the limits in dollars in fiat display', async () => {
+    const { send, snapshot } = await ready({ signedIn: true, wallet: { ...WALLET, balance: 1, fiatRate: 100_000 } });
+    send({ type: 'user.selectChip', value: TOP_CHIP });
+    send({ type: 'user.placeChip', area: 'tie' });
+    send({ type: 'user.placeChip', area: 'tie' });
+    send({ type: 'user.bet' });
+    expect(selectMessage(snapshot())).toBe('Bet must be less than less $1,000.00');
+  });
+
+  it('should close the win popup when the player closes it, and keep You Won', async () => {
+    const { send, snapshot, clock, respond } = await ready();
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.bet' });
+    await respond(answer(SIX_CARDS, 0.0002, 0.0001));
+    tick(clock, 6 * 450);
+    expect(selectWinPopup(snapshot())).not.toBeNull();
+    send({ type: 'user.closeWinPopup' });
+    expect(selectWinPopup(snapshot())).toBeNull();
+    expect(selectOutcomeMessage(snapshot())).toBe('You Won');
+  });
+
+  it('should place no chip while a new currency waits for its limits, even with a message under the buttons', async () => {
+    // Bet on an empty table ('Please place at least one bet…'), or a refused total ('Balance too low.').
+    for (const chipsFirst of [0, 2]) {
+      const { send, snapshot } = await ready({ signedIn: true, wallet: { ...WALLET, balance: 0.00015 } });
+      for (let i = 0; i < chipsFirst; i++) send({ type: 'user.placeChip', area: 'player' });
+      send({ type: 'user.bet' });
+      expect(selectMessage(snapshot())).toBe(chipsFirst ? 'Balance too low.' : NO_BET);
+      send({ type: 'wallet.changed', wallet: { currency: 'USDT', balance: 5, fiatRate: null } });
+      expect(selectMessage(snapshot())).toBeNull();
+      expect(selectCanPlaceChips(snapshot())).toBe(false);
+      send({ type: 'user.placeChip', area: 'banker' });
+      expect(selectStack('banker')(snapshot())).toEqual([]);
+      await flush();
+      send({ type: 'user.placeChip', area: 'banker' });
+      expect(selectStack('banker')(snapshot())).toEqual([chipValuesFor(LIMITS, null)[0]]);
+    }
+  });
+
+  it('should settle a round in its own currency when the player picks another one while it runs', async () => {
+    const settled = await ready();
+    settled.send({ type: 'user.placeChip', area: 'player' });
+    settled.send({ type: 'user.bet' });
+    settled.send({ type: 'wallet.changed', wallet: { currency: 'USDT', balance: 5, fiatRate: null } });
+    await settled.respond(answer(SIX_CARDS, 0.0002, 0.0001, 0.0101));
+    tick(settled.clock, 6 * 450);
+    expect(settled.effects).toEqual([
+      { effect: 'adjustBalance', currency: 'BTC', delta: -0.0001 },
+      { effect: 'reportBet', bet: { id: '42', gameName: 'Baccarat', wager: 0.0001, currency: 'BTC', multiplier: 2, payout: 0.0002, animationOver: false } },
+      { effect: 'reportBalance', currency: 'BTC', balance: 0.0101 },
+      { effect: 'reportAnimationOver', betId: '42' },
+    ]);
+    expect(selectWinPopup(settled.snapshot())).toEqual({ amount: 0.0002, multiplier: 2, currency: 'BTC' });
+
+    const refunded = await ready();
+    refunded.send({ type: 'user.placeChip', area: 'player' });
+    refunded.send({ type: 'user.bet' });
+    refunded.send({ type: 'wallet.changed', wallet: { currency: 'USDT', balance: 5, fiatRate: null } });
+    await refunded.fail(new TypeError('offline'));
+    expect(refunded.effects.at(-1)).toEqual({ effect: 'adjustBalance', currency: 'BTC', delta: 0.0001 });
+  });
+
+  it("should keep Bet disabled while a round runs after the new currency's limits failed, and ask for them again once it is over", async () => {
+    const { send, snapshot, clock, respond, limitsRequests } = await ready(undefined, { limitsDownFor: ['USDT'] });
+    send({ type: 'user.placeChip', area: 'player' });
+    send({ type: 'user.bet' });
+    send({ type: 'wallet.changed', wallet: { currency: 'USDT', balance: 5, fiatRate: null } });
+    await flush();
+    expect(limitsRequests).toEqual([{ game: 'baccarat', currency: 'BTC' }, { game: 'baccarat', currency: 'USDT' }]);
+    expect(selectCanBet(snapshot())).toBe(false);
+    send({ type: 'user.bet' });
+    await respond(answer(SIX_CARDS, 0.0002, 0.0001));
+    expect(selectCanBet(snapshot())).toBe(false);
+    send({ type: 'user.bet' });
+    expect(limitsRequests).toHaveLength(2);
+    tick(clock, 6 * 450);
+    expect(selectCanBet(snapshot())).toBe(true);
+    send({ type: 'user.bet' });
+    expect(limitsRequests).toEqual([
+      { game: 'baccarat', currency: 'BTC' },
+      { game: 'baccarat', currency: 'USDT' },
+      { game: 'baccarat', currency: 'USDT' },
+    ]);
+  });
+
+  it('should refund the stake and show the network message when the answer holds no round (no game, bet or balance, or success not true)', async () => {
+    const good = answer(FOUR_CARDS, 0, 0.0001);
+    const broken = [{ ...good, game: undefined }, { ...good, bet: undefined }, { ...good, balance: undefined }, { ...good, success: false }];
+    for (const reply of broken) {
+      const { send, snapshot, effects, respond } = await ready();
+      send({ type: 'user.placeChip', area: 'player' });
+      send({ type: 'user.bet' });
+      await respond(reply as unknown as BaccaratBetResponse);
+      expect(selectMessage(snapshot())).toBe(BACCARAT_NETWORK_ERROR);
+      expect(selectHand('player')(snapshot())).toEqual([]);
+      expect(effects).toEqual([
+        { effect: 'adjustBalance', currency: 'BTC', delta: -0.0001 },
+        { effect: 'adjustBalance', currency: 'BTC', delta: 0.0001 },
+      ]);
+    }
+  });
 });
 
+chartDocTest('baccarat', baccaratMachine);
 pathSuite(baccaratPaths);
