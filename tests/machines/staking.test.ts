@@ -3,6 +3,7 @@ import { assign, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { msUntilNextMidnightUtc, stakingMachine } from '../../machines/staking/machine';
 import type { HistoryItem } from '../../machines/staking/machine';
 import { availableReward, nextPayoutOf, selectCountdown, selectShownHistory } from '../../machines/staking/selectors';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { stakingPaths } from './staking.paths';
 import { burns, claimResult, recorder, settle, stakeChange, stakingData } from '../support/tokenFixtures';
@@ -150,5 +151,7 @@ describe('staking', () => {
     expect(calls).toEqual([['reportBalance', { currency: 'ACC', balance: 6 }]]);
   });
 });
+
+chartDocTest('staking', stakingMachine);
 
 pathSuite(stakingPaths);
