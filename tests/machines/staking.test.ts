@@ -119,6 +119,13 @@ describe('staking', () => {
     expect(nextPayoutOf(0.00000049)).toBe(0);
   });
 
+  it('should move the countdown to the payout on every second the page stays open', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(stakingFakes().machine, { input: { signedIn: false, now: Date.UTC(2025, 0, 2, 20, 30, 5) }, clock }).start();
+    for (let s = 0; s < 3; s += 1) clock.increment(1000);
+    expect(selectCountdown(actor.getSnapshot())).toBe('03:29:52');
+  });
+
   it('should show what is left to claim of a reward, to the base unit', () => {
     expect(availableReward({ total: 0.00001, claimed: 0.000004 })).toBe(0.000006);
   });
