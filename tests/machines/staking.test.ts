@@ -70,6 +70,14 @@ describe('staking', () => {
     expect(actor.getSnapshot().can({ type: 'user.claim' })).toBe(false);
   });
 
+  it('should enable Claim when any one currency has something left to claim', async () => {
+    const stakingPayouts = [{ currency: 'ETH', total: 0.2, claimed: 0.2 }, ...stakingData.stakingPayouts];
+    const { machine } = stakingFakes({ loadStakingData: fromPromise(async () => ({ ...stakingData, stakingPayouts })) });
+    const actor = createActor(machine, { input: { signedIn: true, now: 0 } }).start();
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'user.claim' })).toBe(true);
+  });
+
   it('should follow lockedTokens with absolute figures and report the ACC balance to the wallet', async () => {
     const { actor, calls } = await startedStaking(true);
     actor.send({ type: 'server.lockedTokens', payload: stakeChange });
