@@ -149,6 +149,16 @@ describe('bets feed', () => {
     expect(ids(actor.getSnapshot().context.latestBets)).toEqual(['early1']);
   });
 
+  it('should list a bet in a currency whose dollar rate is 0 under ALL BETS only', async () => {
+    const { actor } = feed();
+    await settle();
+    actor.send({ type: 'wallet.ratesChanged', rates: { ACC: 0 } });
+    actor.send({ type: 'server.bet', bet: row('acc', { currency: 'ACC', wager: 5000, payout: 0 }) });
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['acc']);
+    actor.send({ type: 'user.selectTab', tab: 'highRollers' });
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual([]);
+  });
+
   it('should keep the dollar rates it was told before, currency by currency', async () => {
     const { actor } = feed();
     await settle();
