@@ -131,6 +131,17 @@ describe('bets feed', () => {
     expect(ids(selectRows(actor.getSnapshot()))).toEqual(['held', 'theirs', 'released']);
   });
 
+  it("should list a bet answered after the player logged out from the hub's row, with the player's name", async () => {
+    const { actor } = feed();
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'auth.loggedOut' });
+    actor.send({ type: 'game.betPlaced', bet: { id: 'late', gameName: 'Dice', wager: 0.001, currency: 'BTC', multiplier: 0, payout: 0 } });
+    expect(selectRows(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'server.bet', bet: row('late', { playerName: 'ann', multiplier: 0, payout: 0 }) });
+    expect(selectRows(actor.getSnapshot()).map((b) => [b.id, b.playerName])).toEqual([['late', 'ann']]);
+  });
+
   it('should show at once an own blackjack row that arrives with its animation already over', async () => {
     const { actor } = feed();
     actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
