@@ -129,6 +129,11 @@ describe('bets feed', () => {
     expect(ids(selectRows(actor.getSnapshot()))).toEqual(['theirs', 'released']);
     actor.send({ type: 'auth.loggedOut' });
     expect(ids(selectRows(actor.getSnapshot()))).toEqual(['held', 'theirs', 'released']);
+    // A second session on the same page (its login reloads the lists, empty here) holds nothing of the first one.
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'auth.loggedOut' });
+    expect(selectRows(actor.getSnapshot())).toEqual([]);
   });
 
   it("should list a bet answered after the player logged out from the hub's row, with the player's name", async () => {
