@@ -5,7 +5,8 @@
  * Receives
  *   auth.loggedIn {user} · auth.loggedOut             (from auth: reload; MY BETS cleared on logout)
  *   server.bet {bet}                                  (from the live actor: everyone's settled bets)
- *   game.betPlaced {bet}                              (from a game: the player's own bet, before the hub's echo)
+ *   game.betPlaced {bet}                              (from a game: the player's own bet, before the hub's echo;
+ *                                                      ignored once signed out, the hub's row then shows)
  *   game.animationOver {betId}                        (from blackjack/baccarat: the round's animation ended)
  *   wallet.ratesChanged {rates}                       (dollar rates by symbol, for the $100 rule)
  *   user.selectTab {tab: 'all' | 'mine' | 'highRollers'}
@@ -118,6 +119,7 @@ export const betsFeedMachine = setup({
   },
   guards: {
     isTab: ({ event }, params: { tab: BetsTab }) => event.type === 'user.selectTab' && event.tab === params.tab,
+    playerSignedIn: stateIn('#betsFeed.player.signedIn'),
     isMineAllowed: and([{ type: 'isTab', params: { tab: 'mine' } }, stateIn('#betsFeed.player.signedIn')]),
   },
 }).createMachine({
@@ -129,7 +131,9 @@ export const betsFeedMachine = setup({
       initial: 'loading',
       on: {
         'server.bet': { actions: { type: 'receiveBet', params: ({ event }) => ({ bet: event.bet }) } },
+        // A bet answered after a logout waits for the hub's row, which carries the player's name.
         'game.betPlaced': {
+          guard: 'playerSignedIn',
           actions: { type: 'receiveBet', params: ({ context, event }) => ({ bet: { ...event.bet, playerName: context.userName ?? '' } }) },
         },
         'game.animationOver': { actions: { type: 'releaseBet', params: ({ event }) => ({ betId: String(event.betId) }) } },

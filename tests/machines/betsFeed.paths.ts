@@ -131,7 +131,8 @@ function facts(world: World) {
         receive(e['bet'] as Bet);
         break;
       case 'game.betPlaced':
-        receive({ ...(e['bet'] as Bet), playerName: userName ?? '' });
+        // Signed out, the game's report is ignored: the hub's row, with the player's name, follows.
+        if (userName !== null) receive({ ...(e['bet'] as Bet), playerName: userName });
         break;
       case 'game.animationOver': {
         const bet = held.find((b) => b.id === e['betId']);

@@ -118,6 +118,35 @@ describe('bets feed', () => {
     expect(ids(actor.getSnapshot().context.highrollerBets)).toEqual(['d1']);
   });
 
+  it('should show under ALL BETS, on logout, the rows still held for their animation, and leave the released ones where they are', async () => {
+    const { actor } = feed();
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'server.bet', bet: row('released', { gameName: 'Blackjack', playerName: 'ann' }) });
+    actor.send({ type: 'game.animationOver', betId: 'released' });
+    actor.send({ type: 'server.bet', bet: row('held', { gameName: 'Baccarat', playerName: 'ann' }) });
+    actor.send({ type: 'server.bet', bet: row('theirs') });
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['theirs', 'released']);
+    actor.send({ type: 'auth.loggedOut' });
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['held', 'theirs', 'released']);
+    // A second session on the same page (its login reloads the lists, empty here) holds nothing of the first one.
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'auth.loggedOut' });
+    expect(selectRows(actor.getSnapshot())).toEqual([]);
+  });
+
+  it("should list a bet answered after the player logged out from the hub's row, with the player's name", async () => {
+    const { actor } = feed();
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    actor.send({ type: 'auth.loggedOut' });
+    actor.send({ type: 'game.betPlaced', bet: { id: 'late', gameName: 'Dice', wager: 0.001, currency: 'BTC', multiplier: 0, payout: 0 } });
+    expect(selectRows(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'server.bet', bet: row('late', { playerName: 'ann', multiplier: 0, payout: 0 }) });
+    expect(selectRows(actor.getSnapshot()).map((b) => [b.id, b.playerName])).toEqual([['late', 'ann']]);
+  });
+
   it('should show at once an own blackjack row that arrives with its animation already over', async () => {
     const { actor } = feed();
     actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
@@ -136,6 +165,16 @@ describe('bets feed', () => {
     expect(ids(actor.getSnapshot().context.latestBets)).toEqual(['early1']);
   });
 
+  it('should list a bet in a currency whose dollar rate is 0 under ALL BETS only', async () => {
+    const { actor } = feed();
+    await settle();
+    actor.send({ type: 'wallet.ratesChanged', rates: { ACC: 0 } });
+    actor.send({ type: 'server.bet', bet: row('acc', { currency: 'ACC', wager: 5000, payout: 0 }) });
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['acc']);
+    actor.send({ type: 'user.selectTab', tab: 'highRollers' });
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual([]);
+  });
+
   it('should keep the dollar rates it was told before, currency by currency', async () => {
     const { actor } = feed();
     await settle();
@@ -143,6 +182,30 @@ describe('bets feed', () => {
     actor.send({ type: 'server.bet', bet: row('btc', { wager: 0.001, payout: 0 }) });
     actor.send({ type: 'server.bet', bet: row('eth', { currency: 'ETH', wager: 0.025, payout: 0 }) });
     expect(ids(actor.getSnapshot().context.highrollerBets)).toEqual(['eth', 'btc']);
+  });
+
+  it('should show at most 20 rows under each tab of the lists the server sends', async () => {
+    const many = (playerName: string) => Array.from({ length: 25 }, (_, i) => row(`${playerName}${i}`, { playerName, wager: 1 }));
+    const { actor } = feed(async () => ({ latestBets: many('bob'), myBets: many('ann'), highrollerBets: many('cy') }));
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    await settle();
+    for (const [tab, first] of [['all', 'bob0'], ['mine', 'ann0'], ['highRollers', 'cy0']] as const) {
+      actor.send({ type: 'user.selectTab', tab });
+      const shown = ids(selectRows(actor.getSnapshot()));
+      expect([shown.length, shown[0], shown.at(-1)], tab).toEqual([20, first, first.replace('0', '19')]);
+    }
+  });
+
+  it('should file the bets of whoever signed in last under MY BETS', async () => {
+    const { actor } = feed();
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
+    actor.send({ type: 'auth.loggedIn', user: { userName: 'bob' }, token: 't2' });
+    await settle();
+    actor.send({ type: 'server.bet', bet: row('ann-bet', { playerName: 'ann' }) });
+    actor.send({ type: 'server.bet', bet: row('bob-bet', { playerName: 'bob' }) });
+    actor.send({ type: 'game.betPlaced', bet: { id: 'placed', gameName: 'Dice', wager: 0.001, currency: 'BTC', multiplier: 0, payout: 0 } });
+    actor.send({ type: 'user.selectTab', tab: 'mine' });
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['placed', 'bob-bet']);
   });
 
   it('should colour a payout green at a multiplier of 1 or more and grey below', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { msUntilNextMidnightUtc, stakingMachine } from '../../machines/staking/machine';
 import type { HistoryItem } from '../../machines/staking/machine';
-import { availableReward, nextPayoutOf, selectCountdown, selectShownHistory } from '../../machines/staking/selectors';
+import { availableReward, nextPayoutOf, selectCountdown, selectShownHistory, selectStakingData } from '../../machines/staking/selectors';
+import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { stakingPaths } from './staking.paths';
 import { burns, claimResult, recorder, settle, stakeChange, stakingData } from '../support/tokenFixtures';
@@ -69,6 +70,14 @@ describe('staking', () => {
     expect(actor.getSnapshot().can({ type: 'user.claim' })).toBe(false);
   });
 
+  it('should enable Claim when any one currency has something left to claim', async () => {
+    const stakingPayouts = [{ currency: 'ETH', total: 0.2, claimed: 0.2 }, ...stakingData.stakingPayouts];
+    const { machine } = stakingFakes({ loadStakingData: fromPromise(async () => ({ ...stakingData, stakingPayouts })) });
+    const actor = createActor(machine, { input: { signedIn: true, now: 0 } }).start();
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'user.claim' })).toBe(true);
+  });
+
   it('should follow lockedTokens with absolute figures and report the ACC balance to the wallet', async () => {
     const { actor, calls } = await startedStaking(true);
     actor.send({ type: 'server.lockedTokens', payload: stakeChange });
@@ -118,6 +127,13 @@ describe('staking', () => {
     expect(nextPayoutOf(0.00000049)).toBe(0);
   });
 
+  it('should move the countdown to the payout on every second the page stays open', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(stakingFakes().machine, { input: { signedIn: false, now: Date.UTC(2025, 0, 2, 20, 30, 5) }, clock }).start();
+    for (let s = 0; s < 3; s += 1) clock.increment(1000);
+    expect(selectCountdown(actor.getSnapshot())).toBe('03:29:52');
+  });
+
   it('should show what is left to claim of a reward, to the base unit', () => {
     expect(availableReward({ total: 0.00001, claimed: 0.000004 })).toBe(0.000006);
   });
@@ -143,12 +159,54 @@ describe('staking', () => {
     expect([reads, payoutReads]).toEqual([2, 2]);
   });
 
-  it('should keep the figures when a stake event comes without them, and still report the ACC balance', async () => {
+  it('should keep the figures when a stake event comes without them, or with only one of them, and still report the ACC balance', async () => {
     const { actor, calls } = await startedStaking(true);
     actor.send({ type: 'server.lockedTokens', payload: { amount: 4, balance: 6 } as never });
-    expect(actor.getSnapshot().context.data).toMatchObject({ totalLocked: 234, userTotalStaked: 12 });
-    expect(calls).toEqual([['reportBalance', { currency: 'ACC', balance: 6 }]]);
+    actor.send({ type: 'server.lockedTokens', payload: { amount: 4, balance: 6, totalLocked: 238 } as never });
+    actor.send({ type: 'server.unlockedTokens', payload: { amount: 4, balance: 6, userTotalStaked: 8 } as never });
+    expect(selectStakingData(actor.getSnapshot())).toMatchObject({ totalLocked: 234, userTotalStaked: 12 });
+    expect(calls).toEqual(Array(3).fill(['reportBalance', { currency: 'ACC', balance: 6 }]));
+  });
+
+  /** A history loader that answers its first read with `rows` and leaves every later read waiting. */
+  function firstReadOnly(rows: HistoryItem[]) {
+    let reads = 0;
+    return fromPromise(() => (++reads === 1 ? Promise.resolve(rows) : new Promise<HistoryItem[]>(() => {})));
+  }
+  const payoutRows: HistoryItem[] = [{ id: 2, date: '2025-01-02T00:00:00Z', amount: 0.001, currency: 'BTC', stakers: 3 }];
+  const ownRows: HistoryItem[] = [{ id: 3, date: '2025-01-02T10:00:00Z', amount: 4, currency: 'ACC', type: 'lock' }];
+
+  it('should hand the page no rows of the history shown when a logout empties it, while it is read again (docs/product.md §4)', async () => {
+    const { machine } = stakingFakes({ loadBurnHistory: firstReadOnly(burns) });
+    const actor = createActor(machine, { input: { signedIn: true, now: 0 } }).start();
+    await settle();
+    expect(selectShownHistory(actor.getSnapshot())).toEqual({ tab: 'burn', status: 'loaded', items: burns });
+    actor.send({ type: 'auth.loggedOut' });
+    expect(selectShownHistory(actor.getSnapshot())).toEqual({ tab: 'burn', status: 'loading', items: [] });
+  });
+
+  it('should empty on logout the histories that went stale behind another tab, so the next player never gets those rows', async () => {
+    const { machine } = stakingFakes({ loadPayoutHistory: firstReadOnly(payoutRows), loadStakingHistory: firstReadOnly(ownRows) });
+    const actor = createActor(machine, { input: { signedIn: true, now: 0 } }).start();
+    await settle();
+    for (const tab of ['staking', 'payout'] as const) {
+      actor.send({ type: 'user.selectHistoryTab', tab });
+      await settle();
+    }
+    expect(selectShownHistory(actor.getSnapshot())).toEqual({ tab: 'payout', status: 'loaded', items: payoutRows });
+    actor.send({ type: 'user.selectHistoryTab', tab: 'burn' });
+    // Both go stale while the Burn tab is shown: they are read again when their tab is next shown.
+    actor.send({ type: 'server.lockedTokens', payload: stakeChange });
+    actor.send({ type: 'staking.payoutDue' });
+    actor.send({ type: 'auth.loggedOut' });
+    actor.send({ type: 'auth.loggedIn' });
+    for (const tab of ['staking', 'payout'] as const) {
+      actor.send({ type: 'user.selectHistoryTab', tab });
+      expect(selectShownHistory(actor.getSnapshot()), tab).toEqual({ tab, status: 'loading', items: [] });
+    }
   });
 });
+
+chartDocTest('staking', stakingMachine);
 
 pathSuite(stakingPaths);
