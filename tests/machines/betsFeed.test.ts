@@ -62,6 +62,18 @@ describe('bets feed', () => {
     expect(latest.at(-1)).toBe('b2');
   });
 
+  it('should leave a row where it is when the hub sends its bet again, and keep the row first shown', async () => {
+    const { actor } = feed();
+    await settle();
+    actor.send({ type: 'server.bet', bet: row('a') });
+    actor.send({ type: 'server.bet', bet: row('b') });
+    actor.send({ type: 'server.bet', bet: row('a', { payout: 0.5 }) });
+    expect(selectRows(actor.getSnapshot()).map((b) => [b.id, b.payout])).toEqual([
+      ['b', 0.002],
+      ['a', 0.002],
+    ]);
+  });
+
   it('should file a bet worth $100 or more (wager or payout) under HIGH ROLLERS and nothing below', async () => {
     const { actor } = feed();
     await settle();
