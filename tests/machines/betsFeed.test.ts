@@ -119,16 +119,16 @@ describe('bets feed', () => {
     expect(ids(actor.getSnapshot().context.latestBets)[0]).toBe('bc');
   });
 
-  it("should keep holding the player's other rows when one round's animation ends", async () => {
+  it("should release only the row whose animation ended, and keep holding the player's others", async () => {
     const { actor } = feed();
     actor.send({ type: 'auth.loggedIn', user: { userName: 'ann' }, token: 't' });
     await settle();
     actor.send({ type: 'server.bet', bet: row('bj1', { gameName: 'Blackjack', playerName: 'ann' }) });
     actor.send({ type: 'server.bet', bet: row('bc2', { gameName: 'Baccarat', playerName: 'ann' }) });
-    actor.send({ type: 'game.animationOver', betId: 'bj1' });
-    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['bj1']);
     actor.send({ type: 'game.animationOver', betId: 'bc2' });
-    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['bc2', 'bj1']);
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['bc2']);
+    actor.send({ type: 'game.animationOver', betId: 'bj1' });
+    expect(ids(selectRows(actor.getSnapshot()))).toEqual(['bj1', 'bc2']);
   });
 
   it("should show the player's own dice bet reported by the game at once, and ignore the hub's echo", async () => {
