@@ -86,6 +86,12 @@ describe('staking', () => {
     expect(calls.filter(([n]) => n === 'reportBalance')[0]).toEqual(['reportBalance', { currency: 'ACC', balance: 6 }]);
   });
 
+  it('should follow unlockedTokens with absolute figures too', async () => {
+    const { actor } = await startedStaking(true);
+    actor.send({ type: 'server.unlockedTokens', payload: { ...stakeChange, totalLocked: 230, userTotalStaked: 8 } });
+    expect(selectStakingData(actor.getSnapshot())).toMatchObject({ totalLocked: 230, userTotalStaked: 8 });
+  });
+
   it('should load each history lazily once, reload the burn history after an unlock, and reset on logout', async () => {
     let burnLoads = 0;
     let payoutLoads = 0;
@@ -142,7 +148,7 @@ describe('staking', () => {
     let reads = 0;
     let payoutReads = 0;
     const { machine } = stakingFakes({
-      loadStakingData: fromPromise(async () => { reads += 1; return stakingData; }),
+      loadStakingData: fromPromise(async () => { reads += 1; return reads === 1 ? stakingData : { ...stakingData, totalLocked: 300 }; }),
       loadPayoutHistory: fromPromise(async (): Promise<HistoryItem[]> => { payoutReads += 1; return []; }),
     });
     const clock = new SimulatedClock();
@@ -154,9 +160,11 @@ describe('staking', () => {
     for (let ms = 0; ms < 6999; ms += 1000) clock.increment(Math.min(1000, 6999 - ms));
     await settle();
     expect([reads, payoutReads]).toEqual([1, 1]);
+    expect(selectStakingData(actor.getSnapshot())?.totalLocked).toBe(234);
     clock.increment(1);
     await settle();
     expect([reads, payoutReads]).toEqual([2, 2]);
+    expect(selectStakingData(actor.getSnapshot())?.totalLocked).toBe(300);
   });
 
   it('should keep the figures when a stake event comes without them, or with only one of them, and still report the ACC balance', async () => {
