@@ -118,13 +118,6 @@ describe('live connection', () => {
     expect(selectLiveStatus(actor.getSnapshot())).toBe('connecting');
   });
 
-  it('should start without input as a visitor, and connect without a token', () => {
-    const hub = fakeHub();
-    const actor = createActor(hub.machine).start();
-    actor.send({ type: 'app.connect' });
-    expect(hub.latest().token).toBeNull();
-  });
-
   it('should remember a token that changes before the app connects, and connect with it', () => {
     for (const [event, token] of [
       [{ type: 'auth.tokenChanged', token: 'jwt-2' }, 'jwt-2'],
