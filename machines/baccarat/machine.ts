@@ -105,7 +105,7 @@ export const baccaratMachine = setup({
             'user.clear': { actions: 'clearChips' },
             'user.bet': [
               { guard: 'isVisitor', actions: 'openLogin' },
-              // Re-entered, so pressing Bet again restarts the 3 s.
+              // awaitingChips is entered anew (with or without reenter: betting has no entry, exit or timer), so pressing Bet again restarts the 3 s.
               { guard: 'hasNoBet', target: '.awaitingChips', reenter: true, actions: 'storeRefusal' },
               { guard: 'isRefused', target: '.refused', actions: 'storeRefusal' },
               { guard: 'isAccepted', target: 'placing' },
