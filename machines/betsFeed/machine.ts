@@ -89,6 +89,8 @@ function receive(context: BetsFeedContext, arrived: Bet): Partial<BetsFeedContex
   return mustWait ? { held: [...context.held, bet] } : file(context, bet);
 }
 
+const playerSignedIn = stateIn('#betsFeed.player.signedIn');
+
 export const betsFeedMachine = setup({
   types: {
     context: {} as BetsFeedContext,
@@ -119,8 +121,8 @@ export const betsFeedMachine = setup({
   },
   guards: {
     isTab: ({ event }, params: { tab: BetsTab }) => event.type === 'user.selectTab' && event.tab === params.tab,
-    playerSignedIn: stateIn('#betsFeed.player.signedIn'),
-    isMineAllowed: and([{ type: 'isTab', params: { tab: 'mine' } }, stateIn('#betsFeed.player.signedIn')]),
+    playerSignedIn,
+    isMineAllowed: and([{ type: 'isTab', params: { tab: 'mine' } }, playerSignedIn]),
   },
 }).createMachine({
   id: 'betsFeed',
