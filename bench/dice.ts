@@ -5,11 +5,12 @@
 // synchronous=FULL (each commit waits for the disk: the default) and NORMAL (commits reach the disk
 // at checkpoints):
 //   raw     the least a dice bet needs, as one transaction of prepared statements called in this
-//           process: read the balance, conditional debit, nonce, bet row, transfer row, two ledger
-//           entries, credit. No limits, no roll, no hooks: the floor the database sets.
+//           process on a better-sqlite3 connection of its own to the server's SQLite file: read the
+//           balance, conditional debit, nonce, bet row, transfer row, two ledger entries, credit. No
+//           limits, no roll, no hooks, no async layer: the floor the database sets (SQLite only).
 //   direct  the route's own transaction (diceBetTransaction, imported from src/server/routes/dice.ts)
-//           called in this process, one bet after another: limits, checks, nonce, roll, bet row,
-//           ledger transfers, settlement hooks (mining, rewards pool, bankroll pool).
+//           called in this process inside app.db.transaction, one bet after another: limits, checks,
+//           nonce, roll, bet row, ledger transfers, settlement hooks (mining, rewards pool, bankroll pool).
 //   http    64 concurrent clients POST /api/dice/bet over keep-alive HTTP: routing, bearer check,
 //           schema, the same transaction in a group commit (one fsync per batch, each answered once
 //           its batch is durable), serialisation. The clients (node:http, one kept-alive socket each)
@@ -23,8 +24,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
+import type { GroupCommit } from '../src/server/db/groupCommit';
 
 import { loadConfig } from '../src/server/config';
 import { createFirstSeeds } from '../src/server/fairness/seeds';
@@ -123,10 +126,10 @@ function httpPhase(url: string, players: Player[]): Promise<Figures> {
 /**
  * The minimal transaction: what any dice bet must write, with nothing else. It books a real, if
  * one-unit, losing bet (player → house, transfer row and both entries, bet row, nonce), so the
- * ledger stays exact and the later phases run on the same tables.
+ * ledger stays exact and the later phases run on the same tables. It runs on a connection of its
+ * own to the server's SQLite file (the server's connection sits idle meanwhile).
  */
-function rawBet(app: FastifyInstance): (userId: number) => void {
-  const db = app.db;
+function rawBet(db: BetterSqlite3.Database): (userId: number) => void {
   const balance = db.prepare('SELECT id, balance FROM ledger_accounts WHERE holder = ? AND currency = ?').safeIntegers(true);
   const debit = db.prepare('UPDATE ledger_accounts SET balance = balance - ? WHERE id = ? AND balance >= ?');
   const credit = db.prepare(`UPDATE ledger_accounts SET balance = balance + ? WHERE holder = 'house' AND currency = ? RETURNING id`).safeIntegers(true);
@@ -154,17 +157,17 @@ function rawBet(app: FastifyInstance): (userId: number) => void {
   return (userId) => place(userId);
 }
 
-/** The route's own transaction, called as the route calls it (its input already parsed). */
-function directBet(app: FastifyInstance): (userId: number) => void {
+/** The route's own transaction, called as the route calls it (its input already parsed), in a transaction of its own. */
+function directBet(app: FastifyInstance): (userId: number) => Promise<void> {
   const placeBet = diceBetTransaction(app);
   const wager = app.bets.wager(BET.betAmount);
-  return (userId) => {
-    placeBet(userId, wager, BET.currency, BET.chance, BET.target);
+  return async (userId) => {
+    await app.db.transaction((tx) => placeBet(tx, userId, wager, BET.currency, BET.chance, BET.target));
   };
 }
 
 /** Places bets one after another in this process until the phase ends; the first second is warm-up. */
-function syncPhase(players: Player[], place: (userId: number) => void): Figures {
+async function serialPhase(players: Player[], place: (userId: number) => void | Promise<void>): Promise<Figures> {
   const latenciesMs: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -174,7 +177,7 @@ function syncPhase(players: Player[], place: (userId: number) => void): Figures 
     const t0 = performance.now();
     if (t0 >= end) break;
     try {
-      place(players[i % players.length]!.id);
+      await place(players[i % players.length]!.id);
       if (t0 >= measureFrom) latenciesMs.push(performance.now() - t0);
     } catch {
       if (t0 >= measureFrom) errors += 1;
@@ -182,6 +185,8 @@ function syncPhase(players: Player[], place: (userId: number) => void): Figures 
   }
   return { bets: latenciesMs.length, errors, seconds: (performance.now() - measureFrom) / 1000, latenciesMs };
 }
+
+const NO_FIGURES: Figures = { bets: 0, errors: 0, seconds: 1, latenciesMs: [] };
 
 const rateOf = (f: Figures) => f.bets / f.seconds;
 const p99Of = (f: Figures) => percentile([...f.latenciesMs].sort((a, b) => a - b), 99);
@@ -216,9 +221,11 @@ async function main(): Promise<void> {
     // 64 players, each funded with the demo claim ($100 of USDT) over HTTP like a player would.
     const players: Player[] = [];
     for (let i = 0; i < CLIENTS; i++) {
-      const user = insertUser(app.db, { userName: `bench_${i}`, email: `bench_${i}@example.com`, passwordHash: 'x' });
-      createFirstSeeds(app.db, user.id);
-      players.push({ id: user.id, token: await app.auth.issueAccessToken(user.id, app.auth.openSession(user.id)) });
+      const user = await insertUser(app.db, { userName: `bench_${i}`, email: `bench_${i}@example.com`, passwordHash: 'x' });
+      if (!user) throw new Error(`could not create bench_${i}`);
+      await createFirstSeeds(app.db, user.id);
+      const session = await app.db.transaction((tx) => app.auth.openSession(tx, user.id));
+      players.push({ id: user.id, token: await app.auth.issueAccessToken(user.id, session) });
     }
     await Promise.all(
       players.map(async (player) => {
@@ -234,17 +241,30 @@ async function main(): Promise<void> {
     const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
     console.log(`dice bets: ${CLIENTS} players, ${BET.betAmount} ${BET.currency} at ${BET.chance}% ${BET.target}, ${PHASE_MS / 1000} s per phase after ${WARMUP_MS / 1000} s warm-up, ${os.cpus().length} cores, load average ${load} at the start (other work on the machine lowers every figure)`);
     const figures: Record<string, Record<'FULL' | 'NORMAL', Figures>> = { raw: {} as never, direct: {} as never, http: {} as never };
-    for (const mode of ['FULL', 'NORMAL'] as const) {
-      app.db.pragma(`synchronous = ${mode}`);
-      figures.raw![mode] = syncPhase(players, rawBet(app));
-      figures.direct![mode] = syncPhase(players, directBet(app));
-      const batchesBefore = app.groupCommit.batches;
-      figures.http![mode] = await httpPhase(url, players);
-      const batches = app.groupCommit.batches - batchesBefore;
-      const bets = figures.http![mode].bets;
-      console.error(`  http ${mode}: ${batches} group commits, about ${(bets / Math.max(1, batches)).toFixed(1)} bets each`);
+    // SQLite: the raw phase's own connection to the server's file, and the server's group commit.
+    const sqlite = app.db.engine === 'sqlite';
+    const file = sqlite ? new BetterSqlite3(path.join(dataDir, 'casino.sqlite')) : null;
+    file?.pragma('journal_mode = WAL');
+    file?.pragma('busy_timeout = 5000');
+    const groupCommit = (app.db as { groupCommit?: GroupCommit }).groupCommit;
+    try {
+      for (const mode of ['FULL', 'NORMAL'] as const) {
+        if (file) {
+          await app.db.exec(`PRAGMA synchronous = ${mode}`);
+          file.pragma(`synchronous = ${mode}`);
+        }
+        figures.raw![mode] = file ? await serialPhase(players, rawBet(file)) : NO_FIGURES;
+        figures.direct![mode] = await serialPhase(players, directBet(app));
+        const batchesBefore = groupCommit?.batches ?? 0;
+        figures.http![mode] = await httpPhase(url, players);
+        const batches = (groupCommit?.batches ?? 0) - batchesBefore;
+        const bets = figures.http![mode].bets;
+        if (groupCommit) console.error(`  http ${mode}: ${batches} group commits, about ${(bets / Math.max(1, batches)).toFixed(1)} bets each`);
+      }
+      if (sqlite) await app.db.exec(`PRAGMA synchronous = ${config.sqliteSynchronous}`);
+    } finally {
+      file?.close();
     }
-    app.db.pragma(`synchronous = ${config.sqliteSynchronous}`);
     console.log(`${'path'.padEnd(30)}${'bets/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'of above'.padStart(10)}`);
     for (const mode of ['FULL', 'NORMAL'] as const) {
       const { raw, direct, http } = { raw: figures.raw![mode], direct: figures.direct![mode], http: figures.http![mode] };

@@ -27,9 +27,9 @@ const mayImport: Record<Room, Room[]> = {
 
 /** Packages a pure room must not touch: machines name their effects, core is shared by both sides. */
 const forbiddenPackages: Partial<Record<Room, RegExp>> = {
-  core: /^(node:|react|react-dom|xstate|@xstate\/|fastify|@fastify\/|better-sqlite3|ofetch|@microsoft\/signalr|ws$|qrcode|@tanstack\/)/,
-  machines: /^(node:|react|react-dom|@xstate\/react|fastify|@fastify\/|better-sqlite3|ofetch|@microsoft\/signalr|ws$|qrcode|@tanstack\/)/,
-  app: /^(node:|fastify|@fastify\/|better-sqlite3|ws$|nodemailer|@node-rs\/)/,
+  core: /^(node:|react|react-dom|xstate|@xstate\/|fastify|@fastify\/|better-sqlite3|kysely|pg$|ofetch|@microsoft\/signalr|ws$|qrcode|@tanstack\/)/,
+  machines: /^(node:|react|react-dom|@xstate\/react|fastify|@fastify\/|better-sqlite3|kysely|pg$|ofetch|@microsoft\/signalr|ws$|qrcode|@tanstack\/)/,
+  app: /^(node:|fastify|@fastify\/|better-sqlite3|kysely|pg$|ws$|nodemailer|@node-rs\/)/,
 };
 
 function roomOf(file: string): Room | null {

@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { postgresBin, startPostgres } from './postgres.mjs';
 
 const bin = (name) => path.resolve('node_modules/.bin', name);
 const reports = path.resolve('.tmp/test-reports');
@@ -42,6 +43,8 @@ const stages = [
     ],
   ],
   [[['unit, machine, component and server tests', ...vitest('main', ['unit', 'machines', 'components', 'server'])]]],
+  // The server tests again, on PostgreSQL (a throwaway cluster, scripts/postgres.mjs).
+  [[['server tests on PostgreSQL', ...vitest('postgres', ['server']), { postgres: true }]]],
   // Needs the build: not run when the build failed.
   [[['end-to-end tests in Chromium', ...vitest('e2e', ['e2e']), { needs: 'production build' }]]],
 ];
@@ -53,11 +56,46 @@ const began = Date.now();
 const seconds = (from) => ((Date.now() - from) / 1000).toFixed(1);
 const results = new Map();
 
-function run([label, command, args]) {
+/**
+ * The PostgreSQL half needs Debian's postgresql. Missing on a developer's machine it is skipped with
+ * a message; missing in CI (CI set) it fails the run.
+ */
+async function postgresEnv() {
+  if (!postgresBin()) {
+    const message = 'PostgreSQL is not installed (apt-get install -y postgresql): the server tests did not run on PostgreSQL';
+    return process.env.CI ? { error: message } : { skip: message };
+  }
+  try {
+    const cluster = await startPostgres();
+    clusters.push(cluster);
+    return { env: { ...env, TEST_DATABASE_URL: cluster.url } };
+  } catch (error) {
+    return { error: `could not start a PostgreSQL cluster: ${error.message}` };
+  }
+}
+const clusters = [];
+process.on('exit', () => clusters.forEach((cluster) => cluster.stop()));
+
+async function run([label, command, args, options]) {
+  let childEnv = env;
+  if (options?.postgres) {
+    const pg = await postgresEnv();
+    if (pg.skip) {
+      console.log(`\n──── ${label}\n– skipped: ${pg.skip}`);
+      results.set(label, { ok: true, seconds: '0.0', skipped: pg.skip });
+      return true;
+    }
+    if (pg.error) {
+      console.log(`\n──── ${label}\n✘ ${pg.error}`);
+      results.set(label, { ok: false, seconds: '0.0' });
+      return false;
+    }
+    childEnv = pg.env;
+  }
   console.log(`▶ ${label} (started at ${seconds(began)} s)`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -71,7 +109,10 @@ function run([label, command, args]) {
       resolve(ok);
     };
     child.on('error', (error) => finish(false, `\n${error.message}\n`));
-    child.on('close', (code, signal) => finish(code === 0, signal ? `\nstopped by ${signal}\n` : ''));
+    child.on('close', (code, signal) => {
+      if (options?.postgres) clusters.splice(0).forEach((cluster) => cluster.stop());
+      finish(code === 0, signal ? `\nstopped by ${signal}\n` : '');
+    });
   });
 }
 
@@ -113,7 +154,8 @@ const count = (n) => n.toLocaleString('en-US');
 console.log('\nSummary');
 for (const [label] of steps) {
   const result = results.get(label);
-  console.log(result ? `  ${result.ok ? '✔' : '✘'} ${label} (${result.seconds} s)` : `  – ${label} (not run)`);
+  if (result?.skipped) console.log(`  – ${label}: ${result.skipped}`);
+  else console.log(result ? `  ${result.ok ? '✔' : '✘'} ${label} (${result.seconds} s)` : `  – ${label} (not run)`);
 }
 console.log(`  total ${seconds(began)} s`);
 const skipped = written.skipped + generated.skipped;

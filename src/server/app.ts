@@ -7,6 +7,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerConfig, TrustProxy } from './config';
 import { installErrorHandler } from './errors';
 import hubPlugin from './hub/plugin';
+import { PostgresRelay } from './hub/relay';
+import { sharedSecret } from './db/secrets';
+import { databaseRateLimitStore } from './auth/rateLimitStore';
 import { authPlugin } from './plugins/auth';
 import { openGamesPlugin } from './plugins/openGames';
 import { settlementPlugin } from './plugins/settlement';
@@ -62,20 +65,29 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
     // provider gives handlers the static types of those schemas.
   }).withTypeProvider<TypeBoxTypeProvider>();
   installErrorHandler(app);
-  // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
-  await app.register(rateLimit, { global: false });
   // API answers above 1 KB go out brotli or gzip, whatever the client accepts. The hub's WebSocket
   // upgrade never passes through a reply, and the built assets arrive already compressed (spa.ts).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, extraConnectSrc: config.cspConnectSrc, inspector: config.inspector });
   // Before any route: it collects each one into the OpenAPI document as it is added.
   await app.register(openApiPlugin);
-  await app.register(databasePlugin, { dataDir: config.dataDir, synchronous: config.sqliteSynchronous });
-  await app.register(authPlugin, { dataDir: config.dataDir, jwtSecret: config.jwtSecret, sessionMaxAgeMs: config.sessionMaxAgeMs });
+  await app.register(databasePlugin, { dataDir: config.dataDir, synchronous: config.sqliteSynchronous, url: config.databaseUrl, schema: config.databaseSchema });
+  // Not global: only the calls that cost a password hash or a mail are limited (src/server/auth/rateLimits.ts).
+  // The counts live in the database, shared by every instance.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
+  // JWT_SECRET, or one kept with the data: on PostgreSQL in the database, so every instance signs and
+  // verifies with the same; on SQLite in DATA_DIR (auth/secret.ts).
+  const jwtSecret = config.jwtSecret ?? (config.databaseUrl ? (await sharedSecret(app.db, 'jwt')).toString('utf8') : undefined);
+  await app.register(authPlugin, { dataDir: config.dataDir, ...(jwtSecret ? { jwtSecret } : {}), sessionMaxAgeMs: config.sessionMaxAgeMs });
   // The live hub (docs/product.md §7 "Real-time"): a visitor connects without a token, a player with its access token.
   await app.register(hubPlugin, {
     path: `${API_PREFIX}/socket`,
     admission: config.hubAdmission,
+    // Any instance accepts a connection negotiated on another; on PostgreSQL the hub spans instances.
+    connectionTokenKey: await sharedSecret(app.db, 'hub-connection-tokens'),
+    ...(config.databaseUrl
+      ? { relay: new PostgresRelay(config.databaseUrl, config.databaseSchema, (error) => app.log.warn({ err: error }, 'hub relay')) }
+      : {}),
     authenticate: async (token) => {
       const user = await app.auth.authenticate(token);
       return user ? { userId: user.id, userName: user.userName, sessionId: user.sessionId, sessionEndsAt: user.sessionEndsAt } : null;

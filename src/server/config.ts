@@ -22,6 +22,13 @@ export interface ServerConfig {
    * refresh is refused and its access tokens no longer authenticate (SESSION_MAX_AGE_DAYS, default 30).
    */
   sessionMaxAgeMs: number;
+  /**
+   * DATABASE_URL: PostgreSQL (`postgres://user:pass@host:port/db`) for operators who outgrow one file
+   * and one process; unset keeps SQLite in DATA_DIR/casino.sqlite (docs/operations.md).
+   */
+  databaseUrl: string | null;
+  /** DATABASE_SCHEMA: the PostgreSQL schema of the casino's tables, created when missing (default public). */
+  databaseSchema: string | null;
   /** SQLITE_SYNCHRONOUS: FULL (default, a commit survives a power cut) or NORMAL (faster; see db/database.ts). */
   sqliteSynchronous: SqliteSynchronous;
   /** INSPECTOR=1: the built SPA may load the designers' statechart inspector (GET /api/inspector says so). */
@@ -185,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL ?? 'info',
     demoFunds,
     sessionMaxAgeMs: toDays('SESSION_MAX_AGE_DAYS', env.SESSION_MAX_AGE_DAYS, 30),
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || null,
     sqliteSynchronous: toSynchronous(env.SQLITE_SYNCHRONOUS),
     inspector: toBoolean(env.INSPECTOR, false),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),

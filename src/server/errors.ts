@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { DatabaseBusyError } from './db/sql';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,6 +75,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       void reply.headers(error.headers);
       send(error.statusCode, { error: error.code, message: error.message, ...error.fields });
+      return;
+    }
+    if (error instanceof DatabaseBusyError) {
+      // PostgreSQL kept refusing the transaction (serialisation failures, deadlocks): nothing was written.
+      request.log.warn({ err: error }, 'database busy');
+      void reply.header('retry-after', '1');
+      send(503, { error: 'busy', message: 'The casino is busy right now. Nothing was changed; please try again.' });
       return;
     }
     if (error.validation) {

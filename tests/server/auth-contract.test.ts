@@ -61,16 +61,16 @@ describe('auth plugin', () => {
 
   it('should let a bearer token of an open session through and refuse it once the session ends', async () => {
     const { app, url } = server;
-    const user = insertUser(app.db, { userName: 'Alice_1', email: 'alice@example.com', passwordHash: 'x' });
-    const sessionId = app.auth.openSession(user.id);
+    const user = (await insertUser(app.db, { userName: 'Alice_1', email: 'alice@example.com', passwordHash: 'x' }))!;
+    const sessionId = await app.db.transaction((tx) => app.auth.openSession(tx, user.id));
     const token = await app.auth.issueAccessToken(user.id, sessionId);
 
     const ok = await fetch(`${url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);
-    const created = app.db.prepare('SELECT created_at FROM sessions WHERE id = ?').get(sessionId) as { created_at: string };
+    const created = (await app.db.get<{ created_at: string }>('SELECT created_at FROM sessions WHERE id = ?', [sessionId]))!;
     expect(await json(ok)).toEqual({ id: user.id, userName: 'Alice_1', sessionId, sessionEndsAt: Date.parse(created.created_at) + 30 * 86_400_000 });
 
-    app.db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ?').run(new Date().toISOString(), sessionId);
+    await app.db.run('UPDATE sessions SET ended_at = ? WHERE id = ?', [new Date().toISOString(), sessionId]);
     const ended = await fetch(`${url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(ended.status).toBe(401);
     expect(await json(ended)).toEqual({ error: 'unauthorized', message: 'Please log in to continue.' });

@@ -81,7 +81,7 @@ describe('two-factor authentication', () => {
   it('should refuse a wrong enable code with 403 and leave two-factor off', async () => {
     const account = await register(auth.server);
     const key = await call<{ mfaKey: string }>(auth.server, '/auth/get-mfa-key', undefined, { token: account.jwt });
-    const before = snapshot(auth.server);
+    const before = await snapshot(auth.server);
     const code = await totp(key.body.mfaKey);
     const wrong = code === '123456' ? '654321' : '123456';
     const answer = await call(auth.server, '/auth/enable-mfa', { mfaCode: wrong }, { token: account.jwt });
@@ -91,7 +91,7 @@ describe('two-factor authentication', () => {
       expect((await call(auth.server, '/auth/enable-mfa', payload, { token: account.jwt })).status, JSON.stringify(payload)).toBe(400);
     }
     expect((await call(auth.server, '/auth/enable-mfa', { mfaCode: code })).status).toBe(401);
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
     expect((await login(account.user.userName, account.password)).status).toBe(200);
   });
 
@@ -115,13 +115,13 @@ describe('two-factor authentication', () => {
   it('should need the code to change the password while two-factor is on', async () => {
     const account = await withMfa();
     vi.setSystemTime(step(1));
-    const before = snapshot(auth.server);
+    const before = await snapshot(auth.server);
     const noCode = await call(auth.server, '/auth/change-password', { oldPassword: account.password, newPassword: 'Correct horse battery', mfaCode: '' }, { token: account.jwt });
     expect(noCode.status).toBe(403);
     expect(noCode.body).toMatchObject({ error: 'mfa_required' });
     const wrongCode = await call(auth.server, '/auth/change-password', { oldPassword: account.password, newPassword: 'Correct horse battery', mfaCode: '000000' }, { token: account.jwt });
     expect(wrongCode.body).toMatchObject({ error: 'mfa_invalid' });
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
     const changed = await call(
       auth.server,
       '/auth/change-password',

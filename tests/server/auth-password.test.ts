@@ -60,11 +60,11 @@ describe('forgot, reset and change password', () => {
     expect((await login(account.user.userName, account.password)).status).toBe(401);
     expect((await login(account.user.userName, 'A brand new passphrase')).status).toBe(200);
 
-    const before = snapshot(auth.server);
+    const before = await snapshot(auth.server);
     const replay = await call(auth.server, '/auth/reset-password', { email: params.get('email'), token: params.get('token'), password: 'Yet another passphrase' });
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ error: 'invalid_token', message: 'This password reset link is invalid or has expired.' });
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
   });
 
   it('should refuse an expired, foreign or tampered reset token and a weak password, changing nothing', async () => {
@@ -74,7 +74,7 @@ describe('forgot, reset and change password', () => {
     const other = await register(auth.server);
     await forgot(account.user.email);
     const token = linkParams(await resetMailTo(auth.server, account.user.email)).get('token')!;
-    const before = snapshot(auth.server);
+    const before = await snapshot(auth.server);
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ email: other.user.email, token, password: 'Fine new passphrase' }, 400, 'invalid_token'],
       [{ email: 'nobody@example.com', token, password: 'Fine new passphrase' }, 400, 'invalid_token'],
@@ -94,7 +94,7 @@ describe('forgot, reset and change password', () => {
     vi.setSystemTime(new Date('2032-03-01T09:00:01Z'));
     const expired = await call(auth.server, '/auth/reset-password', { email: account.user.email, token, password: 'Fine new passphrase' });
     expect(expired.status).toBe(400);
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
     expect((await call(auth.server, '/auth/forgot-password', { email: 'x'.repeat(255) })).status).toBe(400);
     expect((await call(auth.server, '/auth/forgot-password', {})).status).toBe(400);
   });
@@ -115,7 +115,7 @@ describe('forgot, reset and change password', () => {
 
   it('should refuse a wrong old password (403, not 401), a weak or unchanged new one, and a visitor, changing nothing', async () => {
     const account = await register(auth.server);
-    const before = snapshot(auth.server);
+    const before = await snapshot(auth.server);
     const wrong = await call(auth.server, '/auth/change-password', { oldPassword: 'not my password', newPassword: 'Correct horse battery' }, { token: account.jwt });
     expect(wrong.status).toBe(403);
     expect(wrong.body).toEqual({ error: 'wrong_password', message: 'The current password is incorrect.' });
@@ -133,7 +133,7 @@ describe('forgot, reset and change password', () => {
       expect((await call(auth.server, '/auth/change-password', payload, { token: account.jwt })).status, JSON.stringify(payload)).toBe(400);
     }
     expect((await call(auth.server, '/auth/change-password', { oldPassword: account.password, newPassword: 'Correct horse battery' })).status).toBe(401);
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
     expect((await login(account.user.userName, account.password)).status).toBe(200);
   });
 });

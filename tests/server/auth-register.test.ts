@@ -35,13 +35,13 @@ describe('POST /api/auth/register', () => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual({ user });
 
-    const stored = findUserById(server.app.db, user.id)!;
+    const stored = (await findUserById(server.app.db, user.id))!;
     expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(stored.passwordHash, account.password)).toBe(true);
-    const session = server.app.db.prepare('SELECT user_id, ended_at FROM sessions WHERE id = ?').get(sessionId);
+    const session = await server.app.db.get('SELECT user_id, ended_at FROM sessions WHERE id = ?', [sessionId]);
     expect(session).toEqual({ user_id: user.id, ended_at: null });
     // Only the hash of the refresh token is kept.
-    const dump = JSON.stringify(server.app.db.prepare('SELECT * FROM refresh_tokens').all());
+    const dump = JSON.stringify(await server.app.db.all('SELECT * FROM refresh_tokens'));
     expect(dump).not.toContain(refreshToken);
   });
 
@@ -76,7 +76,7 @@ describe('POST /api/auth/register', () => {
     const a = await register(server, newAccount('carol'));
     const b = await register(server, newAccount('dave'));
     const tokenA = linkParams(lastMailTo(server, a.user.email)).get('token')!;
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const payload of [
       { userId: a.user.id, token: `${tokenA.slice(0, -1)}${tokenA.endsWith('A') ? 'B' : 'A'}` },
       { userId: b.user.id, token: tokenA },
@@ -90,7 +90,7 @@ describe('POST /api/auth/register', () => {
       const answer = await call(server, '/auth/confirm-email', payload);
       expect(answer.status).toBe(400);
     }
-    expect(snapshot(server)).toBe(before);
+    expect(await snapshot(server)).toBe(before);
   });
 
   it('should resend a confirmation on request, invalidating the earlier link, at most once a minute', async () => {
@@ -100,7 +100,7 @@ describe('POST /api/auth/register', () => {
     expect(tooSoon.status).toBe(429);
     expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    server.app.db.prepare(`UPDATE account_tokens SET created_at = ? WHERE user_id = ?`).run(new Date(Date.now() - 61_000).toISOString(), signedIn.user.id);
+    await server.app.db.run(`UPDATE account_tokens SET created_at = ? WHERE user_id = ?`, [new Date(Date.now() - 61_000).toISOString(), signedIn.user.id]);
     const count = mails(server).length;
     const resent = await call(server, '/auth/resend-confirmation', undefined, { token: signedIn.jwt, method: 'POST' });
     expect(resent.status).toBe(200);
@@ -115,19 +115,61 @@ describe('POST /api/auth/register', () => {
 
   it('should refuse a taken user name or e-mail, whatever their case, with 409 and change nothing', async () => {
     const taken = await register(server, newAccount('frank'));
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const name = await call(server, '/auth/register', { ...newAccount('other'), userName: taken.user.userName.toUpperCase() });
     expect(name.status).toBe(409);
     expect(name.body).toEqual({ error: 'user_name_taken', message: 'This user name is already taken.' });
     const email = await call(server, '/auth/register', { ...newAccount('other'), email: ` ${taken.user.email.toUpperCase()} ` });
     expect(email.status).toBe(409);
     expect(email.body).toEqual({ error: 'email_taken', message: 'An account with this e-mail address already exists.' });
-    expect(snapshot(server)).toBe(before);
+    expect(await snapshot(server)).toBe(before);
+  });
+
+  it('should let exactly one of several simultaneous sign-ups for one name, or one address, through and answer the others 409', async () => {
+    const base = newAccount('race');
+    const sameName = await Promise.all(
+      [0, 1, 2, 3].map((i) => call(server, '/auth/register', { ...newAccount('racer'), userName: i % 2 ? base.userName.toUpperCase() : base.userName })),
+    );
+    expect(sameName.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const answer of sameName.filter((a) => a.status === 409)) {
+      expect(answer.body).toEqual({ error: 'user_name_taken', message: 'This user name is already taken.' });
+    }
+    const sameEmail = await Promise.all(
+      [0, 1, 2, 3].map((i) => call(server, '/auth/register', { ...newAccount('racer'), email: i % 2 ? base.email.toUpperCase() : base.email })),
+    );
+    expect(sameEmail.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const answer of sameEmail.filter((a) => a.status === 409)) {
+      expect(answer.body).toEqual({ error: 'email_taken', message: 'An account with this e-mail address already exists.' });
+    }
+    const rows = await server.app.db.all('SELECT id FROM users WHERE user_name_key = ? OR email_key = ?', [base.userName.toLowerCase(), base.email]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('should confirm once when one link is opened several times at once, answering each a success', async () => {
+    const signedIn = await register(server, newAccount('twice'));
+    const token = linkParams(lastMailTo(server, signedIn.user.email)).get('token');
+    const answers = await Promise.all([1, 2, 3, 4].map(() => call(server, '/auth/confirm-email', { userId: signedIn.user.id, token })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const me = await call<{ user: SignedIn['user'] }>(server, '/auth/me', undefined, { token: signedIn.jwt });
+    expect(me.body.user.emailConfirmed).toBe(true);
+    const used = await server.app.db.all('SELECT used_at FROM account_tokens WHERE user_id = ? AND used_at IS NOT NULL', [signedIn.user.id]);
+    expect(used).toHaveLength(1);
+  });
+
+  it('should send one mail when several resends arrive at once after the cooldown', async () => {
+    const signedIn = await register(server, newAccount('burst'));
+    await server.app.db.run(`UPDATE account_tokens SET created_at = ? WHERE user_id = ?`, [new Date(Date.now() - 61_000).toISOString(), signedIn.user.id]);
+    const count = mails(server).length;
+    const answers = await Promise.all([1, 2, 3, 4].map(() => call(server, '/auth/resend-confirmation', undefined, { token: signedIn.jwt, method: 'POST' })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429, 429, 429]);
+    expect(mails(server)).toHaveLength(count + 1);
+    const live = await server.app.db.all(`SELECT id FROM account_tokens WHERE user_id = ? AND purpose = 'confirm_email' AND used_at IS NULL`, [signedIn.user.id]);
+    expect(live).toHaveLength(1);
   });
 
   it('should ship a list of at least a thousand common passwords and refuse them in any case', async () => {
     expect(commonPasswordCount()).toBeGreaterThanOrEqual(1000);
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const password of ['password', 'PassWord1', 'qwertyuiop', 'Password123', 'ILOVEYOU1']) {
       const answer = await call(server, '/auth/register', { ...newAccount('common'), password });
       expect(answer.status, password).toBe(400);
@@ -135,12 +177,12 @@ describe('POST /api/auth/register', () => {
     }
     const common = await call(server, '/auth/register', { ...newAccount('common'), password: 'baseball1' });
     expect(common.body).toEqual({ error: 'common_password', message: 'This password is too common. Please choose a less predictable one.' });
-    expect(snapshot(server)).toBe(before);
+    expect(await snapshot(server)).toBe(before);
   });
 
   it('should answer every bad input with a 400 and a clear message, writing nothing', async () => {
     const good = newAccount('good');
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const cases: Array<[unknown, RegExp]> = [
       [{ email: good.email, password: good.password }, /userName is required/],
       [{ userName: good.userName, password: good.password }, /email is required/],
@@ -169,7 +211,7 @@ describe('POST /api/auth/register', () => {
     }
     const malformed = await call(server, '/auth/register', undefined, { raw: '{"userName": ' });
     expect(malformed.status).toBe(400);
-    expect(snapshot(server)).toBe(before);
+    expect(await snapshot(server)).toBe(before);
   });
 
   it('should refuse /me without a valid access token', async () => {

@@ -49,7 +49,7 @@ describe('the absolute lifetime of a session', () => {
     const refused = await refresh(tokens.refreshToken);
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ error: 'session_expired', message: 'Your session has expired. Please log in again.' });
-    const session = server.app.db.prepare('SELECT ended_at FROM sessions WHERE id = ?').get(signedIn.sessionId) as { ended_at: string | null };
+    const session = (await server.app.db.get<{ ended_at: string | null }>('SELECT ended_at FROM sessions WHERE id = ?', [signedIn.sessionId]))!;
     expect(session.ended_at).not.toBeNull();
     // Nor does a retry bring it back.
     expect((await refresh(tokens.refreshToken)).status).toBe(401);

@@ -6,6 +6,7 @@ import { signLegacyJwt } from '../support/jwt';
 import { call, newAccount, register, snapshot } from '../support/auth';
 import type { SignedIn } from '../support/auth';
 import { authServer } from '../support/authServer';
+import { ENGINE } from '../support/server';
 
 interface Refreshed {
   status: number;
@@ -16,8 +17,14 @@ interface Refreshed {
 describe('login, refresh and end-session', () => {
   const auth = authServer();
   const { from, me } = auth;
-  /** The secret the server generated in its data directory on first start. */
-  const serverSecret = () => Buffer.from(fs.readFileSync(path.join(auth.server.dataDir, 'jwt-secret'), 'utf8').trim(), 'utf8');
+  /** The secret the server generated on first start: in its data directory on SQLite, in the database on PostgreSQL (shared by every instance). */
+  const serverSecret = async () =>
+    Buffer.from(
+      ENGINE === 'postgres'
+        ? (await auth.server.app.db.get<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'jwt'`))!.value
+        : fs.readFileSync(path.join(auth.server.dataDir, 'jwt-secret'), 'utf8').trim(),
+      'utf8',
+    );
   const refresh = (refreshToken: string) => call<Refreshed>(auth.server, '/auth/refresh-token', { refreshToken });
 
   it('should sign in by user name or e-mail, in any case, with a new session each time', async () => {
@@ -35,18 +42,18 @@ describe('login, refresh and end-session', () => {
   it('should answer one message for a wrong password and for an unknown account', async () => {
     const account = newAccount('wrong');
     await register(auth.server, account);
-    const before = snapshot(auth.server);
+    const before = await snapshot(auth.server);
     const wrongPassword = await call(auth.server, '/auth/login', { userName: account.userName, password: 'not the password' }, from());
     const unknownUser = await call(auth.server, '/auth/login', { userName: 'nobody_here', password: account.password }, from());
     expect(wrongPassword.status).toBe(401);
     expect(unknownUser.status).toBe(401);
     expect(wrongPassword.body).toEqual({ error: 'invalid_credentials', message: 'Incorrect user name or password.' });
     expect(unknownUser.body).toEqual(wrongPassword.body);
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
   });
 
   it('should refuse malformed login bodies with 400 and write nothing', async () => {
-    const before = snapshot(auth.server, ['users', 'sessions', 'refresh_tokens', 'account_tokens', 'login_failures']);
+    const before = await snapshot(auth.server, ['users', 'sessions', 'refresh_tokens', 'account_tokens', 'login_failures']);
     for (const payload of [
       {},
       { userName: 'someone' },
@@ -64,7 +71,7 @@ describe('login, refresh and end-session', () => {
       expect(answer.body.error).toBe('bad_request');
       expect(answer.body.message.length).toBeGreaterThan(5);
     }
-    expect(snapshot(auth.server, ['users', 'sessions', 'refresh_tokens', 'account_tokens', 'login_failures'])).toBe(before);
+    expect(await snapshot(auth.server, ['users', 'sessions', 'refresh_tokens', 'account_tokens', 'login_failures'])).toBe(before);
   });
 
   it('should rotate the refresh token on every use and give a working access token', async () => {
@@ -77,7 +84,7 @@ describe('login, refresh and end-session', () => {
     const second = await refresh(first.body.refreshToken);
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first.body.refreshToken);
-    const stored = auth.server.app.db.prepare('SELECT token_hash FROM refresh_tokens WHERE session_id = ?').all(signedIn.sessionId);
+    const stored = await auth.server.app.db.all('SELECT token_hash FROM refresh_tokens WHERE session_id = ?', [signedIn.sessionId]);
     expect(stored).toHaveLength(3);
     expect(JSON.stringify(stored)).not.toContain(second.body.refreshToken);
   });
@@ -97,7 +104,7 @@ describe('login, refresh and end-session', () => {
     expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
     expect((await me(rotated.body.jwt)).status).toBe(401);
     expect((await me(signedIn.jwt)).status).toBe(401);
-    const session = auth.server.app.db.prepare('SELECT ended_at FROM sessions WHERE id = ?').get(signedIn.sessionId) as { ended_at: string | null };
+    const session = (await auth.server.app.db.get<{ ended_at: string | null }>('SELECT ended_at FROM sessions WHERE id = ?', [signedIn.sessionId]))!;
     expect(session.ended_at).not.toBeNull();
   });
 
@@ -116,7 +123,7 @@ describe('login, refresh and end-session', () => {
     expect((await me(a.body.jwt)).status).toBe(200);
 
     // The grace box is stored encrypted: neither token appears in the table.
-    const dump = JSON.stringify(auth.server.app.db.prepare('SELECT * FROM refresh_tokens WHERE session_id = ?').all(signedIn.sessionId));
+    const dump = JSON.stringify(await auth.server.app.db.all('SELECT * FROM refresh_tokens WHERE session_id = ?', [signedIn.sessionId]));
     expect(dump).not.toContain(a.body.refreshToken);
     expect(dump).not.toContain(signedIn.refreshToken);
 
@@ -129,11 +136,22 @@ describe('login, refresh and end-session', () => {
     expect((await refresh(next.body.refreshToken)).status).toBe(401);
   });
 
+  it('should rotate once when one refresh token arrives several times at once, answering each the same new pair', async () => {
+    const signedIn = await register(auth.server);
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => refresh(signedIn.refreshToken)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
+    const stored = await auth.server.app.db.all('SELECT token_hash FROM refresh_tokens WHERE session_id = ?', [signedIn.sessionId]);
+    expect(stored).toHaveLength(2);
+    expect((await me(answers[0]!.body.jwt)).status).toBe(200);
+    expect((await refresh(answers[0]!.body.refreshToken)).status).toBe(200);
+  });
+
   it('should refuse unknown, malformed and expired refresh tokens with 401 and change nothing', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-06-01T00:00:00Z'));
     const signedIn = await register(auth.server);
-    const before = snapshot(auth.server);
+    const before = await snapshot(auth.server);
     for (const refreshToken of ['A'.repeat(43), `${signedIn.refreshToken.slice(0, -2)}xx`, signedIn.jwt.slice(0, 128)]) {
       const answer = await refresh(refreshToken);
       expect(answer.status).toBe(401);
@@ -144,7 +162,7 @@ describe('login, refresh and end-session', () => {
     }
     vi.setSystemTime(new Date('2031-07-02T00:00:00Z')); // 31 days later
     expect((await refresh(signedIn.refreshToken)).status).toBe(401);
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
   });
 
   it('should end a session: its refresh token dies at once and its access tokens are refused', async () => {
@@ -163,7 +181,7 @@ describe('login, refresh and end-session', () => {
   it("should refuse to end someone else's session, or without a valid token, and change nothing", async () => {
     const alice = await register(auth.server);
     const mallory = await register(auth.server);
-    const before = snapshot(auth.server);
+    const before = await snapshot(auth.server);
     const foreign = await call(auth.server, '/auth/end-session', { sessionId: alice.sessionId }, { token: mallory.jwt });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ error: 'session_not_found', message: 'No open session with this id belongs to you.' });
@@ -171,7 +189,7 @@ describe('login, refresh and end-session', () => {
     expect((await call(auth.server, '/auth/end-session', {}, { token: mallory.jwt })).status).toBe(400);
     expect((await call(auth.server, '/auth/end-session', { sessionId: 7 }, { token: mallory.jwt })).status).toBe(400);
     expect((await call(auth.server, '/auth/end-session', { sessionId: 'x'.repeat(65) }, { token: mallory.jwt })).status).toBe(400);
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
     expect((await me(alice.jwt)).status).toBe(200);
   });
 
@@ -189,17 +207,17 @@ describe('login, refresh and end-session', () => {
       `${b64({ alg: 'HS512', typ: 'JWT' })}.${payload}.${signature}`,
       signLegacyJwt(claims, Buffer.from('not-the-server-secret-but-long-enough-1234')),
       // Properly signed with the server's own secret, but by an algorithm outside the allow-list.
-      await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).setSubject(claims.sub).setIssuedAt(claims.iat).setExpirationTime(claims.exp).sign(serverSecret()),
+      await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).setSubject(claims.sub).setIssuedAt(claims.iat).setExpirationTime(claims.exp).sign(await serverSecret()),
     ];
     // A token in the format the server issued before it signed with jose still lets its player in.
-    expect((await me(signLegacyJwt(claims, serverSecret()))).status).toBe(200);
-    const before = snapshot(auth.server);
+    expect((await me(signLegacyJwt(claims, await serverSecret()))).status).toBe(200);
+    const before = await snapshot(auth.server);
     for (const token of forged) {
       expect((await me(token)).status, token).toBe(401);
       expect((await call(auth.server, '/auth/end-session', { sessionId: victim.sessionId }, { token })).status).toBe(401);
     }
     vi.setSystemTime(new Date('2031-08-01T00:15:01Z'));
     expect((await me(victim.jwt)).status).toBe(401);
-    expect(snapshot(auth.server)).toBe(before);
+    expect(await snapshot(auth.server)).toBe(before);
   });
 });

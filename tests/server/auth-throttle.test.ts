@@ -124,6 +124,30 @@ describe('sign-in throttle', () => {
     }),
   );
 
+  it(
+    'should let no more than 5 of many simultaneous wrong guesses from one address be checked, refusing the rest',
+    withTestServer({}, async (server) => {
+      const account = await register(server, newAccount('burst'));
+      const attacker = { forwardedFor: '203.0.113.99' };
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => call(server, '/auth/login', { userName: account.user.userName, password: `guess ${i}` }, attacker)),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+      expect((await call(server, '/auth/login', { userName: account.user.userName, password: account.password }, attacker)).status).toBe(429);
+      // A right password among simultaneous attempts is not left counted as a failure.
+      const other = { forwardedFor: '203.0.113.98' };
+      const mixed = await Promise.all([
+        call(server, '/auth/login', { userName: account.user.userName, password: account.password }, other),
+        call(server, '/auth/login', { userName: account.user.userName, password: 'wrong one' }, other),
+      ]);
+      expect(mixed.map((answer) => answer.status)).toEqual([200, 401]);
+      const counted = await server.app.db.all('SELECT id FROM login_failures WHERE throttle_key = ?', ['ip:203.0.113.98']);
+      expect(counted).toHaveLength(1);
+    }),
+  );
+
   it('should keep counting across a restart', async () => {
     const dataDir = tempDir();
     const first = await startTestServer({ dataDir });
@@ -133,7 +157,8 @@ describe('sign-in throttle', () => {
       expect((await call(first, '/auth/login', { userName: account.userName, password: 'bad guess!' }, { forwardedFor: '192.0.2.7' })).status).toBe(401);
     }
     await first.app.close();
-    const second = await startTestServer({ dataDir });
+    // Same data directory, and on PostgreSQL the same schema: the same database, restarted.
+    const second = await startTestServer({ dataDir, databaseSchema: first.config.databaseSchema });
     try {
       const refused = await call(second, '/auth/login', { userName: account.userName, password: account.password }, { forwardedFor: '192.0.2.7' });
       expect(refused.status).toBe(429);

@@ -63,15 +63,16 @@ describe('baccarat bets', () => {
   /** Replaces the player's active server seed before any bet, so the next deal is known. */
   async function plantSeed(player: Player, serverSeed: string): Promise<void> {
     await player.call('GET', `/casino/get-seed?clientSeed=${CLIENT_SEED}`);
-    shared.server.app.db
-      .prepare(`UPDATE seed_pairs SET server_seed = ?, server_seed_hash = ?, client_seed = ? WHERE user_id = ? AND status = 'active'`)
-      .run(serverSeed, sha256Hex(serverSeed), CLIENT_SEED, player.id);
+    await shared.server.app.db.run(
+      `UPDATE seed_pairs SET server_seed = ?, server_seed_hash = ?, client_seed = ? WHERE user_id = ? AND status = 'active'`,
+      [serverSeed, sha256Hex(serverSeed), CLIENT_SEED, player.id],
+    );
   }
 
   it('should settle a round in one go: debit, deal, payout, bet row, nonce and ledger', async () => {
     const player = await fundedPlayer();
-    const before = usdt(player);
-    const rows = ledgerRows(shared.server);
+    const before = await usdt(player);
+    const rows = await ledgerRows(shared.server);
     const answer = await bet(player, { player: '1.5', tie: '0.25', banker: '2' });
     expect(answer.status).toBe(200);
     const { success, game, balance, bet: row, errorMessage } = answer.body as BetAnswer;
@@ -80,14 +81,14 @@ describe('baccarat bets', () => {
     expect(game.playerHand.length).toBeGreaterThanOrEqual(2);
     expect(game.bankerHand.length).toBeGreaterThanOrEqual(2);
     const result = decimalToUnits(game.resultAmount);
-    const after = usdt(player);
+    const after = await usdt(player);
     expect(after).toBe(before - 375_000_000n + result);
     expect(balance).toBe(unitsToNumber(after));
     expect(row).toMatchObject({ gameName: 'Baccarat', wager: 3.75, currency: 'USDT', payout: game.resultAmount });
     expect(row.multiplier).toBe(Math.floor((Number(result) / 375_000_000) * 10_000) / 10_000);
-    expect(ledgerRows(shared.server) - rows).toBe((result > 0n ? 4 : 2) + TOKEN_ROWS);
+    expect((await ledgerRows(shared.server)) - rows).toBe((result > 0n ? 4 : 2) + TOKEN_ROWS);
     expect(await nonceOf(player)).toBe(1);
-    expect(checkLedger(shared.server.app.db).ok).toBe(true);
+    expect((await checkLedger(shared.server.app.db)).ok).toBe(true);
   });
 
   it.each([
@@ -107,7 +108,7 @@ describe('baccarat bets', () => {
       banker: decimalToUnits(('banker' in stakes && stakes.banker) || '0'),
     };
     expect(expectedReturn(units, winner)).toBe(returned);
-    const before = usdt(player);
+    const before = await usdt(player);
     const answer = await bet(player, stakes);
     expect(answer.status).toBe(200);
     const { game, bet: row } = answer.body as BetAnswer;
@@ -120,9 +121,9 @@ describe('baccarat bets', () => {
       resultAmount: unitsToNumber(returned),
     });
     const wager = units.player + units.tie + units.banker;
-    expect(usdt(player)).toBe(before - wager + returned);
+    expect(await usdt(player)).toBe(before - wager + returned);
     expect(row.payout).toBe(unitsToNumber(returned));
-    expect(checkLedger(shared.server.app.db).ok).toBe(true);
+    expect((await checkLedger(shared.server.app.db)).ok).toBe(true);
   });
 
   it('should reveal on rotation a seed that recomputes both hands of every round', async () => {
@@ -165,8 +166,8 @@ describe('baccarat bets', () => {
     ['an extra field', { playerBetAmount: 1, tieBetAmount: 0, bankerBetAmount: 0, currency: 'USDT', betAmount: 1 }, 'betAmount is not allowed'],
   ])('should refuse %s with a 400 "%s" and change nothing', async (_name, body, message) => {
     const player = await fundedPlayer();
-    const rows = ledgerRows(shared.server);
-    const before = usdt(player);
+    const rows = await ledgerRows(shared.server);
+    const before = await usdt(player);
     const nonce = await nonceOf(player);
     const answer = await player.call('POST', '/baccarat/bet', body);
     expect(answer.status).toBe(400);
@@ -174,20 +175,20 @@ describe('baccarat bets', () => {
     expect(refusal.success).toBe(false);
     expect(refusal.message).toContain(message);
     expect(refusal.errorMessage).toBe(refusal.message);
-    expect(ledgerRows(shared.server)).toBe(rows);
-    expect(usdt(player)).toBe(before);
+    expect(await ledgerRows(shared.server)).toBe(rows);
+    expect(await usdt(player)).toBe(before);
     expect(await nonceOf(player)).toBe(nonce);
   });
 
   it('should refuse a total above maxBet with the wording of docs/product.md, and put the message of docs/product.md §8 in error too', async () => {
     const player = await createPlayer(shared.server);
-    shared.server.app.wallet.creditDeposit(player.id, 'USDT', 2_000n * 100_000_000n, `baccarat-test-${player.id}`);
-    const rows = ledgerRows(shared.server);
+    await shared.server.app.wallet.creditDeposit(player.id, 'USDT', 2_000n * 100_000_000n, `baccarat-test-${player.id}`);
+    const rows = await ledgerRows(shared.server);
     const answer = await bet(player, { player: '600', banker: '500.5' });
     const message = 'Bet must be less than less 1000.00000000 USDT';
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ success: false, errorMessage: message, error: message, message });
-    expect(ledgerRows(shared.server)).toBe(rows);
+    expect(await ledgerRows(shared.server)).toBe(rows);
     expect(await nonceOf(player)).toBe(0);
   });
 
@@ -204,7 +205,7 @@ describe('baccarat bets', () => {
   it('should never overdraw under 100 concurrent rounds from a balance that covers 20', async () => {
     const player = await createPlayer(shared.server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
-    const start = usdt(player);
+    const start = await usdt(player);
     const stake = start / 40n;
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => bet(player, { player: unitsToNumber(stake).toString(), tie: unitsToNumber(stake).toString() })),
@@ -214,8 +215,8 @@ describe('baccarat bets', () => {
     expect(refused.every((a) => (a.body as { errorMessage: string }).errorMessage === 'Balance too low.')).toBe(true);
     expect(placed.length).toBeGreaterThanOrEqual(20);
     const won = placed.reduce((sum, answer) => sum + decimalToUnits(answer.game.resultAmount), 0n);
-    expect(usdt(player)).toBe(start - 2n * stake * BigInt(placed.length) + won);
-    expect(checkLedger(shared.server.app.db).ok).toBe(true);
+    expect(await usdt(player)).toBe(start - 2n * stake * BigInt(placed.length) + won);
+    expect((await checkLedger(shared.server.app.db)).ok).toBe(true);
   });
 
   it('should broadcast each settled round to the live hub as a Baccarat bet', async () => {
@@ -253,11 +254,11 @@ describe('baccarat settlement hooks', () => {
       expect(roundHouseEdge({ player: 1n, tie: 0n, banker: 0n })).toBeCloseTo(0.0123, 4);
       expect(roundHouseEdge({ player: 0n, tie: 0n, banker: 1n })).toBeCloseTo(0.0106, 4);
       expect(roundHouseEdge({ player: 0n, tie: 1n, banker: 0n })).toBeCloseTo(0.1412, 4);
-      const rows = ledgerRows(server);
+      const rows = await ledgerRows(server);
       failHooks();
       const failed = await player.call('POST', '/baccarat/bet', { playerBetAmount: 1, tieBetAmount: 0, bankerBetAmount: 0, currency: 'USDT' });
       expect(failed.status).toBe(500);
-      expect(ledgerRows(server)).toBe(rows);
+      expect(await ledgerRows(server)).toBe(rows);
     } finally {
       await server.close();
     }

@@ -35,15 +35,15 @@ describe('blackjack rounds by API', () => {
   const settled: SettledBet[] = [];
   beforeAll(async () => {
     server = await startTestServer({}, (app) => {
-      app.settlement.register((_db, bet) => {
+      app.settlement.register(async (_tx, bet) => {
         settled.push(bet);
       });
     });
   });
   afterAll(async () => server.close());
   // Whatever a scenario did, every balance still equals its entries and each currency sums to zero.
-  afterEach(() => {
-    expect(checkLedger(server.app.db)).toMatchObject({ ok: true });
+  afterEach(async () => {
+    expect(await checkLedger(server.app.db)).toMatchObject({ ok: true });
   });
 
   const fundedPlayer = () => fundPlayer(server);
@@ -61,9 +61,10 @@ describe('blackjack rounds by API', () => {
    */
   async function rigFirstRound(player: Player, wanted: (state: BlackjackState, floatAt: FloatAt) => boolean) {
     await player.call('GET', '/casino/get-seed');
-    const { server_seed: serverSeed } = server.app.db
-      .prepare(`SELECT server_seed FROM seed_pairs WHERE user_id = ? AND status = 'next'`)
-      .get(player.id) as { server_seed: string };
+    const { server_seed: serverSeed } = (await server.app.db.get<{ server_seed: string }>(
+      `SELECT server_seed FROM seed_pairs WHERE user_id = ? AND status = 'next'`,
+      [player.id],
+    ))!;
     for (let i = 0; i < 20_000; i++) {
       const clientSeed = `rig${i}`;
       const floatAt = createFloatStream(nodeHmacSha256, serverSeed, clientSeed, 0).at;
@@ -113,7 +114,7 @@ describe('blackjack rounds by API', () => {
     return { last, state, id };
   }
 
-  function expectSettled(player: Player, body: RoundBody, state: BlackjackState, before: bigint) {
+  async function expectSettled(player: Player, body: RoundBody, state: BlackjackState, before: bigint) {
     const { payout, wager } = settle(state);
     expect(body.game!.gameState).toBe('GameOver');
     expect(body.game!.dealerHand).toEqual(state.dealer);
@@ -124,48 +125,48 @@ describe('blackjack rounds by API', () => {
       payout: Number(payout) / 1e8,
       multiplier: Math.floor(Number((payout * 10_000n) / wager)) / 10_000,
     });
-    expect(usdt(player)).toBe(before - wager + payout);
-    expect(body.balance).toBe(Number(usdt(player)) / 1e8);
+    expect(await usdt(player)).toBe(before - wager + payout);
+    expect(body.balance).toBe(Number(await usdt(player)) / 1e8);
     expect(settled.at(-1)).toMatchObject({ betId: body.bet!.id, game: 'Blackjack', wager, payout, userId: player.id });
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect((await checkLedger(server.app.db)).ok).toBe(true);
   }
 
   it('should pay a player blackjack 3:2 at once, with the dealer hand shown', async () => {
     const player = await fundedPlayer();
     const floatAt = await rigFirstRound(player, (s) => total(firstCards(s)) === 21 && total(s.dealer) !== 21);
-    const before = usdt(player);
-    const rows = ledgerRows(server);
+    const before = await usdt(player);
+    const rows = await ledgerRows(server);
     const answer = await call(player, 'POST', '/blackjack/bet', { betAmount: BET, currency: 'USDT' });
     expect(answer.status).toBe(200);
     const state = startRound(BET_UNITS, floatAt);
     expect(answer.body.game).toEqual(toWireGame(state, answer.body.game!.id, 'USDT'));
     expect(answer.body.game!.resultAmount).toBe(5);
-    expectSettled(player, answer.body, state, before);
+    await expectSettled(player, answer.body, state, before);
     expect(answer.body.bet!.multiplier).toBe(2.5);
-    expect(ledgerRows(server) - rows).toBe(4 + TOKEN_ROWS);
+    expect((await ledgerRows(server)) - rows).toBe(4 + TOKEN_ROWS);
     expect(await activeGame(player)).toBeNull();
   });
 
   it('should end the round at once on a dealer blackjack and take the bet', async () => {
     const player = await fundedPlayer();
     const floatAt = await rigFirstRound(player, (s) => total(s.dealer) === 21 && total(firstCards(s)) !== 21);
-    const before = usdt(player);
-    const rows = ledgerRows(server);
+    const before = await usdt(player);
+    const rows = await ledgerRows(server);
     const answer = await call(player, 'POST', '/blackjack/bet', { betAmount: BET, currency: 'USDT' });
     const state = startRound(BET_UNITS, floatAt);
     expect(answer.body.game).toMatchObject({ gameState: 'GameOver', dealerScore: 21, resultAmount: 0 });
-    expectSettled(player, answer.body, state, before);
-    expect(ledgerRows(server) - rows).toBe(2 + TOKEN_ROWS);
+    await expectSettled(player, answer.body, state, before);
+    expect((await ledgerRows(server)) - rows).toBe(2 + TOKEN_ROWS);
   });
 
   it('should play a double: the stake doubles before the card, the hand stands and the round settles', async () => {
     const player = await fundedPlayer();
     const floatAt = await rigFirstRound(player, (s) => inPlay(s) && !sameValue(s));
-    const before = usdt(player);
+    const before = await usdt(player);
     const { last, state } = await play(player, floatAt, [['double', 0]]);
     expect(last.game!.betAmount).toBe(4);
     expect(last.game!.playerHand1).toHaveLength(3);
-    expectSettled(player, last, state, before);
+    await expectSettled(player, last, state, before);
     expect(settled.at(-1)!.wager).toBe(2n * BET_UNITS);
   });
 
@@ -177,12 +178,12 @@ describe('blackjack rounds by API', () => {
       const split = applyAction(s, 'split', 0, f);
       return split.ok && split.state.activeHandIndex === 0 && split.state.gameState === 'PlayerTurn';
     });
-    const before = usdt(player);
+    const before = await usdt(player);
     const { last: afterSplit, state: split } = await play(player, floatAt, [['split', 0]]);
     expect(afterSplit.game).toMatchObject({ isSplit: true, activeHandIndex: 0, betAmount: BET, betAmount2: BET });
     expect(afterSplit.game!.playerHand1).toHaveLength(2);
     expect(afterSplit.game!.playerHand2).toHaveLength(2);
-    expect(usdt(player)).toBe(before - 2n * BET_UNITS);
+    expect(await usdt(player)).toBe(before - 2n * BET_UNITS);
 
     // A second split is refused, and nothing changes.
     const again = await call(player, 'POST', '/blackjack/split', { activeHand: 0 });
@@ -203,7 +204,7 @@ describe('blackjack rounds by API', () => {
       last = answer.body;
     }
     expect(last.game!.resultAmount + last.game!.resultAmount2).toBe(last.bet!.payout);
-    expectSettled(player, last, state, before);
+    await expectSettled(player, last, state, before);
     expect(settled.at(-1)!.wager).toBe(2n * BET_UNITS);
   });
 
@@ -214,7 +215,7 @@ describe('blackjack rounds by API', () => {
       const hit = applyAction(s, 'hit', 0, f);
       return hit.ok && hit.state.gameState === 'PlayerTurn';
     });
-    const before = usdt(player);
+    const before = await usdt(player);
     let { last, state } = await play(player, floatAt, [['hit', 0]]);
     while (state.gameState === 'PlayerTurn') {
       ({ last, state } = await (async () => {
@@ -226,7 +227,7 @@ describe('blackjack rounds by API', () => {
         return { last: answer.body, state: next.state };
       })());
     }
-    expectSettled(player, last, state, before);
+    await expectSettled(player, last, state, before);
   });
 
   it('should restore the open round with the hole card still hidden, and forget it once over', async () => {
@@ -280,7 +281,7 @@ describe('blackjack rounds by API', () => {
       expect(toWireGame(state, round.id, 'USDT')).toEqual(round.game);
     });
     // The bet rows point at the pair and nonce that fix their cards.
-    const stored = gameById(server.app.db, played[0]!.id)!;
+    const stored = (await gameById(server.app.db, played[0]!.id))!;
     const detail = (await player.call('GET', `/casino/get-bet?id=${stored.betId}`)).body as {
       bet: { nonce: number; serverSeed: string; outcome: { dealerHand: number[] } };
     };
@@ -292,8 +293,8 @@ describe('blackjack rounds by API', () => {
   describe('refusals change nothing', () => {
     async function snapshot(player: Player) {
       return {
-        rows: ledgerRows(server),
-        balance: usdt(player),
+        rows: await ledgerRows(server),
+        balance: await usdt(player),
         nonce: await nonceOf(player),
         game: await activeGame(player),
       };
@@ -306,7 +307,7 @@ describe('blackjack rounds by API', () => {
       expect(answer.body).toMatchObject({ success: false, ...match });
       expect(answer.body.errorMessage).toBe(answer.body.message);
       expect(await snapshot(player)).toEqual(before);
-      expect(checkLedger(server.app.db).ok).toBe(true);
+      expect((await checkLedger(server.app.db)).ok).toBe(true);
       return answer.body;
     }
 
@@ -342,7 +343,7 @@ describe('blackjack rounds by API', () => {
     it("should refuse a double or split the balance cannot cover with \"Can't bet more than balance\"", async () => {
       const player = await fundedPlayer();
       await rigFirstRound(player, (s) => inPlay(s) && sameValue(s));
-      const all = Number(usdt(player)) / 1e8;
+      const all = Number(await usdt(player)) / 1e8;
       const opened = await call(player, 'POST', '/blackjack/bet', { betAmount: all, currency: 'USDT' });
       expect(opened.status).toBe(200);
       expect(opened.body.balance).toBe(0);
@@ -392,7 +393,7 @@ describe('blackjack rounds by API', () => {
       const player = await createPlayer(server);
       // Fund past maxBet ($1,000 in USDT) straight from the outside world.
       const { transfer, externalAccount } = await import('../../src/server/ledger/ledger');
-      transfer(server.app.db, { from: externalAccount('USDT'), to: playerAccount(player.id, 'USDT'), amount: 2_000n * 100_000_000n, kind: 'deposit', ref: 'test' });
+      await transfer(server.app.db, { from: externalAccount('USDT'), to: playerAccount(player.id, 'USDT'), amount: 2_000n * 100_000_000n, kind: 'deposit', ref: 'test' });
       const before = await snapshot(player);
       const answer = await call(player, 'POST', '/blackjack/bet', { betAmount: 1500, currency: 'USDT' });
       expect(answer.status).toBe(400);
@@ -433,41 +434,100 @@ describe('blackjack rounds by API', () => {
       const player = await fundedPlayer();
       await rigFirstRound(player, (s) => inPlay(s) && !sameValue(s));
       const opened = await call(player, 'POST', '/blackjack/bet', { betAmount: BET, currency: 'USDT' });
-      const before = usdt(player);
+      const before = await usdt(player);
       const answers = await Promise.all(Array.from({ length: 12 }, () => call(player, 'POST', '/blackjack/double', { activeHand: 0 })));
       const applied = answers.filter((a) => a.status === 200);
       expect(applied).toHaveLength(1);
       expect(answers.filter((a) => a.status !== 200).every((a) => a.body.success === false)).toBe(true);
       const payout = decimalToUnits(applied[0]!.body.bet!.payout);
-      expect(usdt(player)).toBe(before - BET_UNITS + payout);
+      expect(await usdt(player)).toBe(before - BET_UNITS + payout);
       expect(applied[0]!.body.game!.id).toBe(opened.body.game!.id);
-      expect(checkLedger(server.app.db).ok).toBe(true);
+      expect((await checkLedger(server.app.db)).ok).toBe(true);
+    });
+
+    it('should apply one of a stand and a double raced on one round, refuse the other, and keep the ledger exact', async () => {
+      const player = await fundedPlayer();
+      const betRows = async () =>
+        (await server.app.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM bets WHERE user_id = ? AND game = 'Blackjack'`, [player.id]))!.n;
+      // Several rounds, so that on PostgreSQL (requests side by side) either may come first.
+      for (let played = 0; played < 4; ) {
+        const start = await usdt(player);
+        const bets = await betRows();
+        const opened = await call(player, 'POST', '/blackjack/bet', { betAmount: BET, currency: 'USDT' });
+        expect(opened.status).toBe(200);
+        if (opened.body.game!.gameState !== 'PlayerTurn') continue;
+        played += 1;
+        const answers = await Promise.all([
+          call(player, 'POST', '/blackjack/stand', { activeHand: 0 }),
+          call(player, 'POST', '/blackjack/double', { activeHand: 0 }),
+        ]);
+        const applied = answers.filter((a) => a.status === 200);
+        expect(applied).toHaveLength(1);
+        expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body.code])).toEqual([[404, 'no_active_game']]);
+        const { bet } = applied[0]!.body;
+        const doubled = answers[1]!.status === 200;
+        expect(bet!.wager).toBe(doubled ? 2 * BET : BET);
+        expect(await usdt(player)).toBe(start - decimalToUnits(bet!.wager) + decimalToUnits(bet!.payout));
+        expect(await betRows()).toBe(bets + 1);
+        expect(await activeGame(player)).toBeNull();
+        expect((await checkLedger(server.app.db)).ok).toBe(true);
+      }
+    });
+
+    it('should refuse an action that waited for another which ended the round (its row locked, on both engines)', async () => {
+      const player = await fundedPlayer();
+      await rigFirstRound(player, inPlay);
+      const opened = await call(player, 'POST', '/blackjack/bet', { betAmount: BET, currency: 'USDT' });
+      const before = await usdt(player);
+      // The stand's transaction stays open until released; the hit starts meanwhile. On PostgreSQL it
+      // runs side by side and must wait for the stand's lock, then find no open round; on SQLite it runs after.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let stood!: () => void;
+      const standDone = new Promise<void>((resolve) => (stood = resolve));
+      const stand = server.app.db.transaction(async (tx) => {
+        const answer = await server.app.blackjackRounds.act(tx, player.id, 'stand', 0);
+        stood();
+        await gate;
+        return answer;
+      });
+      await standDone;
+      const hit = server.app.db.transaction((tx) => server.app.blackjackRounds.act(tx, player.id, 'hit', 0));
+      const hitRefused = expect(hit).rejects.toMatchObject({ statusCode: 404, fields: { code: 'no_active_game' } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      const ended = await stand;
+      await hitRefused;
+      expect(ended.game).toMatchObject({ id: opened.body.game!.id, gameState: 'GameOver' });
+      expect(await usdt(player)).toBe(before + decimalToUnits(ended.bet!.payout));
+      expect(ended.balance).toBe(await usdt(player));
+      expect(await activeGame(player)).toBeNull();
     });
 
     it('should open only one round from many concurrent bets', async () => {
       const player = await fundedPlayer();
       await rigFirstRound(player, inPlay);
-      const before = usdt(player);
+      const before = await usdt(player);
       const answers = await Promise.all(Array.from({ length: 8 }, () => call(player, 'POST', '/blackjack/bet', { betAmount: BET, currency: 'USDT' })));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'game_in_progress')).toBe(true);
-      expect(usdt(player)).toBe(before - BET_UNITS);
+      expect(await usdt(player)).toBe(before - BET_UNITS);
       expect(await nonceOf(player)).toBe(1);
-      expect(checkLedger(server.app.db).ok).toBe(true);
+      expect((await checkLedger(server.app.db)).ok).toBe(true);
     });
 
     it('should refuse a write from a stale read (the version check behind every action)', async () => {
       const player = await fundedPlayer();
       const floatAt = await rigFirstRound(player, inPlay);
       const opened = await call(player, 'POST', '/blackjack/bet', { betAmount: BET, currency: 'USDT' });
-      const stored = gameById(server.app.db, opened.body.game!.id as number)!;
+      const stored = (await gameById(server.app.db, opened.body.game!.id as number))!;
       const next = applyAction(stored.state, 'stand', 0, floatAt);
       if (!next.ok) throw new Error('stand refused');
-      expect(updateGame(server.app.db, stored.id, stored.version + 1, next.state)).toBe(false);
+      expect(await updateGame(server.app.db, stored.id, stored.version + 1, next.state)).toBe(false);
       expect(await activeGame(player)).toEqual(opened.body.game);
       // The real action still applies once, and the old version can then never write again.
       expect((await call(player, 'POST', '/blackjack/hit', { activeHand: 0 })).status).toBe(200);
-      expect(updateGame(server.app.db, stored.id, stored.version, next.state)).toBe(false);
+      expect(await updateGame(server.app.db, stored.id, stored.version, next.state)).toBe(false);
     });
   });
 

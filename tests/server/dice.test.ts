@@ -24,8 +24,8 @@ describe('dice bets', () => {
     const player = await fundedPlayer();
     const seed = (await player.call('GET', '/casino/get-seed?clientSeed=dice-test-seed')).body as { nonce: number };
     expect(seed.nonce).toBe(0);
-    const rowsBefore = ledgerRows(shared.server);
-    const before = usdt(player);
+    const rowsBefore = await ledgerRows(shared.server);
+    const before = await usdt(player);
 
     const answer = await player.call('POST', '/dice/bet', { betAmount: 1.5, currency: 'USDT', chance: 49.5, target: 'under' });
     expect(answer.status).toBe(200);
@@ -33,13 +33,13 @@ describe('dice bets', () => {
     expect(bet).toMatchObject({ wager: 1.5, nonce: 0, multiplier: 2 });
     expect(bet.win).toBe(bet.roll < 49.5);
     expect(bet.payout).toBe(bet.win ? 3 : 0);
-    const after = usdt(player);
+    const after = await usdt(player);
     expect(after).toBe(before - 150_000_000n + decimalToUnits(bet.payout));
     expect(balance).toBe(Number(after) / 1e8);
     // Two rows per transfer: the wager, a win's payout, and the token economy's ACC mining and rewards-pool share.
-    expect(ledgerRows(shared.server) - rowsBefore).toBe((bet.win ? 4 : 2) + 4);
+    expect((await ledgerRows(shared.server)) - rowsBefore).toBe((bet.win ? 4 : 2) + 4);
     expect(await nonceOf(player)).toBe(1);
-    expect(checkLedger(shared.server.app.db).ok).toBe(true);
+    expect((await checkLedger(shared.server.app.db)).ok).toBe(true);
   });
 
   it('should reveal on rotation a seed that recomputes every roll and payout', async () => {
@@ -83,14 +83,14 @@ describe('dice bets', () => {
     [{ betAmount: 1, currency: 'USDT', chance: 50, target: 'under', extra: 1 }, 400, 'extra is not allowed'],
   ])('should refuse %j with %i "%s" and change nothing', async (body, status, message) => {
     const player = await fundedPlayer();
-    const rows = ledgerRows(shared.server);
-    const before = usdt(player);
+    const rows = await ledgerRows(shared.server);
+    const before = await usdt(player);
     const nonce = await nonceOf(player);
     const answer = await player.call('POST', '/dice/bet', body);
     expect(answer.status).toBe(status);
     expect((answer.body as { message: string }).message).toContain(message);
-    expect(ledgerRows(shared.server)).toBe(rows);
-    expect(usdt(player)).toBe(before);
+    expect(await ledgerRows(shared.server)).toBe(rows);
+    expect(await usdt(player)).toBe(before);
     expect(await nonceOf(player)).toBe(nonce);
   });
 
@@ -108,7 +108,7 @@ describe('dice bets', () => {
   it('should never overdraw under 500 concurrent bets from a balance that covers 100', async () => {
     const player = await createPlayer(shared.server);
     await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
-    const start = usdt(player);
+    const start = await usdt(player);
     const wager = start / 100n;
     const answers = await Promise.all(
       Array.from({ length: 500 }, () =>
@@ -120,12 +120,12 @@ describe('dice bets', () => {
     expect(refused.every((a) => (a.body as { message: string }).message === "Can't bet more than balance")).toBe(true);
     const won = placed.reduce((sum, bet) => sum + decimalToUnits(bet.payout), 0n);
     expect(placed.length).toBeGreaterThanOrEqual(100);
-    const end = usdt(player);
+    const end = await usdt(player);
     expect(end).toBeGreaterThanOrEqual(0n);
     expect(end).toBe(start - wager * BigInt(placed.length) + won);
     // Every placed bet took exactly one nonce, with none skipped or reused.
     expect(placed.map((b) => b.nonce).sort((a, b) => a - b)).toEqual(placed.map((_, i) => i));
-    expect(checkLedger(shared.server.app.db).ok).toBe(true);
+    expect((await checkLedger(shared.server.app.db)).ok).toBe(true);
   });
 
   it('should send every settled bet to visitors and players on the live hub', async () => {
@@ -170,11 +170,11 @@ describe('dice settlement hooks', () => {
       const ok = await player.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
       expect(ok.status).toBe(200);
       expect(reported).toEqual([expect.objectContaining({ game: 'Dice', wager: 200_000_000n, houseEdge: 0.01 })]);
-      const rows = ledgerRows(server);
+      const rows = await ledgerRows(server);
       failHooks();
       const failed = await player.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
       expect(failed.status).toBe(500);
-      expect(ledgerRows(server)).toBe(rows);
+      expect(await ledgerRows(server)).toBe(rows);
     } finally {
       await server.close();
     }

@@ -28,13 +28,13 @@ describe('seeds are committed before they play', () => {
   afterAll(async () => server.close());
 
   const pairs = (userId: number) =>
-    server.app.db.prepare('SELECT id, status, server_seed, created_at, shown_at FROM seed_pairs WHERE user_id = ? ORDER BY id').all(userId) as Array<{
+    server.app.db.all<{
       id: number;
       status: string;
       server_seed: string;
       created_at: string;
       shown_at: string | null;
-    }>;
+    }>('SELECT id, status, server_seed, created_at, shown_at FROM seed_pairs WHERE user_id = ? ORDER BY id', [userId]);
   const getSeed = async (jwt: string, clientSeed?: string) => {
     const answer = await call<SeedState>(server, `/casino/get-seed${clientSeed ? `?clientSeed=${clientSeed}` : ''}`, undefined, { token: jwt });
     expect(answer.status).toBe(200);
@@ -45,7 +45,7 @@ describe('seeds are committed before they play', () => {
 
   it('should draw the first pair and the next seed at sign-up, so the first bet plays on a seed from an earlier request', async () => {
     const signedIn = await register(server);
-    const atSignUp = pairs(signedIn.user.id);
+    const atSignUp = await pairs(signedIn.user.id);
     expect(atSignUp.map((p) => [p.status, p.shown_at])).toEqual([
       ['active', null],
       ['next', null],
@@ -61,7 +61,7 @@ describe('seeds are committed before they play', () => {
     const detail = await call<{ bet: { seedHash: string; nonce: number } }>(server, `/casino/get-bet?id=${bet.id}`);
     expect(detail.body.bet).toMatchObject({ seedHash: shown.seedHash, nonce: 0 });
     // The bet drew nothing: the same two rows as at sign-up.
-    expect(pairs(signedIn.user.id).map((p) => p.id)).toEqual(atSignUp.map((p) => p.id));
+    expect((await pairs(signedIn.user.id)).map((p) => p.id)).toEqual(atSignUp.map((p) => p.id));
   });
 
   it('should refuse the bet of an account without seeds, moving nothing and drawing none, until get-seed draws them', async () => {
@@ -69,7 +69,7 @@ describe('seeds are committed before they play', () => {
     const { user, token: jwt } = await signedInUser(server, 'old_timer');
     await fund(jwt);
     const account = playerAccount(user.id, 'USDT');
-    const before = balanceOf(server.app.db, account);
+    const before = await balanceOf(server.app.db, account);
 
     const refused = await diceBet(jwt);
     expect(refused.status).toBe(409);
@@ -77,26 +77,26 @@ describe('seeds are committed before they play', () => {
     const mines = await call(server, '/mines/bet', { betAmount: 1, minesCount: 3, currency: 'USDT' }, { token: jwt });
     expect(mines.status).toBe(409);
     expect(mines.body).toMatchObject({ success: false, errorMessage: 'Your fairness seeds are not loaded yet. Reload the page, then bet again.' });
-    expect(balanceOf(server.app.db, account)).toBe(before);
-    expect(pairs(user.id)).toEqual([]);
-    expect((server.app.db.prepare('SELECT COUNT(*) AS n FROM bets WHERE user_id = ?').get(user.id) as { n: number }).n).toBe(0);
+    expect(await balanceOf(server.app.db, account)).toBe(before);
+    expect(await pairs(user.id)).toEqual([]);
+    expect((await server.app.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM bets WHERE user_id = ?', [user.id]))!.n).toBe(0);
 
     const shown = await getSeed(jwt, 'offeredWithFirstLoad');
     expect(shown.clientSeed).not.toBe('offeredWithFirstLoad');
-    expect(pairs(user.id).every((p) => p.shown_at !== null)).toBe(true);
+    expect((await pairs(user.id)).every((p) => p.shown_at !== null)).toBe(true);
     expect((await diceBet(jwt)).status).toBe(200);
   });
 
   it('should accept a rotation only for a next seed whose hash was shown before, and change nothing otherwise', async () => {
     const signedIn = await register(server);
-    const before = pairs(signedIn.user.id);
+    const before = await pairs(signedIn.user.id);
     const refused = await call(server, '/casino/rotate-seed', { clientSeed: 'chosen-too-early' }, { token: signedIn.jwt });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       error: 'seeds_not_shown',
       message: 'Load your seeds first: the next server seed hash must be shown before a client seed can play with it.',
     });
-    expect(pairs(signedIn.user.id)).toEqual(before);
+    expect(await pairs(signedIn.user.id)).toEqual(before);
 
     const shown = await getSeed(signedIn.jwt);
     const rotated = await call<SeedState & { previous: { serverSeed: string } }>(server, '/casino/rotate-seed', { clientSeed: 'chosen-now' }, { token: signedIn.jwt });

@@ -1,12 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/database';
 import { migrate, migrations } from '../../src/server/db/migrations';
-import { json, startTestServer, tempDir } from '../support/server';
+import type { Database } from '../../src/server/db/sql';
+import { balanceOf, externalAccount, houseAccount, transfer } from '../../src/server/ledger/ledger';
+import { ENGINE, TEST_DATABASE_URL, dropTestSchema, json, openTestDatabase, startTestServer, tempDir, testSchema } from '../support/server';
 import type { TestServer } from '../support/server';
 import { freePort, spawnServer, waitForHealth } from '../support/serverProcess';
+
+/** Empties a freshly opened test database (its schema on PostgreSQL, every table on SQLite), so a test can migrate it itself. */
+async function emptied(db: Database, schema: string | null): Promise<Database> {
+  if (db.engine === 'postgres') {
+    await db.exec(`DROP SCHEMA ${schema ?? 'public'} CASCADE; CREATE SCHEMA ${schema ?? 'public'}`);
+    return db;
+  }
+  const tables = await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+  await db.exec(`PRAGMA foreign_keys = OFF; ${tables.map(({ name }) => `DROP TABLE ${name};`).join(' ')} PRAGMA foreign_keys = ON;`);
+  return db;
+}
+
+/** The schema as the engine describes it: tables, columns and their types, indexes. */
+async function schemaOf(db: Database): Promise<unknown[]> {
+  if (db.engine === 'sqlite') {
+    return db.all("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name");
+  }
+  const columns = await db.all(
+    `SELECT table_name, column_name, data_type, is_nullable, is_identity, column_default
+     FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, column_name`,
+  );
+  const indexes = await db.all<{ tablename: string; indexname: string; indexdef: string }>(
+    'SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY tablename, indexname',
+  );
+  const constraints = await db.all(
+    `SELECT c.conrelid::regclass::text AS "table", c.contype AS type, pg_get_constraintdef(c.oid) AS definition
+     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+     WHERE n.nspname = current_schema() ORDER BY 1, 2, 3`,
+  );
+  return [columns, indexes.map((index) => ({ ...index, indexdef: index.indexdef.replace(/ ON \S+\./, ' ON ') })), constraints];
+}
 
 describe('server foundation', () => {
   let server: TestServer;
@@ -47,13 +78,12 @@ describe('server foundation', () => {
     expect(body).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
-  it('should create, migrate and seed the SQLite file in the data directory', () => {
-    const file = path.join(server.dataDir, 'casino.sqlite');
-    expect(fs.existsSync(file)).toBe(true);
-    const db = new BetterSqlite3(file, { readonly: true });
-    const symbols = db.prepare('SELECT symbol, bettable FROM currencies ORDER BY position').all();
-    const applied = db.prepare('SELECT id FROM schema_migrations ORDER BY id').all();
-    db.close();
+  it('should create, migrate and seed the database (on SQLite, the file in the data directory)', async () => {
+    if (ENGINE === 'sqlite') expect(fs.existsSync(path.join(server.dataDir, 'casino.sqlite'))).toBe(true);
+    else expect(fs.existsSync(path.join(server.dataDir, 'casino.sqlite'))).toBe(false);
+    const { db } = server.app;
+    const symbols = await db.all('SELECT symbol, bettable FROM currencies ORDER BY position');
+    const applied = await db.all('SELECT id FROM schema_migrations ORDER BY id');
     expect(symbols).toEqual([
       { symbol: 'BTC', bettable: 1 },
       { symbol: 'ETH', bettable: 1 },
@@ -62,19 +92,21 @@ describe('server foundation', () => {
       { symbol: 'DOGE', bettable: 1 },
       { symbol: 'ACC', bettable: 0 },
     ]);
-    expect(applied.map((row) => (row as { id: number }).id)).toEqual(migrations.map((m) => m.id));
+    expect(applied.map((row) => (row as { id: number }).id)).toEqual(migrations.map((m) => m.id).sort((a, b) => a - b));
   });
 
-  it('should not seed twice or re-run migrations when it starts again on the same data', () => {
-    const dir = tempDir();
-    openDatabase(dir).close();
-    const again = openDatabase(dir);
-    const count = again.prepare('SELECT COUNT(*) AS n FROM currencies').get() as { n: number };
-    const runs = again.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number };
-    again.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-    expect(count.n).toBe(6);
-    expect(runs.n).toBe(migrations.length);
+  it('should not seed twice or re-run migrations when it starts again on the same data', async () => {
+    const first = await openTestDatabase();
+    await first.db.close();
+    const again = await openTestDatabase({ dataDir: first.dataDir, schema: first.schema });
+    try {
+      const count = (await again.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM currencies'))!;
+      const runs = (await again.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM schema_migrations'))!;
+      expect(count.n).toBe(6);
+      expect(runs.n).toBe(migrations.length);
+    } finally {
+      await again.close();
+    }
   });
 
   it('should answer an unknown API path with a JSON 404', async () => {
@@ -150,10 +182,12 @@ describe('server foundation', () => {
 });
 
 describe('server process', () => {
-  it('should start on PORT with DATA_DIR and shut down cleanly on SIGTERM', async () => {
+  it('should start on PORT with DATA_DIR (and DATABASE_URL on PostgreSQL) and shut down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = tempDir();
-    const child = spawnServer({ port, dataDir, env: { STATIC_DIR: '', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const schema = testSchema();
+    const database: Record<string, string> = TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema ?? '' } : { DATABASE_URL: '' };
+    const child = spawnServer({ port, dataDir, env: { STATIC_DIR: '', LOG_LEVEL: 'info', ...database }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -166,10 +200,11 @@ describe('server process', () => {
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
       expect(output).toContain('shutting down');
-      expect(fs.existsSync(path.join(dataDir, 'casino.sqlite'))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'casino.sqlite'))).toBe(ENGINE === 'sqlite');
     } finally {
       child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropTestSchema(schema);
     }
   });
 });
@@ -186,29 +221,59 @@ describe('migrations', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
-  it('should apply in id order whatever the order of the list, building the same schema', () => {
-    const schemaOf = (file: string) => {
-      const db = new BetterSqlite3(file, { readonly: true });
-      const rows = db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name").all();
-      db.close();
-      return rows;
-    };
-    const dirs = [tempDir(), tempDir()];
+  it('should apply in id order whatever the order of the list, building the same schema', async () => {
+    const inOrder = await openTestDatabase();
+    const reversed = await openTestDatabase();
     try {
-      const [inOrder, reversed] = dirs.map((dir) => path.join(dir, 'casino.sqlite')) as [string, string];
-      const first = new BetterSqlite3(inOrder);
-      const ranInOrder = migrate(first, migrations);
-      first.close();
+      const ranInOrder = await migrate(await emptied(inOrder.db, inOrder.schema), migrations);
       // Reversed, a later migration (an ALTER TABLE, a table with a foreign key) would come before what it needs.
-      const second = new BetterSqlite3(reversed);
-      const ranReversed = migrate(second, [...migrations].reverse());
-      second.close();
+      const ranReversed = await migrate(await emptied(reversed.db, reversed.schema), [...migrations].reverse());
       const ascending = migrations.map((m) => m.id).sort((a, b) => a - b);
       expect(ranInOrder).toEqual(ascending);
       expect(ranReversed).toEqual(ascending);
-      expect(schemaOf(reversed)).toEqual(schemaOf(inOrder));
+      expect(await schemaOf(reversed.db)).toEqual(await schemaOf(inOrder.db));
     } finally {
-      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+      await inOrder.close();
+      await reversed.close();
+    }
+  });
+
+  // PostgreSQL's INTEGER is 32 bits: money in base units (10^-8 of a coin) outgrows it at 21.47 coins.
+  it.skipIf(ENGINE !== 'postgres')('should make every integer column of the PostgreSQL schema a BIGINT, money columns included', async () => {
+    const opened = await openTestDatabase();
+    try {
+      const types = await opened.db.all<{ table_name: string; column_name: string; data_type: string }>(
+        `SELECT table_name, column_name, data_type FROM information_schema.columns
+         WHERE table_schema = current_schema() AND data_type IN ('smallint', 'integer', 'bigint', 'numeric', 'real', 'double precision')`,
+      );
+      const typeOf = (table: string, column: string) => types.find((t) => t.table_name === table && t.column_name === column)?.data_type;
+      for (const [table, column] of [
+        ['ledger_accounts', 'balance'],
+        ['ledger_transfers', 'amount'],
+        ['ledger_entries', 'amount'],
+        ['deposits', 'amount'],
+        ['withdrawals', 'amount'],
+        ['bets', 'wager'],
+        ['bets', 'payout'],
+        ['demo_claims', 'last_claimed_at'],
+      ] as const) {
+        expect(typeOf(table, column), `${table}.${column}`).toBe('bigint');
+      }
+      expect(types.filter((t) => t.data_type === 'integer' || t.data_type === 'smallint')).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('should keep a balance beyond 2^53 base units exact, read as a bigint', async () => {
+    const opened = await openTestDatabase();
+    try {
+      const huge = 2n ** 62n + 1n;
+      await transfer(opened.db, { from: externalAccount('BTC'), to: houseAccount('BTC'), amount: huge, kind: 'bankroll_seed', ref: 'test' });
+      expect(await balanceOf(opened.db, houseAccount('BTC'))).toBe(huge);
+      expect(await balanceOf(opened.db, externalAccount('BTC'))).toBe(-huge);
+    } finally {
+      await opened.close();
     }
   });
 });

@@ -55,7 +55,7 @@ describe('live hub in the app', () => {
 
   it('should refuse a token whose session has ended', async () => {
     const carol = await playerToken('carol');
-    server.app.db.prepare('UPDATE sessions SET ended_at = ? WHERE user_id = ?').run(new Date().toISOString(), carol.user.id);
+    await server.app.db.run('UPDATE sessions SET ended_at = ? WHERE user_id = ?', [new Date().toISOString(), carol.user.id]);
     await expect(connect(carol.token).start()).rejects.toThrow(/401/);
   });
 });

@@ -1,7 +1,7 @@
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, lastMailTo, linkParams, register } from '../support/auth';
+import { call, linkParams, register, resetMailTo } from '../support/auth';
 import type { SignedIn } from '../support/auth';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -53,7 +53,7 @@ describe('the live hub follows the sessions', () => {
   let txCounter = 0;
   /** A chain deposit credited as the watcher does it (ledger, then the live event), then a beat for the frames. */
   async function deposit(userId: number, amount: number): Promise<void> {
-    const result = server.app.wallet.creditDeposit(userId, 'BTC', BigInt(Math.round(amount * 1e8)), `tx-hub-sessions-${++txCounter}`);
+    const result = await server.app.wallet.creditDeposit(userId, 'BTC', BigInt(Math.round(amount * 1e8)), `tx-hub-sessions-${++txCounter}`);
     expect(result.credited).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -123,7 +123,8 @@ describe('the live hub follows the sessions', () => {
     expect(here.deposits).toEqual([{ amount: 2, currency: 'BTC' }]);
 
     expect((await call(server, '/auth/forgot-password', { email: account.user.email }, from())).status).toBe(200);
-    const params = linkParams(lastMailTo(server, account.user.email));
+    // Written after the answer (forgot-password answers first): waited for.
+    const params = linkParams(await resetMailTo(server, account.user.email));
     const reset = await call(server, '/auth/reset-password', {
       email: params.get('email'),
       token: params.get('token'),

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gemsCount, minesPayoutUnits } from '../../src/core/games/mines';
 import { reservedPayouts } from '../../src/server/bets/exposure';
 import { loadConfig } from '../../src/server/config';
+import { BIGINT } from '../../src/server/db/sql';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balanceOf, externalAccount, houseAccount, playerAccount, transfer } from '../../src/server/ledger/ledger';
 import { blackjackMaxPayout } from '../../src/core/games/blackjack';
 import { openGameOf as openRoundOf } from '../../src/server/blackjack/games';
 import { unitsToDecimalString } from '../../src/core/money';
 import { openGameOf } from '../../src/server/mines/games';
-import { serverPerBlock, startTestServer, tempDir } from '../support/server';
+import { serverPerBlock, startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 import { createPlayer } from '../support/wallet';
 
@@ -23,9 +24,9 @@ const UNIT = 100_000_000n;
 describe('bankroll money promised to open games', () => {
   let server: TestServer;
   beforeAll(async () => {
-    const dataDir = tempDir();
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', HOUSE_BANKROLL_USD: '0' });
-    server = await startTestServer({ ...config, dataDir });
+    // Only the wallet's configuration: the rest (the database among it) stays the test server's.
+    const { wallet } = loadConfig({ HOUSE_BANKROLL_USD: '0' });
+    server = await startTestServer({ wallet });
   });
   afterAll(async () => server.close());
 
@@ -36,18 +37,18 @@ describe('bankroll money promised to open games', () => {
     const investor = await createPlayer(server);
     const player = await createPlayer(server);
     for (const who of [investor, player]) expect((await who.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
-    expect(house()).toBe(0n);
+    expect(await house()).toBe(0n);
     expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
-    expect(house()).toBe(100n * UNIT);
+    expect(await house()).toBe(100n * UNIT);
 
     // 1 mine, 10 USDT: the first gem wins 0.3, within the 1 USDT maxPayout (1% of the 100 in the pool).
     const bet = await investorLimitsThenBet();
     expect(bet.status).toBe(200);
-    const game = openGameOf(server.app.db, player.id)!;
+    const game = (await openGameOf(server.app.db, player.id))!;
     // The pool now holds 110 USDT, of which the game could still take 10 + 1.
-    expect(house()).toBe(110n * UNIT);
+    expect(await house()).toBe(110n * UNIT);
 
-    const investorBefore = usdt(investor.id);
+    const investorBefore = await usdt(investor.id);
     const all = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: 'all' });
     expect(all.status).toBe(400);
     expect((all.body as { message: string }).message).toBe(
@@ -56,13 +57,13 @@ describe('bankroll money promised to open games', () => {
     );
     const tooMuch = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: '99.00000001' });
     expect(tooMuch.status).toBe(400);
-    expect(usdt(investor.id)).toBe(investorBefore);
-    expect(house()).toBe(110n * UNIT);
+    expect(await usdt(investor.id)).toBe(investorBefore);
+    expect(await house()).toBe(110n * UNIT);
 
     // The free part may leave.
     const free = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: '99' });
     expect(free.status).toBe(200);
-    expect(house()).toBe(11n * UNIT);
+    expect(await house()).toBe(11n * UNIT);
 
     // The player finds every gem but one and cashes out: paid in full, the game is over.
     const gems = Array.from({ length: 25 }, (_, tile) => tile).filter((tile) => !game.mineTiles.includes(tile));
@@ -70,17 +71,17 @@ describe('bankroll money promised to open games', () => {
       const pick = await player.call('POST', '/mines/pick', { tileId: tile });
       expect(pick.status).toBe(200);
     }
-    const playerBefore = usdt(player.id);
+    const playerBefore = await usdt(player.id);
     const cashout = await player.call('POST', '/mines/cashout', {});
     expect(cashout.status).toBe(200);
     const paid = (cashout.body as { cashedOutAmount: number }).cashedOutAmount;
     expect(paid).toBe(11);
-    expect(usdt(player.id)).toBe(playerBefore + 11n * UNIT);
-    expect(openGameOf(server.app.db, player.id)).toBeNull();
-    expect(checkLedger(server.app.db)).toMatchObject({ ok: true, violations: [] });
+    expect(await usdt(player.id)).toBe(playerBefore + 11n * UNIT);
+    expect(await openGameOf(server.app.db, player.id)).toBeNull();
+    expect(await checkLedger(server.app.db)).toMatchObject({ ok: true, violations: [] });
 
     // The investors carried the player's 1 USDT win: 100 in, 99 out, nothing left in the pool.
-    expect(house()).toBe(0n);
+    expect(await house()).toBe(0n);
 
     async function investorLimitsThenBet() {
       const limits = await fetch(`${server.url}/api/casino/get-limits?game=mines&currency=USDT`);
@@ -94,13 +95,13 @@ describe('bankroll money promised to open games', () => {
     const player = await createPlayer(server);
     for (const who of [investor, player]) expect((await who.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
-    const pool = house();
+    const pool = await house();
 
     // 0.25 USDT: split, double both and win both would make 1, the whole maxPayout. Deal until a round stays open.
     let round = null;
     for (let tries = 0; tries < 20 && !round; tries += 1) {
       expect((await player.call('POST', '/blackjack/bet', { betAmount: '0.25', currency: 'USDT' })).status).toBe(200);
-      round = openRoundOf(server.app.db, player.id);
+      round = await openRoundOf(server.app.db, player.id);
     }
     expect(round).not.toBeNull();
     const reserved = blackjackMaxPayout(round!.state);
@@ -109,15 +110,15 @@ describe('bankroll money promised to open games', () => {
     const all = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: 'all' });
     expect(all.status).toBe(400);
     expect((all.body as { message: string }).message).toContain(
-      `Only ${unitsToDecimalString(house() - reserved)} USDT of the USDT pool can be removed now: open games could still pay out ${unitsToDecimalString(reserved)} USDT`,
+      `Only ${unitsToDecimalString((await house()) - reserved)} USDT of the USDT pool can be removed now: open games could still pay out ${unitsToDecimalString(reserved)} USDT`,
     );
-    expect(house()).toBeGreaterThanOrEqual(pool);
+    expect(await house()).toBeGreaterThanOrEqual(pool);
 
     expect((await player.call('POST', '/blackjack/stand', { activeHand: 0 })).status).toBe(200);
-    expect(openRoundOf(server.app.db, player.id)).toBeNull();
+    expect(await openRoundOf(server.app.db, player.id)).toBeNull();
     const rest = await investor.call('POST', '/token/remove-liquidity', { currency: 'USDT', amount: 'all' });
     expect(rest.status).toBe(200);
-    expect(checkLedger(server.app.db)).toMatchObject({ ok: true, violations: [] });
+    expect(await checkLedger(server.app.db)).toMatchObject({ ok: true, violations: [] });
   });
 
   it('still pays a win in full when the house was emptied behind the API, booking what the operator owes', async () => {
@@ -127,22 +128,22 @@ describe('bankroll money promised to open games', () => {
     expect((await investor.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '100' })).status).toBe(200);
     expect((await player.call('POST', '/mines/bet', { betAmount: '10', minesCount: 1, currency: 'USDT' })).status).toBe(200);
-    const game = openGameOf(server.app.db, player.id)!;
+    const game = (await openGameOf(server.app.db, player.id))!;
 
     // Someone with database access takes the whole bankroll out, stakes included.
-    transfer(server.app.db, { from: houseAccount('USDT'), to: externalAccount('USDT'), amount: house(), kind: 'divestment', ref: 'by hand' });
-    expect(house()).toBe(0n);
+    await transfer(server.app.db, { from: houseAccount('USDT'), to: externalAccount('USDT'), amount: await house(), kind: 'divestment', ref: 'by hand' });
+    expect(await house()).toBe(0n);
 
     const gem = Array.from({ length: 25 }, (_, tile) => tile).find((tile) => !game.mineTiles.includes(tile))!;
     expect((await player.call('POST', '/mines/pick', { tileId: gem })).status).toBe(200);
-    const before = usdt(player.id);
+    const before = await usdt(player.id);
     const cashout = await player.call('POST', '/mines/cashout', {});
     expect(cashout.status).toBe(200);
     // 1 gem of 1 mine pays 1.03 ×.
     expect((cashout.body as { cashedOutAmount: number }).cashedOutAmount).toBe(10.3);
-    expect(usdt(player.id)).toBe(before + 1_030_000_000n);
-    expect(openGameOf(server.app.db, player.id)).toBeNull();
-    const report = checkLedger(server.app.db);
+    expect(await usdt(player.id)).toBe(before + 1_030_000_000n);
+    expect(await openGameOf(server.app.db, player.id)).toBeNull();
+    const report = await checkLedger(server.app.db);
     expect(report).toMatchObject({ ok: true, violations: [], shortfalls: [{ currency: 'USDT', count: 1, total: 1_030_000_000n }] });
   });
 });
@@ -156,16 +157,16 @@ describe('the reserves of open games as one indexed sum (issue 19)', () => {
     expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     expect((await player.call('GET', '/casino/get-seed')).status).toBe(200);
     expect((await player.call('POST', '/mines/bet', { betAmount: 10, minesCount: 3, currency: 'USDT' })).status).toBe(200);
-    const game = openGameOf(db, player.id)!;
-    const { max_payout: cap } = db.prepare('SELECT max_payout FROM mines_games WHERE id = ?').safeIntegers(true).get(game.id) as { max_payout: bigint };
+    const game = (await openGameOf(db, player.id))!;
+    const { max_payout: cap } = (await db.get<{ max_payout: bigint }>('SELECT max_payout FROM mines_games WHERE id = ?', [game.id], BIGINT))!;
     const expected = minesPayoutUnits(game.wager, 3, gemsCount(3), cap);
     expect(expected).toBeGreaterThan(0n);
-    expect(reservedPayouts(db, 'USDT')).toBe(expected);
+    expect(await reservedPayouts(db, 'USDT')).toBe(expected);
     // The sum is what is read: a different stored reserve changes the answer.
-    db.prepare('UPDATE mines_games SET reserved = 1 WHERE id = ?').run(game.id);
-    expect(reservedPayouts(db, 'USDT')).toBe(1n);
+    await db.run('UPDATE mines_games SET reserved = 1 WHERE id = ?', [game.id]);
+    expect(await reservedPayouts(db, 'USDT')).toBe(1n);
     // A game from before the column (reserved NULL) still counts in full.
-    db.prepare('UPDATE mines_games SET reserved = NULL WHERE id = ?').run(game.id);
-    expect(reservedPayouts(db, 'USDT')).toBe(expected);
+    await db.run('UPDATE mines_games SET reserved = NULL WHERE id = ?', [game.id]);
+    expect(await reservedPayouts(db, 'USDT')).toBe(expected);
   });
 });

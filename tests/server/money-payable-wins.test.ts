@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { checkLedger } from '../../src/server/ledger/check';
-import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
-import { startTestServer, tempDir } from '../support/server';
+import { payFromHouse } from '../../src/server/bets/payout';
+import { balanceOf, externalAccount, houseAccount, playerAccount, transfer } from '../../src/server/ledger/ledger';
+import { insertUser } from '../../src/server/users/repository';
+import { openTestDatabase, startTestServer, tempDir } from '../support/server';
 import type { TestServer } from '../support/server';
 import { createPlayer, ledgerRows } from '../support/wallet';
 import type { Player } from '../support/wallet';
@@ -27,7 +29,7 @@ describe('every win can be paid', () => {
     server = await startTestServer({ ...config, dataDir });
     // An investor funds the USDT pool with 10,000 USDT so that 1% of it (100) is above maxPayout.
     const investor = await createPlayer(server);
-    server.app.wallet.creditDeposit(investor.id, 'USDT', 10_000n * 100_000_000n, 'investor-funds');
+    await server.app.wallet.creditDeposit(investor.id, 'USDT', 10_000n * 100_000_000n, 'investor-funds');
     expect((await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: '10000' })).status).toBe(200);
   });
   afterAll(async () => server.close());
@@ -42,12 +44,12 @@ describe('every win can be paid', () => {
 
   async function expectRefused(player: Player, path: string, body: Record<string, unknown>, message: string) {
     const currency = body.currency as string;
-    const before = balanceOf(server.app.db, playerAccount(player.id, currency));
-    const rows = ledgerRows(server);
+    const before = await balanceOf(server.app.db, playerAccount(player.id, currency));
+    const rows = await ledgerRows(server);
     const answer = await player.call('POST', path, body);
     expect({ status: answer.status, message: (answer.body as { message: string }).message }).toEqual({ status: 400, message });
-    expect(balanceOf(server.app.db, playerAccount(player.id, currency))).toBe(before);
-    expect(ledgerRows(server)).toBe(rows);
+    expect(await balanceOf(server.app.db, playerAccount(player.id, currency))).toBe(before);
+    expect(await ledgerRows(server)).toBe(rows);
   }
 
   it('limits read back as configured, the bankroll being large enough', async () => {
@@ -58,7 +60,7 @@ describe('every win can be paid', () => {
   it('dice keeps to maxBet too, after its profit check', async () => {
     const player = await fundedPlayer();
     // 98% chance: profit 0.0102 per coin, far below maxPayout, but the bet is above maxBet.
-    server.app.wallet.creditDeposit(player.id, 'USDT', 200n * 100_000_000n, `dice-${player.id}`);
+    await server.app.wallet.creditDeposit(player.id, 'USDT', 200n * 100_000_000n, `dice-${player.id}`);
     await expectRefused(player, '/dice/bet', { betAmount: '150', currency: 'USDT', chance: 98, target: 'under' }, 'Bet must be less than less 100.00000000 USDT');
     const within = await player.call('POST', '/dice/bet', { betAmount: '100', currency: 'USDT', chance: 98, target: 'under' });
     expect(within.status).toBe(200);
@@ -99,7 +101,28 @@ describe('every win can be paid', () => {
     await expectRefused(player, path, body, 'Profit on win must be less than 0.00000000 LTC');
   });
 
-  it('leaves a clean ledger', () => {
-    expect(checkLedger(server.app.db)).toMatchObject({ ok: true, violations: [] });
+  it('leaves a clean ledger', async () => {
+    expect(await checkLedger(server.app.db)).toMatchObject({ ok: true, violations: [] });
+  });
+});
+
+describe('a win the house cannot cover', () => {
+  it('is paid in full, the difference booked as owed by the operator (house_shortfall), on either engine', async () => {
+    const test = await openTestDatabase();
+    try {
+      const { db } = test;
+      const user = (await insertUser(db, { userName: 'shortfall', email: 'shortfall@example.com', passwordHash: 'x' }))!;
+      const player = playerAccount(user.id, 'LTC');
+      const house = houseAccount('LTC');
+      await transfer(db, { from: externalAccount('LTC'), to: house, amount: 3n, kind: 'bankroll_seed', ref: null });
+      const paid = await db.transaction((tx) => payFromHouse(tx, { to: player, currency: 'LTC', amount: 10n, ref: 'test:1' }));
+      expect(paid.toBalance).toBe(10n);
+      expect(await balanceOf(db, house)).toBe(0n);
+      const report = await checkLedger(db);
+      expect(report).toMatchObject({ ok: true, violations: [] });
+      expect(report.shortfalls).toEqual([{ currency: 'LTC', count: 1, total: 7n }]);
+    } finally {
+      await test.close();
+    }
   });
 });

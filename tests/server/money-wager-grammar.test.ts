@@ -40,29 +40,29 @@ describe('one strict amount grammar', () => {
 
   it.each(BET_ROUTES)('%s refuses "1e100000000" at once with a 400 and moves nothing', async (path, body) => {
     const player = await fundedPlayer();
-    const before = usdt(player);
-    const rows = ledgerRows(shared.server);
+    const before = await usdt(player);
+    const rows = await ledgerRows(shared.server);
     const started = performance.now();
     const answer = await player.call('POST', path, body('1e100000000'));
     const elapsed = performance.now() - started;
     expect(answer.status).toBe(400);
     expect((answer.body as Refusal).message).toMatch(FORMAT);
     expect(elapsed).toBeLessThan(500);
-    expect(usdt(player)).toBe(before);
-    expect(ledgerRows(shared.server)).toBe(rows);
+    expect(await usdt(player)).toBe(before);
+    expect(await ledgerRows(shared.server)).toBe(rows);
   });
 
   it.each(BET_ROUTES)('%s refuses exponents, signs, bare points, spaces and overlong text, changing nothing', async (path, body) => {
     const player = await fundedPlayer();
-    const before = usdt(player);
-    const rows = ledgerRows(shared.server);
+    const before = await usdt(player);
+    const rows = await ledgerRows(shared.server);
     for (const amount of ODD_AMOUNTS) {
       const answer = await player.call('POST', path, body(amount));
       expect({ amount, status: answer.status }).toEqual({ amount, status: 400 });
       expect((answer.body as Refusal).message).toMatch(FORMAT);
     }
-    expect(usdt(player)).toBe(before);
-    expect(ledgerRows(shared.server)).toBe(rows);
+    expect(await usdt(player)).toBe(before);
+    expect(await ledgerRows(shared.server)).toBe(rows);
   });
 
   it.each([
@@ -79,14 +79,14 @@ describe('one strict amount grammar', () => {
 
   it('takes plain decimal strings and JSON numbers alike (the bet screens send numbers)', async () => {
     const player = await fundedPlayer();
-    const before = usdt(player);
+    const before = await usdt(player);
     const asText = await player.call('POST', '/dice/bet', { betAmount: '0.50000000', currency: 'USDT', chance: 50, target: 'under' });
     const asNumber = await player.call('POST', '/dice/bet', { betAmount: 0.5, currency: 'USDT', chance: 50, target: 'under' });
     expect([asText.status, asNumber.status]).toEqual([200, 200]);
     const bets = [asText, asNumber].map((a) => (a.body as { bet: { wager: number; payout: number } }).bet);
     expect(bets.map((b) => b.wager)).toEqual([0.5, 0.5]);
     const won = bets.reduce((sum, b) => sum + BigInt(Math.round(b.payout * 1e8)), 0n);
-    expect(usdt(player)).toBe(before - 100_000_000n + won);
+    expect(await usdt(player)).toBe(before - 100_000_000n + won);
   });
 
   it.each([
@@ -97,8 +97,8 @@ describe('one strict amount grammar', () => {
     ['POST', '/token/remove-liquidity', (amount: unknown) => ({ currency: 'USDT', amount })],
   ])('%s %s reads its amount by the same grammar', async (method, path, body) => {
     const player = await fundedPlayer();
-    const before = usdt(player);
-    const rows = ledgerRows(shared.server);
+    const before = await usdt(player);
+    const rows = await ledgerRows(shared.server);
     for (const amount of ODD_AMOUNTS) {
       const started = performance.now();
       const answer = await player.call(method, path, body(amount));
@@ -106,9 +106,9 @@ describe('one strict amount grammar', () => {
       expect((answer.body as Refusal).message).toMatch(/^amount must be a number written as plain digits/);
       expect(performance.now() - started).toBeLessThan(500);
     }
-    expect(usdt(player)).toBe(before);
-    expect(ledgerRows(shared.server)).toBe(rows);
-    expect(checkLedger(shared.server.app.db).ok).toBe(true);
+    expect(await usdt(player)).toBe(before);
+    expect(await ledgerRows(shared.server)).toBe(rows);
+    expect((await checkLedger(shared.server.app.db)).ok).toBe(true);
   });
 
   it('takes "all" for remove-liquidity only as the bare word', async () => {

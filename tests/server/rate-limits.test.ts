@@ -16,8 +16,8 @@ const limits = (overrides: Partial<RateLimits>): RateLimits => ({
   resendConfirmation: { perAddress: 1000, perAccount: 1000 },
   ...overrides,
 });
-const userCount = (server: Awaited<ReturnType<typeof startTestServer>>) =>
-  (server.app.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+const userCount = async (server: Awaited<ReturnType<typeof startTestServer>>) =>
+  (await server.app.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -42,13 +42,13 @@ describe('rate limits on the calls that hash or mail', () => {
     'should refuse the sign-up after the per-address limit with 429 and Retry-After, creating nobody',
     withTestServer({ rateLimits: limits({ signUp: { perAddress: 3, perAccount: 1000 } }) }, async (server) => {
       for (let i = 0; i < 3; i += 1) await register(server, newAccount('flood'));
-      const before = userCount(server);
+      const before = await userCount(server);
       const refused = await call(server, '/auth/register', newAccount('flood'));
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ error: 'too_many_requests', message: 'Too many requests. Please try again in 60 minutes.' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3590);
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
-      expect(userCount(server)).toBe(before);
+      expect(await userCount(server)).toBe(before);
       // Another client is not affected.
       expect((await call(server, '/auth/register', newAccount('other'), from(9))).status).toBe(200);
     }),
@@ -64,7 +64,7 @@ describe('rate limits on the calls that hash or mail', () => {
       const refused = await call(server, '/auth/register', account, from(3));
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ error: 'too_many_requests' });
-      expect(userCount(server)).toBe(0);
+      expect(await userCount(server)).toBe(0);
       expect((await call(server, '/auth/register', newAccount('fresh'), from(3))).status).toBe(200);
     }),
   );

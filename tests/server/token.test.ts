@@ -6,7 +6,7 @@ import { mine } from '../../src/core/token/mining';
 import { rewardsShareOf } from '../../src/core/token/rewards';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balanceOf, houseAccount, playerAccount } from '../../src/server/ledger/ledger';
-import { burnAccount, rewardsPoolAccount, stakingAccount } from '../../src/server/token/accounts';
+import { burnAccount, miningTreasury, rewardsPoolAccount, stakingAccount, unclaimedRewardsAccount } from '../../src/server/token/accounts';
 import { loadTokenConfig } from '../../src/server/token/config';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -46,7 +46,7 @@ describe('token economy over HTTP', () => {
   /** A player holding `acc` ACC (an on-chain deposit) and $100 of USDT from the demo claim. */
   async function player(acc = '0'): Promise<Player> {
     const p = await createPlayer(server);
-    if (acc !== '0') server.app.wallet.creditDeposit(p.id, 'ACC', units(acc), `tx-${++deposits}`);
+    if (acc !== '0') await server.app.wallet.creditDeposit(p.id, 'ACC', units(acc), `tx-${++deposits}`);
     expect((await p.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
     return p;
   }
@@ -88,7 +88,7 @@ describe('token economy over HTTP', () => {
       const bankroll = (await get('/token/get-bankroll-page-data')).body as { pools: Body[]; playerInvestments: Body[] };
       expect(bankroll.playerInvestments).toEqual([]);
       const usdt = bankroll.pools.find((p) => p.currency === 'USDT')!;
-      expect(usdt.totalStaked).toBe(unitsToNumber(balanceOf(db(), houseAccount('USDT'))));
+      expect(usdt.totalStaked).toBe(unitsToNumber(await balanceOf(db(), houseAccount('USDT'))));
       expect(Object.keys(usdt).sort()).toEqual(['currency', 'totalProfit', 'totalStaked', 'wagerVolume']);
       expect((await get('/token/get-burn-history')).body).toEqual({ burnHistory: expect.any(Array) });
       expect((await get('/token/get-payout-history')).body).toEqual({ payoutHistory: expect.any(Array) });
@@ -115,7 +115,7 @@ describe('token economy over HTTP', () => {
       const p = await player();
       const before = {
         mined: ((await get('/token/get-mining-levels')).body as { mining: { totalMined: number } }).mining.totalMined,
-        pool: balanceOf(db(), rewardsPoolAccount('USDT')),
+        pool: await balanceOf(db(), rewardsPoolAccount('USDT')),
         bankroll: ((await get('/token/get-bankroll-page-data')).body as { pools: Body[] }).pools.find((x) => x.currency === 'USDT')!,
       };
       const wager = units('2.5');
@@ -126,70 +126,69 @@ describe('token economy over HTTP', () => {
       const expected = mine(token.levels, token.maxSupply, units(before.mined), wager, 1);
       expect(expected.levelAfter).toBe(2); // $2.5 at $1 finishes level 1's 2 ACC, the last $0.5 mines at $4
       expect(expected.mined).toBe(units(2) - units(before.mined) + (units('2.5') - (units(2) - units(before.mined))) / 4n);
-      expect(acc(p)).toBe(expected.mined);
+      expect(await acc(p)).toBe(expected.mined);
       const details = ((await get('/token/get-token-details')).body as { tokenDetails: Body }).tokenDetails;
       expect(details).toMatchObject({ totalTokensMined: unitsToNumber(expected.totalMinedAfter), miningLevelNumber: 2, miningDifficulty: 4 });
 
       const share = rewardsShareOf(wager, 0.01, 0.2);
       expect(share).toBe(500_000n); // 20% of 1% of 2.5 USDT
-      expect(balanceOf(db(), rewardsPoolAccount('USDT')) - before.pool).toBe(share);
+      expect((await balanceOf(db(), rewardsPoolAccount('USDT'))) - before.pool).toBe(share);
       const staking = (await get('/token/get-staking-page-data')).body as { pools: Body[] };
-      expect(staking.pools.find((x) => x.currency === 'USDT')!.totalStaked).toBe(unitsToNumber(balanceOf(db(), rewardsPoolAccount('USDT'))));
+      expect(staking.pools.find((x) => x.currency === 'USDT')!.totalStaked).toBe(unitsToNumber(await balanceOf(db(), rewardsPoolAccount('USDT'))));
 
       const after = ((await get('/token/get-bankroll-page-data')).body as { pools: Body[] }).pools.find((x) => x.currency === 'USDT')!;
       expect(units(after.wagerVolume as number) - units(before.bankroll.wagerVolume as number)).toBe(wager);
       expect(decimalToUnits(String(after.totalProfit)) - decimalToUnits(String(before.bankroll.totalProfit))).toBe(wager - payout - share);
-      expect(after.totalStaked).toBe(unitsToNumber(balanceOf(db(), houseAccount('USDT'))));
-      expect(checkLedger(db()).ok).toBe(true);
+      expect(after.totalStaked).toBe(unitsToNumber(await balanceOf(db(), houseAccount('USDT'))));
+      expect((await checkLedger(db())).ok).toBe(true);
     });
 
     it('should stop mining at the max supply', async () => {
       const p = await player();
-      const treasury = () => ((server.app.db.prepare(`SELECT balance FROM ledger_accounts WHERE holder = 'mining'`).get() as { balance: number }).balance);
       // Bring mining to 0.01 ACC short of the max supply by hand, then bet $2 (worth 0.5 ACC at $4).
-      const left = BigInt(treasury());
-      server.app.db.transaction(() => {
-        server.app.db.prepare(`UPDATE ledger_accounts SET balance = balance - ? WHERE holder = 'mining'`).run(left - 1_000_000n);
-        server.app.db.prepare(`UPDATE ledger_accounts SET balance = balance + ? WHERE holder = 'external' AND currency = 'ACC'`).run(left - 1_000_000n);
-        server.app.db.prepare('UPDATE token_mining SET total_mined = total_mined + ?').run(left - 1_000_000n);
-      })();
+      const left = await balanceOf(db(), miningTreasury());
+      await db().transaction(async (tx) => {
+        await tx.run(`UPDATE ledger_accounts SET balance = balance - ? WHERE holder = 'mining'`, [left - 1_000_000n]);
+        await tx.run(`UPDATE ledger_accounts SET balance = balance + ? WHERE holder = 'external' AND currency = 'ACC'`, [left - 1_000_000n]);
+        await tx.run('UPDATE token_mining SET total_mined = total_mined + ?', [left - 1_000_000n]);
+      });
       await p.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
-      expect(acc(p)).toBe(1_000_000n);
+      expect(await acc(p)).toBe(1_000_000n);
       await p.call('POST', '/dice/bet', { betAmount: 2, currency: 'USDT', chance: 50, target: 'under' });
-      expect(acc(p)).toBe(1_000_000n);
+      expect(await acc(p)).toBe(1_000_000n);
       const { mining } = (await get('/token/get-mining-levels')).body as { mining: Body };
       expect(mining).toMatchObject({ totalMined: 1002, unmined: 0, exhausted: true });
       // Undo the hand edit's effect on the ledger check: it moved balances without rows.
-      server.app.db.transaction(() => {
-        server.app.db.prepare(`UPDATE ledger_accounts SET balance = balance + ? WHERE holder = 'mining'`).run(left - 1_000_000n);
-        server.app.db.prepare(`UPDATE ledger_accounts SET balance = balance - ? WHERE holder = 'external' AND currency = 'ACC'`).run(left - 1_000_000n);
-      })();
-      expect(checkLedger(db()).ok).toBe(true);
+      await db().transaction(async (tx) => {
+        await tx.run(`UPDATE ledger_accounts SET balance = balance + ? WHERE holder = 'mining'`, [left - 1_000_000n]);
+        await tx.run(`UPDATE ledger_accounts SET balance = balance - ? WHERE holder = 'external' AND currency = 'ACC'`, [left - 1_000_000n]);
+      });
+      expect((await checkLedger(db())).ok).toBe(true);
     });
   });
 
   describe('locking and unlocking', () => {
     it('should lock, unlock with a 1% fee burned and recorded, and keep the history', async () => {
       const p = await player('10');
-      const rows = ledgerRows(server);
+      const rows = await ledgerRows(server);
       const locked = await p.call('POST', '/token/lock', { amount: 4 });
       expect(locked.status).toBe(200);
       const totalLocked = (locked.body as Body).totalLocked as number;
       expect(locked.body).toEqual({ amount: 4, balance: 6, totalLocked, userTotalStaked: 4 });
-      expect(ledgerRows(server) - rows).toBe(2);
+      expect((await ledgerRows(server)) - rows).toBe(2);
 
-      const burnedBefore = balanceOf(db(), burnAccount());
+      const burnedBefore = await balanceOf(db(), burnAccount());
       const unlocked = await p.call('POST', '/token/unlock', { amount: '2.5' });
       expect(unlocked.status).toBe(200);
       expect(unlocked.body).toMatchObject({ amount: 2.5, fee: 0.025, received: 2.475, balance: 8.475, userTotalStaked: 1.5, totalLocked: totalLocked - 2.5 });
-      expect(balanceOf(db(), burnAccount()) - burnedBefore).toBe(2_500_000n);
-      expect(acc(p)).toBe(units('8.475'));
-      expect(staked(p)).toBe(units('1.5'));
+      expect((await balanceOf(db(), burnAccount())) - burnedBefore).toBe(2_500_000n);
+      expect(await acc(p)).toBe(units('8.475'));
+      expect(await staked(p)).toBe(units('1.5'));
 
       const burns = ((await get('/token/get-burn-history')).body as { burnHistory: Body[] }).burnHistory;
       expect(burns[0]).toMatchObject({ amount: 0.025, currency: 'ACC', id: expect.any(Number), date: expect.any(String) });
       const details = ((await get('/token/get-token-details')).body as { tokenDetails: Body }).tokenDetails;
-      expect(details.totalBurned).toBe(unitsToNumber(balanceOf(db(), burnAccount())));
+      expect(details.totalBurned).toBe(unitsToNumber(await balanceOf(db(), burnAccount())));
       const history = ((await p.call('GET', '/token/get-staking-history')).body as { stakingHistory: Body[] }).stakingHistory;
       expect(history).toEqual([
         { id: expect.any(Number), date: expect.any(String), amount: -2.5, currency: 'ACC', type: 'unlock', fee: 0.025 },
@@ -197,7 +196,7 @@ describe('token economy over HTTP', () => {
       ]);
       const page = (await get('/token/get-staking-page-data', p)).body as Body;
       expect(page.userTotalStaked).toBe(1.5);
-      expect(checkLedger(db()).ok).toBe(true);
+      expect((await checkLedger(db())).ok).toBe(true);
     });
 
     const badAmounts: Array<[unknown, RegExp]> = [
@@ -216,24 +215,24 @@ describe('token economy over HTTP', () => {
     it.each(badAmounts)('should refuse to lock or unlock %j with a clear message and no change', async (amount, message) => {
       const p = await player('5');
       await p.call('POST', '/token/lock', { amount: 1 });
-      const rows = ledgerRows(server);
+      const rows = await ledgerRows(server);
       for (const path of ['/token/lock', '/token/unlock']) {
         const answer = await p.call('POST', path, { amount });
         expect(answer.status).toBe(400);
         expect((answer.body as { message: string }).message).toMatch(message);
       }
-      expect(ledgerRows(server)).toBe(rows);
-      expect([acc(p), staked(p)]).toEqual([units(4), units(1)]);
-      expect(checkLedger(db()).ok).toBe(true);
+      expect(await ledgerRows(server)).toBe(rows);
+      expect([await acc(p), await staked(p)]).toEqual([units(4), units(1)]);
+      expect((await checkLedger(db())).ok).toBe(true);
     });
 
     it('should refuse a missing amount, an extra field and a body that is not JSON', async () => {
       const p = await player('1');
-      const rows = ledgerRows(server);
+      const rows = await ledgerRows(server);
       expect((await p.call('POST', '/token/lock', {})).status).toBe(400);
       expect((await p.call('POST', '/token/lock', { amount: 1, extra: 1 })).status).toBe(400);
       expect((await p.call('POST', '/token/lock', '{"amount":')).status).toBe(400);
-      expect(ledgerRows(server)).toBe(rows);
+      expect(await ledgerRows(server)).toBe(rows);
     });
 
     it('should let exactly as many of 40 simultaneous locks through as the balance covers, never below zero', async () => {
@@ -241,12 +240,12 @@ describe('token economy over HTTP', () => {
       const answers = await Promise.all(Array.from({ length: 40 }, () => p.call('POST', '/token/lock', { amount: 1 })));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
       expect(answers.filter((a) => a.status === 400)).toHaveLength(30);
-      expect([acc(p), staked(p)]).toEqual([0n, units(10)]);
+      expect([await acc(p), await staked(p)]).toEqual([0n, units(10)]);
       const unlocks = await Promise.all(Array.from({ length: 25 }, () => p.call('POST', '/token/unlock', { amount: 0.5 })));
       expect(unlocks.filter((a) => a.status === 200)).toHaveLength(20);
-      expect(staked(p)).toBe(0n);
-      expect(acc(p)).toBe(units('9.9'));
-      expect(checkLedger(db()).ok).toBe(true);
+      expect(await staked(p)).toBe(0n);
+      expect(await acc(p)).toBe(units('9.9'));
+      expect((await checkLedger(db())).ok).toBe(true);
     });
   });
 
@@ -255,8 +254,8 @@ describe('token economy over HTTP', () => {
 
     it('should add and remove liquidity by shares at the pool’s value, the house holding the seeded bankroll', async () => {
       const p = await createPlayer(server);
-      server.app.wallet.creditDeposit(p.id, 'LTC', units(10), `tx-${++deposits}`);
-      const house = balanceOf(db(), houseAccount('LTC'));
+      await server.app.wallet.creditDeposit(p.id, 'LTC', units(10), `tx-${++deposits}`);
+      const house = await balanceOf(db(), houseAccount('LTC'));
       const added = await p.call('POST', '/token/add-liquidity', { currency: 'ltc', amount: 4 });
       expect(added.status).toBe(200);
       expect(added.body).toMatchObject({
@@ -277,29 +276,29 @@ describe('token economy over HTTP', () => {
       const all = await p.call('POST', '/token/remove-liquidity', { currency: 'LTC', amount: 'all' });
       expect(all.body).toMatchObject({ amount: 2.5, balance: 10, position: { currentInvestment: 0, principal: 0, shareOfTotalBankroll: 0 } });
       expect(((await p.call('GET', '/token/get-bankroll-page-data')).body as { playerInvestments: Body[] }).playerInvestments).toEqual([]);
-      expect(balanceOf(db(), houseAccount('LTC'))).toBe(house);
+      expect(await balanceOf(db(), houseAccount('LTC'))).toBe(house);
       expect((await ltcPool()).totalStaked).toBe(unitsToNumber(house));
-      expect(checkLedger(db()).ok).toBe(true);
+      expect((await checkLedger(db())).ok).toBe(true);
     });
 
     it('should share the bets’ profit and loss with the investors', async () => {
       const investor = await createPlayer(server);
-      server.app.wallet.creditDeposit(investor.id, 'USDT', units(1000), `tx-${++deposits}`);
+      await server.app.wallet.creditDeposit(investor.id, 'USDT', units(1000), `tx-${++deposits}`);
       await investor.call('POST', '/token/add-liquidity', { currency: 'USDT', amount: 1000 });
       const position = async () =>
         ((await investor.call('GET', '/token/get-bankroll-page-data')).body as { playerInvestments: Array<{ currentInvestment: number; shareOfTotalBankroll: number }> })
           .playerInvestments[0]!;
       const start = await position();
-      const houseBefore = balanceOf(db(), houseAccount('USDT'));
+      const houseBefore = await balanceOf(db(), houseAccount('USDT'));
       const bettor = await player();
       for (let i = 0; i < 5; i += 1) await bettor.call('POST', '/dice/bet', { betAmount: 5, currency: 'USDT', chance: 50, target: 'over' });
-      const change = balanceOf(db(), houseAccount('USDT')) - houseBefore;
+      const change = (await balanceOf(db(), houseAccount('USDT'))) - houseBefore;
       expect(change).not.toBe(0n);
       const now = await position();
       // The investor's worth moved by its share of the pool's change (to the base unit, floored).
       const expected = Number(units(start.currentInvestment)) + Number(change) * start.shareOfTotalBankroll;
       expect(Math.abs(Number(units(now.currentInvestment)) - expected)).toBeLessThan(2);
-      expect(checkLedger(db()).ok).toBe(true);
+      expect((await checkLedger(db())).ok).toBe(true);
     });
 
     it.each([
@@ -315,17 +314,17 @@ describe('token economy over HTTP', () => {
       [{ currency: 'BTC', amount: 1, more: true }, 400, /not allowed/],
     ])('should refuse to add or remove %j with a clear message and no change', async (body, status, message) => {
       const p = await createPlayer(server);
-      server.app.wallet.creditDeposit(p.id, 'BTC', units(2), `tx-${++deposits}`);
+      await server.app.wallet.creditDeposit(p.id, 'BTC', units(2), `tx-${++deposits}`);
       expect((await p.call('POST', '/token/add-liquidity', { currency: 'BTC', amount: 1 })).status).toBe(200);
-      const rows = ledgerRows(server);
+      const rows = await ledgerRows(server);
       for (const path of ['/token/add-liquidity', '/token/remove-liquidity']) {
         const answer = await p.call('POST', path, body);
         expect(answer.status).toBe(status);
         expect((answer.body as { message: string }).message).toMatch(message);
       }
-      expect(ledgerRows(server)).toBe(rows);
-      expect(balanceOf(db(), playerAccount(p.id, 'BTC'))).toBe(units(1));
-      expect(checkLedger(db()).ok).toBe(true);
+      expect(await ledgerRows(server)).toBe(rows);
+      expect(await balanceOf(db(), playerAccount(p.id, 'BTC'))).toBe(units(1));
+      expect((await checkLedger(db())).ok).toBe(true);
     });
 
     it('should refuse to remove from a pool the player has no position in', async () => {
@@ -336,14 +335,36 @@ describe('token economy over HTTP', () => {
 
     it('should let simultaneous removals take out no more than the position', async () => {
       const p = await createPlayer(server);
-      server.app.wallet.creditDeposit(p.id, 'LTC', units(5), `tx-${++deposits}`);
+      await server.app.wallet.creditDeposit(p.id, 'LTC', units(5), `tx-${++deposits}`);
       await p.call('POST', '/token/add-liquidity', { currency: 'LTC', amount: 5 });
       const answers = await Promise.all(Array.from({ length: 30 }, () => p.call('POST', '/token/remove-liquidity', { currency: 'LTC', amount: 0.5 })));
       const paid = answers.filter((a) => a.status === 200).length;
       expect(paid).toBeLessThanOrEqual(10);
       expect(paid).toBeGreaterThanOrEqual(9);
-      expect(balanceOf(db(), playerAccount(p.id, 'LTC'))).toBe(units('0.5') * BigInt(paid));
-      expect(checkLedger(db()).ok).toBe(true);
+      expect(await balanceOf(db(), playerAccount(p.id, 'LTC'))).toBe(units('0.5') * BigInt(paid));
+      expect((await checkLedger(db())).ok).toBe(true);
+    });
+    it('should keep every share exact while investors add and remove and bettors bet in the same pool at once', async () => {
+      const investors = await Promise.all(Array.from({ length: 6 }, () => createPlayer(server)));
+      for (const investor of investors) await server.app.wallet.creditDeposit(investor.id, 'DOGE', units(100), `tx-${++deposits}`);
+      const bettors = await Promise.all(Array.from({ length: 4 }, () => player()));
+      for (const bettor of bettors) await server.app.wallet.creditDeposit(bettor.id, 'DOGE', units(50), `tx-${++deposits}`);
+      const answers = await Promise.all([
+        ...investors.map(async (investor) => {
+          const added = await investor.call('POST', '/token/add-liquidity', { currency: 'DOGE', amount: 40 });
+          const removed = await investor.call('POST', '/token/remove-liquidity', { currency: 'DOGE', amount: 10 });
+          return [added.status, removed.status];
+        }),
+        ...bettors.map(async (bettor) => {
+          const statuses: number[] = [];
+          for (let i = 0; i < 3; i += 1) statuses.push((await bettor.call('POST', '/dice/bet', { betAmount: 1, currency: 'DOGE', chance: 50, target: 'over' })).status);
+          return statuses;
+        }),
+      ]);
+      expect(answers.flat().every((status) => status === 200)).toBe(true);
+      for (const investor of investors) expect(await balanceOf(db(), playerAccount(investor.id, 'DOGE'))).toBe(units(70));
+      // Shares and ledger agree (the check proves each pool's shares are the sum of its positions).
+      expect((await checkLedger(db())).ok).toBe(true);
     });
   });
 
@@ -353,7 +374,7 @@ describe('token economy over HTTP', () => {
       await bettor.call('POST', '/dice/bet', { betAmount: 10, currency: 'USDT', chance: 50, target: 'under' });
       const staker = await player('100');
       await staker.call('POST', '/token/lock', { amount: 100 });
-      const pool = balanceOf(db(), rewardsPoolAccount('USDT'));
+      const pool = await balanceOf(db(), rewardsPoolAccount('USDT'));
       expect(pool > 0n).toBe(true);
 
       const run = await fetch(`${server.url}/api/token/run-daily-payout`, { method: 'POST' });
@@ -370,18 +391,36 @@ describe('token economy over HTTP', () => {
       const history = ((await get('/token/get-payout-history')).body as { payoutHistory: Body[] }).payoutHistory;
       expect(history.find((h) => h.currency === 'USDT')).toMatchObject({ amount: usdtPaid.amount, date: expect.any(String) });
 
-      const usdtBefore = balanceOf(db(), playerAccount(staker.id, 'USDT'));
+      const usdtBefore = await balanceOf(db(), playerAccount(staker.id, 'USDT'));
       const claim = await staker.call('POST', '/token/claim-rewards');
       expect(claim.status).toBe(200);
       const claimed = claim.body as { walletBalances: Array<{ currency: string; balance: number }>; stakingPayouts: typeof page.stakingPayouts };
       expect(claimed.stakingPayouts.find((x) => x.currency === 'USDT')).toEqual({ currency: 'USDT', total: mine.total, claimed: mine.total });
-      expect(balanceOf(db(), playerAccount(staker.id, 'USDT')) - usdtBefore).toBe(units(mine.total));
+      expect((await balanceOf(db(), playerAccount(staker.id, 'USDT'))) - usdtBefore).toBe(units(mine.total));
       expect(claimed.walletBalances.find((w) => w.currency === 'USDT')!.balance).toBe(unitsToNumber(usdtBefore + units(mine.total)));
       // Claiming again moves nothing.
-      const rows = ledgerRows(server);
+      const rows = await ledgerRows(server);
       expect((await staker.call('POST', '/token/claim-rewards', {})).status).toBe(200);
-      expect(ledgerRows(server)).toBe(rows);
-      expect(checkLedger(db()).ok).toBe(true);
+      expect(await ledgerRows(server)).toBe(rows);
+      expect((await checkLedger(db())).ok).toBe(true);
+    });
+
+    it('should move each reward once when a player claims twice at the same moment', async () => {
+      const bettor = await player();
+      await bettor.call('POST', '/dice/bet', { betAmount: 10, currency: 'USDT', chance: 50, target: 'under' });
+      const staker = await player('10');
+      await staker.call('POST', '/token/lock', { amount: 10 });
+      expect((await fetch(`${server.url}/api/token/run-daily-payout`, { method: 'POST' })).status).toBe(200);
+      const owed = await balanceOf(db(), unclaimedRewardsAccount(staker.id, 'USDT'));
+      expect(owed > 0n).toBe(true);
+      const before = await balanceOf(db(), playerAccount(staker.id, 'USDT'));
+      const claims = await Promise.all(Array.from({ length: 4 }, () => staker.call('POST', '/token/claim-rewards', {})));
+      expect(claims.map((c) => c.status)).toEqual([200, 200, 200, 200]);
+      const claimed = claims.flatMap((c) => (c.body as { claimed: Array<{ currency: string; amount: number }> }).claimed).filter((c) => c.currency === 'USDT');
+      expect(claimed).toEqual([{ currency: 'USDT', amount: unitsToNumber(owed) }]);
+      expect((await balanceOf(db(), playerAccount(staker.id, 'USDT'))) - before).toBe(owed);
+      expect(await balanceOf(db(), unclaimedRewardsAccount(staker.id, 'USDT'))).toBe(0n);
+      expect((await checkLedger(db())).ok).toBe(true);
     });
 
     it('should run the scheduled payout once per UTC day through the hook’s clock', async () => {

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/sql';
+import { toPostgresDdl } from '../../src/server/db/migrations';
 import { checkLedger } from '../../src/server/ledger/check';
 import {
   InsufficientFundsError,
@@ -25,193 +26,233 @@ import {
   seedHouseBankroll,
 } from '../../src/server/wallet/cashier';
 import { insertUser } from '../../src/server/users/repository';
-import { tempDir } from '../support/server';
+import { ENGINE, TEST_DATABASE_URL, openTestDatabase } from '../support/server';
+import type { TestDatabase } from '../support/server';
 
 const BTC = 'BTC';
 
+const newUser = async (db: Database, name: string): Promise<number> =>
+  (await insertUser(db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' }))!.id;
+
 describe('ledger', () => {
-  let dir: string;
+  let opened: TestDatabase;
   let db: Database;
   let alice: number;
   let bob: number;
 
-  beforeEach(() => {
-    dir = tempDir('casino-ledger-');
-    db = openDatabase(dir);
-    alice = insertUser(db, { userName: 'alice', email: 'alice@example.com', passwordHash: 'x' }).id;
-    bob = insertUser(db, { userName: 'bob', email: 'bob@example.com', passwordHash: 'x' }).id;
+  beforeEach(async () => {
+    opened = await openTestDatabase();
+    db = opened.db;
+    alice = await newUser(db, 'alice');
+    bob = await newUser(db, 'bob');
   });
-  afterEach(() => {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+  afterEach(async () => {
+    await opened.close();
   });
 
   const fund = (userId: number, amount: bigint) =>
     transfer(db, { from: externalAccount(BTC), to: playerAccount(userId, BTC), amount, kind: 'deposit', ref: 'test' });
 
-  it('should move money as a double entry and keep every balance equal to its rows', () => {
-    fund(alice, 1_000n);
-    const result = transfer(db, { from: playerAccount(alice, BTC), to: houseAccount(BTC), amount: 300n, kind: 'bet', ref: 'dice:1' });
+  it('should move money as a double entry and keep every balance equal to its rows', async () => {
+    await fund(alice, 1_000n);
+    const result = await transfer(db, { from: playerAccount(alice, BTC), to: houseAccount(BTC), amount: 300n, kind: 'bet', ref: 'dice:1' });
     expect(result).toMatchObject({ fromBalance: 700n, toBalance: 300n });
-    expect(balanceOf(db, playerAccount(alice, BTC))).toBe(700n);
-    expect(balanceOf(db, houseAccount(BTC))).toBe(300n);
-    expect(balanceOf(db, externalAccount(BTC))).toBe(-1_000n);
-    expect(balanceOf(db, playerAccount(bob, BTC))).toBe(0n);
-    const [bet] = entriesOf(db, playerAccount(alice, BTC));
+    expect(await balanceOf(db, playerAccount(alice, BTC))).toBe(700n);
+    expect(await balanceOf(db, houseAccount(BTC))).toBe(300n);
+    expect(await balanceOf(db, externalAccount(BTC))).toBe(-1_000n);
+    expect(await balanceOf(db, playerAccount(bob, BTC))).toBe(0n);
+    const [bet] = await entriesOf(db, playerAccount(alice, BTC));
     expect(bet).toMatchObject({ amount: -300n, kind: 'bet', ref: 'dice:1', currency: BTC });
-    const report = checkLedger(db);
+    const report = await checkLedger(db);
     expect(report.violations).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.entries).toBe(4);
   });
 
-  it('should refuse a debit beyond the balance with InsufficientFundsError and write nothing', () => {
-    fund(alice, 100n);
-    const before = countEntries(db);
+  it('should refuse a debit beyond the balance with InsufficientFundsError and write nothing', async () => {
+    await fund(alice, 100n);
+    const before = await countEntries(db);
     let caught: unknown;
     try {
-      transfer(db, { from: playerAccount(alice, BTC), to: houseAccount(BTC), amount: 101n, kind: 'bet', ref: 'dice:2' });
+      await transfer(db, { from: playerAccount(alice, BTC), to: houseAccount(BTC), amount: 101n, kind: 'bet', ref: 'dice:2' });
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(InsufficientFundsError);
     expect(caught).toMatchObject({ requested: 101n, available: 100n });
-    expect(countEntries(db)).toBe(before);
-    expect(balanceOf(db, playerAccount(alice, BTC))).toBe(100n);
+    expect(await countEntries(db)).toBe(before);
+    expect(await balanceOf(db, playerAccount(alice, BTC))).toBe(100n);
     // The house cannot pay out what it does not hold either.
-    expect(() => transfer(db, { from: houseAccount(BTC), to: playerAccount(alice, BTC), amount: 1n, kind: 'payout', ref: 'x' })).toThrow(
+    await expect(transfer(db, { from: houseAccount(BTC), to: playerAccount(alice, BTC), amount: 1n, kind: 'payout', ref: 'x' })).rejects.toThrow(
       InsufficientFundsError,
     );
   });
 
-  it("should roll back the caller's whole transaction when a transfer inside it fails", () => {
-    db.exec('CREATE TABLE test_bets (id INTEGER PRIMARY KEY, note TEXT)');
-    fund(alice, 50n);
-    const placeBet = db.transaction((amount: bigint) => {
-      const id = db.prepare("INSERT INTO test_bets (note) VALUES ('bet')").run().lastInsertRowid;
-      transfer(db, { from: playerAccount(alice, BTC), to: houseAccount(BTC), amount, kind: 'bet', ref: `test:${id}` });
-    });
-    placeBet(30n);
-    expect(() => placeBet(30n)).toThrow(InsufficientFundsError);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM test_bets').get() as { n: number }).n).toBe(1);
-    expect(balanceOf(db, playerAccount(alice, BTC))).toBe(20n);
-    expect(checkLedger(db).ok).toBe(true);
+  it("should roll back the caller's whole transaction when a transfer inside it fails", async () => {
+    const ddl = 'CREATE TABLE test_bets (id INTEGER PRIMARY KEY, note TEXT)';
+    await db.exec(ENGINE === 'postgres' ? toPostgresDdl(ddl) : ddl);
+    await fund(alice, 50n);
+    const placeBet = (amount: bigint) =>
+      db.transaction(async (tx) => {
+        const { id } = (await tx.get<{ id: number }>("INSERT INTO test_bets (note) VALUES ('bet') RETURNING id"))!;
+        await transfer(tx, { from: playerAccount(alice, BTC), to: houseAccount(BTC), amount, kind: 'bet', ref: `test:${id}` });
+      });
+    await placeBet(30n);
+    await expect(placeBet(30n)).rejects.toThrow(InsufficientFundsError);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM test_bets'))!.n).toBe(1);
+    expect(await balanceOf(db, playerAccount(alice, BTC))).toBe(20n);
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 
-  it('should refuse programming mistakes: zero, negative, non-bigint, mixed currencies, same account', () => {
+  it('should refuse programming mistakes: zero, negative, non-bigint, mixed currencies, same account', async () => {
     const from = externalAccount(BTC);
     const to = playerAccount(alice, BTC);
     for (const amount of [0n, -5n, 5 as unknown as bigint]) {
-      expect(() => transfer(db, { from, to, amount, kind: 'deposit', ref: null })).toThrow(LedgerError);
+      await expect(transfer(db, { from, to, amount, kind: 'deposit', ref: null })).rejects.toThrow(LedgerError);
     }
-    expect(() => transfer(db, { from, to: playerAccount(alice, 'ETH'), amount: 1n, kind: 'deposit', ref: null })).toThrow(/between currencies/);
-    expect(() => transfer(db, { from: to, to, amount: 1n, kind: 'deposit', ref: null })).toThrow(/to itself/);
-    expect(() => transfer(db, { from, to: playerAccount(alice, 'NOPE'), amount: 1n, kind: 'deposit', ref: null })).toThrow();
-    expect(countEntries(db)).toBe(0);
+    await expect(transfer(db, { from, to: playerAccount(alice, 'ETH'), amount: 1n, kind: 'deposit', ref: null })).rejects.toThrow(/between currencies/);
+    await expect(transfer(db, { from: to, to, amount: 1n, kind: 'deposit', ref: null })).rejects.toThrow(/to itself/);
+    await expect(transfer(db, { from, to: playerAccount(alice, 'NOPE'), amount: 1n, kind: 'deposit', ref: null })).rejects.toThrow();
+    expect(await countEntries(db)).toBe(0);
   });
 
-  it('should detect a tampered balance, a one-sided row and created money', () => {
-    fund(alice, 1_000n);
-    expect(checkLedger(db).ok).toBe(true);
+  it('should detect a tampered balance, a one-sided row and created money', async () => {
+    await fund(alice, 1_000n);
+    expect((await checkLedger(db)).ok).toBe(true);
 
-    db.prepare("UPDATE ledger_accounts SET balance = balance + 5 WHERE holder = ? AND currency = 'BTC'").run(`player:${alice}`);
-    let report = checkLedger(db);
+    await db.run("UPDATE ledger_accounts SET balance = balance + 5 WHERE holder = ? AND currency = 'BTC'", [`player:${alice}`]);
+    let report = await checkLedger(db);
     expect(report.ok).toBe(false);
     expect(report.violations).toContain(`balance of player:${alice}/BTC is 1005 but its ledger rows sum to 1000`);
     expect(report.violations).toContain('total of BTC over all accounts is 5, not 0: money was created or destroyed');
 
     // A row written without its counterpart (and the balance "fixed" to match it).
-    const account = db.prepare("SELECT id FROM ledger_accounts WHERE holder = ? AND currency = 'BTC'").get(`player:${alice}`) as { id: number };
-    const transferId = db
-      .prepare("INSERT INTO ledger_transfers (currency, amount, kind, ref, created_at) VALUES ('BTC', 5, 'deposit', 'forged', 'now')")
-      .run().lastInsertRowid;
-    db.prepare("INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, kind, ref, created_at) VALUES (?, ?, 'BTC', 5, 'deposit', 'forged', 'now')").run(
-      transferId,
-      account.id,
+    const account = (await db.get<{ id: number }>("SELECT id FROM ledger_accounts WHERE holder = ? AND currency = 'BTC'", [`player:${alice}`]))!;
+    const transferId = (await db.get<{ id: number }>(
+      "INSERT INTO ledger_transfers (currency, amount, kind, ref, created_at) VALUES ('BTC', 5, 'deposit', 'forged', 'now') RETURNING id",
+    ))!.id;
+    await db.run(
+      "INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, kind, ref, created_at) VALUES (?, ?, 'BTC', 5, 'deposit', 'forged', 'now')",
+      [transferId, account.id],
     );
-    report = checkLedger(db);
+    report = await checkLedger(db);
     expect(report.violations.some((v) => v.startsWith(`balance of player:${alice}`))).toBe(false);
     expect(report.violations).toContain(`transfer ${transferId} of 5 is not a double entry: 1 rows, debit 0, credit 5`);
     expect(report.violations.some((v) => v.startsWith('total of BTC'))).toBe(true);
   });
 
-  it('should detect a negative balance and pending withdrawals the withdrawals account does not hold', () => {
-    fund(alice, 1_000n);
-    requestWithdrawal(db, { userId: alice, currency: BTC, address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: 400n });
-    expect(checkLedger(db).ok).toBe(true);
-    db.prepare("UPDATE withdrawals SET amount = 401").run();
-    expect(checkLedger(db).violations).toContain('pending withdrawals of BTC sum to 401 but the withdrawals account holds 400');
-    db.prepare("UPDATE withdrawals SET amount = 400").run();
+  it('should detect a negative balance and pending withdrawals the withdrawals account does not hold', async () => {
+    await fund(alice, 1_000n);
+    await requestWithdrawal(db, { userId: alice, currency: BTC, address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: 400n });
+    expect((await checkLedger(db)).ok).toBe(true);
+    await db.run('UPDATE withdrawals SET amount = 401');
+    expect((await checkLedger(db)).violations).toContain('pending withdrawals of BTC sum to 401 but the withdrawals account holds 400');
+    await db.run('UPDATE withdrawals SET amount = 400');
 
     // The schema refuses a negative player balance outright; the check still looks, for a database without that guard.
-    expect(() => db.prepare("UPDATE ledger_accounts SET balance = -1 WHERE holder = ?").run(`player:${alice}`)).toThrow(/CHECK/);
-    db.pragma('ignore_check_constraints = ON');
-    db.prepare("UPDATE ledger_accounts SET balance = -1 WHERE holder = ?").run(`player:${alice}`);
-    expect(checkLedger(db).violations).toContain(`balance of player:${alice}/BTC is negative: -1`);
+    await expect(db.run('UPDATE ledger_accounts SET balance = -1 WHERE holder = ?', [`player:${alice}`])).rejects.toThrow(/CHECK constraint|check constraint/);
+    if (ENGINE === 'postgres') {
+      const { name } = (await db.get<{ name: string }>(
+        "SELECT conname AS name FROM pg_constraint WHERE conrelid = 'ledger_accounts'::regclass AND contype = 'c'",
+      ))!;
+      await db.exec(`ALTER TABLE ledger_accounts DROP CONSTRAINT ${name}`);
+    } else {
+      await db.exec('PRAGMA ignore_check_constraints = ON');
+    }
+    await db.run('UPDATE ledger_accounts SET balance = -1 WHERE holder = ?', [`player:${alice}`]);
+    expect((await checkLedger(db)).violations).toContain(`balance of player:${alice}/BTC is negative: -1`);
   });
 
-  it('should move a withdrawal to pending, back on cancel, and out to the external account when sent', () => {
-    fund(alice, 1_000n);
+  it('should move a withdrawal to pending, back on cancel, and out to the external account when sent', async () => {
+    await fund(alice, 1_000n);
     const address = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-    const first = requestWithdrawal(db, { userId: alice, currency: BTC, address, amount: 300n });
+    const first = await requestWithdrawal(db, { userId: alice, currency: BTC, address, amount: 300n });
     expect(first.balance).toBe(700n);
-    expect(balanceOf(db, withdrawalsAccount(BTC))).toBe(300n);
-    const second = requestWithdrawal(db, { userId: alice, currency: BTC, address, amount: 200n });
-    expect(cancelWithdrawal(db, alice, first.withdrawal.id).balance).toBe(800n);
-    expect(() => cancelWithdrawal(db, bob, second.withdrawal.id)).toThrow(/no withdrawal/);
-    markWithdrawalSent(db, second.withdrawal.id, 'tx-1');
-    expect(() => cancelWithdrawal(db, alice, second.withdrawal.id)).toThrow(/sent, not pending/);
-    expect(balanceOf(db, withdrawalsAccount(BTC))).toBe(0n);
-    expect(balanceOf(db, externalAccount(BTC))).toBe(-800n);
-    expect(balanceOf(db, playerAccount(alice, BTC))).toBe(800n);
-    expect(checkLedger(db)).toMatchObject({ ok: true, violations: [] });
+    expect(await balanceOf(db, withdrawalsAccount(BTC))).toBe(300n);
+    const second = await requestWithdrawal(db, { userId: alice, currency: BTC, address, amount: 200n });
+    expect((await cancelWithdrawal(db, alice, first.withdrawal.id)).balance).toBe(800n);
+    await expect(cancelWithdrawal(db, bob, second.withdrawal.id)).rejects.toThrow(/no withdrawal/);
+    await markWithdrawalSent(db, second.withdrawal.id, 'tx-1');
+    await expect(cancelWithdrawal(db, alice, second.withdrawal.id)).rejects.toThrow(/sent, not pending/);
+    expect(await balanceOf(db, withdrawalsAccount(BTC))).toBe(0n);
+    expect(await balanceOf(db, externalAccount(BTC))).toBe(-800n);
+    expect(await balanceOf(db, playerAccount(alice, BTC))).toBe(800n);
+    expect(await checkLedger(db)).toMatchObject({ ok: true, violations: [] });
   });
 
-  it('should credit a chain deposit once per transaction id', () => {
-    expect(creditDeposit(db, alice, BTC, 5_000n, 'tx-abc')).toEqual({ credited: true, balance: 5_000n });
-    expect(creditDeposit(db, alice, BTC, 5_000n, 'tx-abc')).toEqual({ credited: false, balance: 5_000n });
-    expect(balanceOf(db, playerAccount(alice, BTC))).toBe(5_000n);
-    expect(checkLedger(db).ok).toBe(true);
+  it('should credit a chain deposit once per transaction id', async () => {
+    expect(await creditDeposit(db, alice, BTC, 5_000n, 'tx-abc')).toEqual({ credited: true, balance: 5_000n });
+    expect(await creditDeposit(db, alice, BTC, 5_000n, 'tx-abc')).toEqual({ credited: false, balance: 5_000n });
+    expect(await balanceOf(db, playerAccount(alice, BTC))).toBe(5_000n);
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 
-  it('should seed the house bankroll from the external account once per bettable currency', () => {
+  it('should credit a chain deposit reported several times at once exactly once', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => creditDeposit(db, alice, BTC, 5_000n, 'tx-raced')));
+    expect(results.filter((result) => result.credited)).toHaveLength(1);
+    for (const result of results) expect(result.balance).toBe(5_000n);
+    expect(await balanceOf(db, playerAccount(alice, BTC))).toBe(5_000n);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('should seed the house bankroll from the external account once per bettable currency', async () => {
     const rates: Record<string, number> = { BTC: 100_000, ETH: 4_000, USDT: 1, ACC: 0.05 };
-    expect(seedHouseBankroll(db, 1_000_000, (s) => rates[s])).toEqual(['BTC', 'ETH', 'USDT']);
-    expect(seedHouseBankroll(db, 1_000_000, (s) => rates[s])).toEqual([]);
-    expect(balanceOf(db, houseAccount('BTC'))).toBe(10n * 100_000_000n);
-    expect(balanceOf(db, houseAccount('USDT'))).toBe(1_000_000n * 100_000_000n);
-    expect(balanceOf(db, houseAccount('ACC'))).toBe(0n);
-    expect(checkLedger(db).ok).toBe(true);
+    expect(await seedHouseBankroll(db, 1_000_000, (s) => rates[s])).toEqual(['BTC', 'ETH', 'USDT']);
+    expect(await seedHouseBankroll(db, 1_000_000, (s) => rates[s])).toEqual([]);
+    expect(await balanceOf(db, houseAccount('BTC'))).toBe(10n * 100_000_000n);
+    expect(await balanceOf(db, houseAccount('USDT'))).toBe(1_000_000n * 100_000_000n);
+    expect(await balanceOf(db, houseAccount('ACC'))).toBe(0n);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('should seed the house bankroll once when several servers start at once', async () => {
+    const rates: Record<string, number> = { BTC: 100_000, ETH: 4_000, USDT: 1 };
+    const seeded = await Promise.all(Array.from({ length: 4 }, () => seedHouseBankroll(db, 1_000_000, (s) => rates[s])));
+    expect(seeded.flat().sort()).toEqual(['BTC', 'ETH', 'USDT']);
+    expect(await balanceOf(db, houseAccount('BTC'))).toBe(10n * 100_000_000n);
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 });
 
 describe('npm run ledger:check', () => {
-  const run = (dataDir: string) =>
+  // The server's own settings: DATABASE_URL and DATABASE_SCHEMA on PostgreSQL, DATA_DIR's file on SQLite.
+  const run = (opened: TestDatabase) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/ledger-check.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        DATA_DIR: opened.dataDir,
+        DATABASE_URL: ENGINE === 'postgres' ? (TEST_DATABASE_URL ?? '') : '',
+        DATABASE_SCHEMA: opened.schema ?? '',
+      },
       encoding: 'utf8',
     });
 
-  it('should exit 0 on a sound database and 1 listing the violations of a tampered one', () => {
-    const dir = tempDir('casino-ledger-cli-');
+  it('should exit 0 on a sound database and 1 listing the violations of a tampered one', async () => {
+    const opened = await openTestDatabase();
     try {
-      const db = openDatabase(dir);
-      const user = insertUser(db, { userName: 'carol', email: 'carol@example.com', passwordHash: 'x' });
-      creditDeposit(db, user.id, 'ETH', 123n, 'tx-1');
-      db.close();
-      const sound = run(dir);
+      const { db } = opened;
+      const user = (await insertUser(db, { userName: 'carol', email: 'carol@example.com', passwordHash: 'x' }))!;
+      await creditDeposit(db, user.id, 'ETH', 123n, 'tx-1');
+      const sound = run(opened);
       expect(sound.status, sound.stderr).toBe(0);
       expect(sound.stdout).toMatch(/ledger check: OK/);
 
-      const tamper = openDatabase(dir);
-      tamper.prepare("UPDATE ledger_accounts SET balance = 999 WHERE holder = ?").run(`player:${user.id}`);
-      tamper.close();
-      const broken = run(dir);
+      await db.run('UPDATE ledger_accounts SET balance = 999 WHERE holder = ?', [`player:${user.id}`]);
+      const broken = run(opened);
       expect(broken.status).toBe(1);
       expect(broken.stderr).toContain(`balance of player:${user.id}/ETH is 999 but its ledger rows sum to 123`);
-      expect(fs.existsSync(path.join(dir, 'casino.sqlite'))).toBe(true);
+      if (ENGINE === 'sqlite') expect(fs.existsSync(path.join(opened.dataDir, 'casino.sqlite'))).toBe(true);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      await opened.close();
     }
-  });
+  }, 60_000);
+
+  it('should exit 2 when there is no database', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/ledger-check.ts'], {
+      env: { ...process.env, DATA_DIR: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'casino-none-')), 'missing'), DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('ledger check: no database at');
+  }, 60_000);
 });

@@ -158,7 +158,7 @@ describe('bet limits', () => {
         }
         expect(limit.maxPayout).toBeGreaterThan(0);
         expect(limit.minBet).toBeLessThan(limit.maxBet);
-        const units = limitsFor(server.app.db, game, currency);
+        const units = await limitsFor(server.app.db, game, currency);
         expect(units).toEqual({ minBet: decimalToUnits(limit.minBet), maxBet: decimalToUnits(limit.maxBet), maxPayout: decimalToUnits(limit.maxPayout) });
       }
     }
@@ -172,9 +172,9 @@ describe('bet limits', () => {
     try {
       const { db } = capped.app;
       const house = () => balanceOf(db, houseAccount('ETH'));
-      expect(house()).toBeGreaterThan(0n);
-      const maxPayout = () => limitsFor(db, 'dice', 'ETH').maxPayout;
-      expect(maxPayout()).toBe(house() / 10_000n);
+      expect(await house()).toBeGreaterThan(0n);
+      const maxPayout = async () => (await limitsFor(db, 'dice', 'ETH')).maxPayout;
+      expect(await maxPayout()).toBe((await house()) / 10_000n);
       // $10,000 configured, but 0.01% of a $1M bankroll is $100.
       const wire = await json<{ data: { limit: { maxPayout: number } } }>(await fetch(`${capped.url}/api/casino/get-limits?game=dice&currency=ETH`));
       expect(wire.data.limit.maxPayout * 3_500).toBeLessThanOrEqual(100);
@@ -182,15 +182,15 @@ describe('bet limits', () => {
 
       // The cap follows the bankroll as it moves.
       const winner = await createPlayer(capped);
-      transfer(db, { from: houseAccount('ETH'), to: playerAccount(winner.id, 'ETH'), amount: house() / 2n, kind: 'payout', ref: 'test' });
-      expect(maxPayout()).toBe(house() / 10_000n);
-      transfer(db, { from: houseAccount('ETH'), to: playerAccount(winner.id, 'ETH'), amount: house(), kind: 'payout', ref: 'test' });
-      expect(maxPayout()).toBe(0n);
+      await transfer(db, { from: houseAccount('ETH'), to: playerAccount(winner.id, 'ETH'), amount: (await house()) / 2n, kind: 'payout', ref: 'test' });
+      expect(await maxPayout()).toBe((await house()) / 10_000n);
+      await transfer(db, { from: houseAccount('ETH'), to: playerAccount(winner.id, 'ETH'), amount: await house(), kind: 'payout', ref: 'test' });
+      expect(await maxPayout()).toBe(0n);
 
       // The configured maxPayout wins when it is the smaller one.
       const generous = await startTestServer({ wallet: walletConfig({}, { maxPayoutShare: 1 }) });
       try {
-        expect(limitsFor(generous.app.db, 'dice', 'USDT').maxPayout).toBe(10_000n * 100_000_000n);
+        expect((await limitsFor(generous.app.db, 'dice', 'USDT')).maxPayout).toBe(10_000n * 100_000_000n);
       } finally {
         await generous.close();
       }
@@ -207,7 +207,10 @@ describe('bet limits', () => {
     expect((await getLimits('currency=BTC')).body.message).toBe('game is required');
     expect((await getLimits('game=dice&currency=BTC&x=1')).status).toBe(400);
     expect((await getLimits('game=dice&game=mines&currency=BTC')).status).toBe(400);
-    expect(() => limitsFor(server.app.db, 'dice', 'ACC')).toThrow('ACC betting not available at this time');
+    await expect(limitsFor(server.app.db, 'dice', 'ACC')).rejects.toThrow('ACC betting not available at this time');
+    // The server's own binding, with a transaction's handle (as the games call it inside a bet).
+    const inside = await server.app.db.transaction((tx) => server.app.wallet.limitsFor(tx, 'mines', 'USDT'));
+    expect(inside.maxBet).toBe(500n * 100_000_000n);
   });
 
   it('should read per-currency overrides and refuse malformed BET_LIMITS', () => {

@@ -42,7 +42,7 @@ describe('wallet routes', () => {
 
   it('should list every currency with zero balances, and a currency added later too', async () => {
     const player = await createPlayer(server);
-    fund(player, 'ETH', 123_456_789n);
+    await fund(player, 'ETH', 123_456_789n);
     const before = await player.call('GET', '/wallet/get-wallets');
     expect(before.status).toBe(200);
     expect(before.body).toEqual([
@@ -53,12 +53,12 @@ describe('wallet routes', () => {
       { currencySymbol: 'DOGE', balance: 0 },
       { currencySymbol: 'ACC', balance: 0 },
     ]);
-    server.app.db.prepare("INSERT INTO currencies (symbol, name, bettable, position) VALUES ('SOL', 'Solana', 1, 10)").run();
+    await server.app.db.run("INSERT INTO currencies (symbol, name, bettable, position) VALUES ('SOL', 'Solana', 1, 10)");
     try {
       const after = await player.call('GET', '/wallet/get-wallets');
       expect((after.body as Array<{ currencySymbol: string }>).map((w) => w.currencySymbol)).toEqual(['BTC', 'ETH', 'USDT', 'LTC', 'DOGE', 'ACC', 'SOL']);
     } finally {
-      server.app.db.prepare("DELETE FROM currencies WHERE symbol = 'SOL'").run();
+      await server.app.db.run("DELETE FROM currencies WHERE symbol = 'SOL'");
     }
   });
 
@@ -110,28 +110,28 @@ describe('wallet routes', () => {
     expect(nextClaimAt - Date.now()).toBeLessThanOrEqual(60 * 60_000);
     expect(hubCalls).toEqual([[player.id, 'deposit', { amount: body.amount, currency: 'ETH' }]]);
 
-    const rows = ledgerRows(server);
+    const rows = await ledgerRows(server);
     const again = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'ETH' });
     expect(again.status).toBe(429);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3500);
     expect((again.body as { message: string }).message).toMatch(/^Demo ETH can be claimed once an hour: try again in \d+ minutes \(at .+\)\.$/);
-    expect(ledgerRows(server)).toBe(rows);
+    expect(await ledgerRows(server)).toBe(rows);
     expect(hubCalls).toHaveLength(1);
 
     // Another currency has its own hour.
     expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'DOGE' })).status).toBe(200);
 
     // An hour later the same currency can be claimed again.
-    server.app.db.prepare('UPDATE demo_claims SET last_claimed_at = last_claimed_at - 3600000 WHERE user_id = ? AND currency = ?').run(player.id, 'ETH');
+    await server.app.db.run('UPDATE demo_claims SET last_claimed_at = last_claimed_at - 3600000 WHERE user_id = ? AND currency = ?', [player.id, 'ETH']);
     const later = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'ETH' });
     expect(later.status).toBe(200);
     expect((later.body as { balance: number }).balance).toBeCloseTo(body.amount * 2, 8);
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect((await checkLedger(server.app.db)).ok).toBe(true);
   });
 
   it('should refuse demo claims of ACC, unknown currencies and malformed bodies without a ledger row', async () => {
     const player = await createPlayer(server);
-    const rows = ledgerRows(server);
+    const rows = await ledgerRows(server);
     const acc = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'ACC' });
     expect(acc.status).toBe(400);
     expect((acc.body as { message: string }).message).toMatch(/ACC cannot be claimed as demo funds/);
@@ -139,12 +139,12 @@ describe('wallet routes', () => {
       const response = await player.call('POST', '/wallet/claim-demo-funds', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
-    expect(ledgerRows(server)).toBe(rows);
+    expect(await ledgerRows(server)).toBe(rows);
   });
 
   it('should withdraw into a pending withdrawal, list it, and cancel it back', async () => {
     const player = await createPlayer(server);
-    fund(player, 'BTC', 100_000n);
+    await fund(player, 'BTC', 100_000n);
     const created = await player.call('POST', '/wallet/withdraw', { currency: 'BTC', address: BTC_ADDRESS, amount: 0.0004 });
     expect(created.status).toBe(200);
     const { withdrawal, balance } = created.body as { withdrawal: { id: number; status: string; amount: number }; balance: number };
@@ -167,30 +167,30 @@ describe('wallet routes', () => {
     expect(cancelled.body).toMatchObject({ withdrawal: { id: withdrawal.id, status: 'cancelled' }, balance: 0.0009 });
     const twice = await player.call('POST', '/wallet/cancel-withdrawal', { id: withdrawal.id });
     expect(twice.status).toBe(409);
-    expect(balanceOf(server.app.db, playerAccount(player.id, 'BTC'))).toBe(90_000n);
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect(await balanceOf(server.app.db, playerAccount(player.id, 'BTC'))).toBe(90_000n);
+    expect((await checkLedger(server.app.db)).ok).toBe(true);
   });
 
   it("should answer another player's withdrawal id and an unknown one with 404 and move nothing", async () => {
     const owner = await createPlayer(server);
     const thief = await createPlayer(server);
-    fund(owner, 'LTC', 500_000_000n);
+    await fund(owner, 'LTC', 500_000_000n);
     const { body } = await owner.call('POST', '/wallet/withdraw', { currency: 'LTC', address: 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9', amount: 2 });
     const id = (body as { withdrawal: { id: number } }).withdrawal.id;
-    const rows = ledgerRows(server);
+    const rows = await ledgerRows(server);
     const stolen = await thief.call('POST', '/wallet/cancel-withdrawal', { id });
     expect(stolen).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect((await thief.call('POST', '/wallet/cancel-withdrawal', { id: 999_999 })).status).toBe(404);
     for (const bad of [{ id: '1' }, { id: 1.5 }, { id: -1 }, { id: 0 }, {}, { id, extra: true }]) {
       expect((await owner.call('POST', '/wallet/cancel-withdrawal', bad)).status, JSON.stringify(bad)).toBe(400);
     }
-    expect(ledgerRows(server)).toBe(rows);
+    expect(await ledgerRows(server)).toBe(rows);
     expect(((await thief.call('GET', '/wallet/get-withdrawals')).body as unknown[]).length).toBe(0);
   });
 
   it('should refuse bad withdrawals with a clear 400 and no ledger row', async () => {
     const player = await createPlayer(server);
-    fund(player, 'BTC', 100_000_000n);
+    await fund(player, 'BTC', 100_000_000n);
     const ok = { currency: 'BTC', address: BTC_ADDRESS, amount: 0.5 };
     const cases: Array<[unknown, RegExp]> = [
       [{ ...ok, currency: 'XYZ' }, /Unknown currency "XYZ"/],
@@ -220,7 +220,7 @@ describe('wallet routes', () => {
       [{ ...ok, memo: 'hi' }, /memo is not allowed/],
       [{ ...ok, currency: 'ETH', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }, /not a valid ETH address/],
     ];
-    const rows = ledgerRows(server);
+    const rows = await ledgerRows(server);
     for (const [body, message] of cases) {
       const response = await player.call('POST', '/wallet/withdraw', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
@@ -228,8 +228,8 @@ describe('wallet routes', () => {
     }
     // A body that is not JSON at all, e.g. a bare NaN.
     expect((await player.call('POST', '/wallet/withdraw', '{"currency":"BTC","address":"x","amount":NaN}')).status).toBe(400);
-    expect(ledgerRows(server)).toBe(rows);
-    expect(balanceOf(server.app.db, playerAccount(player.id, 'BTC'))).toBe(units('1.00000000'));
+    expect(await ledgerRows(server)).toBe(rows);
+    expect(await balanceOf(server.app.db, playerAccount(player.id, 'BTC'))).toBe(units('1.00000000'));
     expect(((await player.call('GET', '/wallet/get-withdrawals')).body as unknown[]).length).toBe(0);
   });
 
@@ -237,12 +237,12 @@ describe('wallet routes', () => {
     const player = await createPlayer(server);
     const other = await createPlayer(server);
     for (const currency of ['BTC', 'ETH', 'USDT', 'LTC', 'DOGE']) {
-      fund(player, currency, 1_000n);
+      await fund(player, currency, 1_000n);
       const { address } = (await other.call('GET', `/wallet/get-deposit-address?currency=${currency}`)).body as { address: string };
       const response = await player.call('POST', '/wallet/withdraw', { currency, address, amount: 0.00001 });
       expect(response.status, currency).toBe(200);
     }
-    expect(checkLedger(server.app.db).ok).toBe(true);
+    expect((await checkLedger(server.app.db)).ok).toBe(true);
   });
 });
 
@@ -281,10 +281,10 @@ describe('wallet routes with demo mode off', () => {
 
   it('should answer the demo claim with a clear 404 and write nothing', async () => {
     const player = await createPlayer(server);
-    const rows = ledgerRows(server);
+    const rows = await ledgerRows(server);
     const response = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'BTC' });
     expect(response.status).toBe(404);
     expect((response.body as { message: string }).message).toMatch(/Demo funds are not available/);
-    expect(ledgerRows(server)).toBe(rows);
+    expect(await ledgerRows(server)).toBe(rows);
   });
 });

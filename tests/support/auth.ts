@@ -59,9 +59,13 @@ export async function register(server: TestServer, account = newAccount()): Prom
   return { ...answer.body, password: account.password };
 }
 
-/** Every row of the account tables plus the mail folder: compared before and after to prove "nothing changed". */
-export function snapshot(server: TestServer, tables = ['users', 'sessions', 'refresh_tokens', 'account_tokens']): string {
-  const rows = Object.fromEntries(tables.map((table) => [table, server.app.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()]));
+/**
+ * Every row of the account tables plus the mail folder: compared before and after to prove "nothing
+ * changed". Rows in the order of each table's first column (its key), on either engine.
+ */
+export async function snapshot(server: TestServer, tables = ['users', 'sessions', 'refresh_tokens', 'account_tokens']): Promise<string> {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables) rows[table] = await server.app.db.all(`SELECT * FROM ${table} ORDER BY 1`);
   return JSON.stringify({ rows, mail: mails(server).map((mail) => mail.file) });
 }
 

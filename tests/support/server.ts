@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { BuildOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/database';
 import type { ServerConfig } from '../../src/server/config';
 
 const GENEROUS_LIMITS = Object.fromEntries(
@@ -28,6 +32,56 @@ export function tempDir(prefix = 'casino-test-'): string {
 }
 
 /**
+ * The engine the server tests run on: SQLite in a temporary directory by default; PostgreSQL when
+ * TEST_DATABASE_URL is set (scripts/test.mjs runs the server tests a second time so), each server or
+ * database in a schema of its own, dropped when it closes.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
+export const ENGINE: 'sqlite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/** A fresh schema name for one server or database of a test. */
+export function testSchema(): string | null {
+  return TEST_DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : null;
+}
+
+/** Drops a test's schema (PostgreSQL); nothing on SQLite. */
+export async function dropTestSchema(schema: string | null): Promise<void> {
+  if (!TEST_DATABASE_URL || !schema) return;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  db: Database;
+  dataDir: string;
+  schema: string | null;
+  /** Closes the database and removes its directory or schema. */
+  close: () => Promise<void>;
+}
+
+/** The casino's database alone, migrated and seeded, on the engine under test. */
+export async function openTestDatabase(options: { dataDir?: string; schema?: string | null; synchronous?: 'FULL' | 'NORMAL' } = {}): Promise<TestDatabase> {
+  const dataDir = options.dataDir ?? tempDir();
+  const schema = options.schema === undefined ? testSchema() : options.schema;
+  const db = await openDatabase({ dataDir, url: TEST_DATABASE_URL, schema, ...(options.synchronous ? { synchronous: options.synchronous } : {}) });
+  return {
+    db,
+    dataDir,
+    schema,
+    close: async () => {
+      await db.close();
+      await dropTestSchema(schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * The real server on a real socket (127.0.0.1, ephemeral port) with its own data directory.
  * `configure` runs before listen, so a test may add routes or hooks.
  * Two departures from the production defaults, both overridable: the test client on loopback plays a
@@ -42,6 +96,8 @@ export async function startTestServer(
   const dataDir = overrides.dataDir ?? tempDir();
   const config: ServerConfig = {
     ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', ...GENEROUS_LIMITS }),
+    databaseUrl: TEST_DATABASE_URL,
+    databaseSchema: testSchema(),
     ...overrides,
     dataDir,
   };
@@ -58,6 +114,7 @@ export async function startTestServer(
     config,
     close: async () => {
       await app.close();
+      await dropTestSchema(config.databaseSchema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,14 +17,16 @@ let counter = 0;
 
 /** An account with an open session and its access token, written straight to the database. */
 export async function signedInUser(server: TestServer, name: string) {
-  const user = insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
-  return { user, token: await server.app.auth.issueAccessToken(user.id, server.app.auth.openSession(user.id)) };
+  const user = await insertUser(server.app.db, { userName: name, email: `${name}@example.com`, passwordHash: 'x' });
+  if (!user) throw new Error(`the user name ${name} is taken`);
+  const sessionId = await server.app.db.transaction((tx) => server.app.auth.openSession(tx, user.id));
+  return { user, token: await server.app.auth.issueAccessToken(user.id, sessionId) };
 }
 
 /** A player as sign-up leaves one: the account, a session and the first seed pair (not yet shown). */
 export async function createPlayer(server: TestServer, name = `player_${++counter}`): Promise<Player> {
   const { user, token } = await signedInUser(server, name);
-  createFirstSeeds(server.app.db, user.id);
+  await createFirstSeeds(server.app.db, user.id);
   return {
     id: user.id,
     token,
@@ -42,7 +44,7 @@ export async function createPlayer(server: TestServer, name = `player_${++counte
   };
 }
 
-export const ledgerRows = (server: TestServer): number => countEntries(server.app.db);
+export const ledgerRows = (server: TestServer): Promise<number> => countEntries(server.app.db);
 
 /** Rows the token economy adds to every settled bet: ACC mined, and the rewards pool's share (two transfers). */
 export const TOKEN_ROWS = 4;
@@ -56,7 +58,7 @@ export async function fundedPlayer(server: TestServer, currency = 'USDT'): Promi
 }
 
 /** The player's balance as the ledger holds it, base units. */
-export const balanceIn = (server: TestServer, player: Pick<Player, 'id'>, currency = 'USDT'): bigint =>
+export const balanceIn = (server: TestServer, player: Pick<Player, 'id'>, currency = 'USDT'): Promise<bigint> =>
   balanceOf(server.app.db, playerAccount(player.id, currency));
 
 /** The nonce the player's next bet will use, as the fairness screen reads it. */
@@ -67,7 +69,7 @@ export async function serverWithSettlementSpy() {
   const reported: SettledBet[] = [];
   let fail = false;
   const server = await startTestServer({}, (app) => {
-    app.settlement.register((_db, bet) => {
+    app.settlement.register(async (_tx, bet) => {
       if (fail) throw new Error('hook failed');
       reported.push(bet);
     });

@@ -1,4 +1,5 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from '../db/sql';
+import { lockUser } from '../users/repository';
 import { isoAfter, nowIso, randomToken, sha256 } from './tokens';
 
 export type AccountTokenPurpose = 'confirm_email' | 'reset_password';
@@ -8,36 +9,40 @@ export const RESET_PASSWORD_MS = 60 * 60 * 1000;
 
 const lifetime: Record<AccountTokenPurpose, number> = { confirm_email: CONFIRM_EMAIL_MS, reset_password: RESET_PASSWORD_MS };
 
-/** Issues a fresh token for the purpose; earlier unused ones of the same purpose stop working. */
-export function issueAccountToken(db: Database, userId: number, purpose: AccountTokenPurpose, token = randomToken()): string {
+/**
+ * Issues a fresh token for the purpose; earlier unused ones of the same purpose stop working. Call
+ * inside a transaction: the user's row is locked first, so two issues for one user run one after
+ * the other on PostgreSQL too, and the later one retires the earlier one's token.
+ */
+export async function issueAccountToken(tx: Sql, userId: number, purpose: AccountTokenPurpose, token = randomToken()): Promise<string> {
   const now = nowIso();
-  db.prepare('UPDATE account_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL').run(now, userId, purpose);
-  db.prepare('INSERT INTO account_tokens (user_id, purpose, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+  await lockUser(tx, userId);
+  await tx.run('UPDATE account_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL', [now, userId, purpose]);
+  await tx.run('INSERT INTO account_tokens (user_id, purpose, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', [
     userId,
     purpose,
     sha256(token),
     now,
     isoAfter(lifetime[purpose]),
-  );
+  ]);
   return token;
 }
 
-/** Uses a token once: true when it was this user's, of this purpose, unused and unexpired. */
-export function consumeAccountToken(db: Database, userId: number, purpose: AccountTokenPurpose, token: string): boolean {
+/**
+ * Uses a token once: true when it was this user's, of this purpose, unused and unexpired. The
+ * conditional update decides: of two requests with one token exactly one changes the row.
+ */
+export async function consumeAccountToken(sql: Sql, userId: number, purpose: AccountTokenPurpose, token: string): Promise<boolean> {
   const now = nowIso();
-  return (
-    db
-      .prepare(
-        `UPDATE account_tokens SET used_at = ?
-         WHERE token_hash = ? AND user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
-      )
-      .run(now, sha256(token), userId, purpose, now).changes === 1
+  const changed = await sql.run(
+    `UPDATE account_tokens SET used_at = ?
+     WHERE token_hash = ? AND user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
+    [now, sha256(token), userId, purpose, now],
   );
+  return changed === 1;
 }
 
-export function latestAccountTokenAt(db: Database, userId: number, purpose: AccountTokenPurpose): string | null {
-  const row = db
-    .prepare('SELECT MAX(created_at) AS at FROM account_tokens WHERE user_id = ? AND purpose = ?')
-    .get(userId, purpose) as { at: string | null };
-  return row.at;
+export async function latestAccountTokenAt(sql: Sql, userId: number, purpose: AccountTokenPurpose): Promise<string | null> {
+  const row = await sql.get<{ at: string | null }>('SELECT MAX(created_at) AS at FROM account_tokens WHERE user_id = ? AND purpose = ?', [userId, purpose]);
+  return row?.at ?? null;
 }

@@ -10,17 +10,18 @@ export type AccountOf = (request: FastifyRequest) => string | undefined;
  * A preHandler (the body is parsed and valid by then) that counts the request against the client
  * address and against the account it names, each in its own fixed window, and refuses with the
  * same 429 shape as the sign-in throttle: `{ error, message }` and Retry-After in seconds.
- * Counts live in memory (@fastify/rate-limit's LRU store), so a restart forgets them; the expensive
- * work they guard (a password hash, a mail) is what a restart cannot make cheaper.
+ * Counts live in whatever store @fastify/rate-limit was registered with (app.ts); `name` keeps each
+ * limit's counts apart there (`name:address`, `name:account`), since the sign-up, forgot-password and
+ * resend limits key by the same addresses and e-mail addresses.
  */
-export function rateLimited(app: FastifyInstance, limit: RateLimit, windowMs: number, accountOf: AccountOf) {
+export function rateLimited(app: FastifyInstance, name: string, limit: RateLimit, windowMs: number, accountOf: AccountOf) {
   // Without a keyGenerator the plugin keys by request.ip, folding an IPv6 address into its /64.
-  const byAddress = app.createRateLimit({ max: limit.perAddress, timeWindow: windowMs, ...{ cache: 20_000 } });
+  const byAddress = app.createRateLimit({ max: limit.perAddress, timeWindow: windowMs, ...{ cache: 20_000, nameSpace: `${name}:address` } });
   const byAccount = app.createRateLimit({
     max: limit.perAccount,
     timeWindow: windowMs,
     keyGenerator: (request) => `account:${accountOf(request) ?? ''}`,
-    ...{ cache: 20_000 },
+    ...{ cache: 20_000, nameSpace: `${name}:account` },
   });
   return async (request: FastifyRequest): Promise<void> => {
     const checks = accountOf(request) === undefined ? [byAddress] : [byAddress, byAccount];

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import type { Database, Sql } from '../db/sql';
 import { isoAfter, nowIso, randomToken, sha256 } from './tokens';
 
 /** A refresh token lives 30 days from its issue (and never past its session's lifetime); every use replaces it. */
@@ -54,41 +54,44 @@ function open(token: string, box: string): TokenPair | null {
 }
 
 /** Issues the first refresh token of a session. Call inside the transaction that opens it. */
-export function issueRefreshToken(db: Database, sessionId: string): string {
+export async function issueRefreshToken(tx: Sql, sessionId: string): Promise<string> {
   const token = randomToken();
-  db.prepare('INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)').run(
+  await tx.run('INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)', [
     sha256(token),
     sessionId,
     nowIso(),
     isoAfter(REFRESH_TOKEN_MS),
-  );
+  ]);
   return token;
 }
 
 /**
  * Ends sessions and makes their refresh tokens (and any grace boxes) useless at once. Answers the
  * ids that were open until now, for the caller to announce once its transaction has committed.
+ * Each session is ended by one conditional update (`ended_at IS NULL`), so when two transactions end
+ * the same session side by side (PostgreSQL), exactly one of them reports it.
  */
-export function endSessions(db: Database, where: { sessionId: string } | { userId: number; exceptSessionId?: string }): string[] {
+export async function endSessions(tx: Sql, where: { sessionId: string } | { userId: number; exceptSessionId?: string }): Promise<string[]> {
   const now = nowIso();
+  let ended: string[];
   let ids: string[];
   if ('sessionId' in where) {
     ids = [where.sessionId];
+    ended = (await tx.all<{ id: string }>('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL RETURNING id', [now, where.sessionId])).map(
+      (row) => row.id,
+    );
   } else {
-    ids = (
-      db.prepare('SELECT id FROM sessions WHERE user_id = ? AND ended_at IS NULL AND id <> ?').all(where.userId, where.exceptSessionId ?? '') as Array<{
-        id: string;
-      }>
+    ended = (
+      await tx.all<{ id: string }>('UPDATE sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL AND id <> ? RETURNING id', [
+        now,
+        where.userId,
+        where.exceptSessionId ?? '',
+      ])
     ).map((row) => row.id);
+    ids = ended;
   }
-  const ended: string[] = [];
-  const endOne = db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL');
-  const killTokens = db.prepare(
-    `UPDATE refresh_tokens SET expires_at = ?, grace_box = NULL WHERE session_id = ? AND expires_at > ?`,
-  );
   for (const id of ids) {
-    if (endOne.run(now, id).changes > 0) ended.push(id);
-    killTokens.run(now, id, now);
+    await tx.run('UPDATE refresh_tokens SET expires_at = ?, grace_box = NULL WHERE session_id = ? AND expires_at > ?', [now, id, now]);
   }
   return ended;
 }
@@ -104,77 +107,86 @@ export type RefreshOutcome =
  * Who a refresh token belongs to, for signing the access token of its rotation before the rotating
  * transaction (signing is asynchronous; a token's session and user never change).
  */
-export function refreshTokenHolder(db: Database, presented: string): { userId: number; sessionId: string } | null {
-  const row = db
-    .prepare('SELECT s.user_id AS userId, r.session_id AS sessionId FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?')
-    .get(sha256(presented)) as { userId: number; sessionId: string } | undefined;
+export async function refreshTokenHolder(sql: Sql, presented: string): Promise<{ userId: number; sessionId: string } | null> {
+  const row = await sql.get<{ userId: number; sessionId: string }>(
+    'SELECT s.user_id AS "userId", r.session_id AS "sessionId" FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?',
+    [sha256(presented)],
+  );
   return row ?? null;
 }
 
+const READ_REFRESH_TOKEN = `SELECT r.token_hash, r.session_id, s.user_id, r.expires_at, r.rotated_at, r.successor_hash, r.grace_box, s.ended_at, s.created_at
+  FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?`;
+
 /**
- * Rotates a refresh token. Runs synchronously inside one transaction, so two requests carrying the
- * same token are serialised: the first rotates, the second finds the rotation and, within the grace
- * window, gets the same pair; later (or once the new token has itself been used) it is a reuse and
- * the whole session ends.
+ * Rotates a refresh token in one transaction of its own. Two requests carrying the same token get
+ * one rotation: the token is claimed by a conditional update (`rotated_at IS NULL`), so on PostgreSQL,
+ * where the two run side by side, the second waits for the first, changes nothing, reads the
+ * rotation back and, within the grace window, gets the same pair; later (or once the new token has
+ * itself been used) it is a reuse and the whole session ends.
  */
-export function rotateRefreshToken(
+export async function rotateRefreshToken(
   db: Database,
   presented: string,
   issueAccessToken: (userId: number, sessionId: string) => string,
   sessionMaxAgeMs: number,
-): RefreshOutcome {
-  return db.transaction((): RefreshOutcome => {
+): Promise<RefreshOutcome> {
+  const presentedHash = sha256(presented);
+  return db.transaction(async (tx): Promise<RefreshOutcome> => {
     const now = Date.now();
-    const row = db
-      .prepare(
-        `SELECT r.token_hash, r.session_id, s.user_id, r.expires_at, r.rotated_at, r.successor_hash, r.grace_box, s.ended_at, s.created_at
-         FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.token_hash = ?`,
-      )
-      .get(sha256(presented)) as RefreshRow | undefined;
+    const row = await tx.get<RefreshRow>(READ_REFRESH_TOKEN, [presentedHash]);
     if (!row || row.ended_at !== null) return { kind: 'invalid' };
-
-    if (row.rotated_at !== null) {
-      const successor = row.successor_hash
-        ? (db.prepare('SELECT rotated_at, expires_at FROM refresh_tokens WHERE token_hash = ?').get(row.successor_hash) as
-            | { rotated_at: string | null; expires_at: string }
-            | undefined)
-        : undefined;
-      const withinGrace = now - Date.parse(row.rotated_at) <= REFRESH_GRACE_MS;
-      const successorUnused = successor !== undefined && successor.rotated_at === null && Date.parse(successor.expires_at) > now;
-      const pair = withinGrace && successorUnused && row.grace_box ? open(presented, row.grace_box) : null;
-      if (pair) return { kind: 'retried', pair };
-      endSessions(db, { sessionId: row.session_id });
-      return { kind: 'reused', sessionId: row.session_id };
-    }
+    if (row.rotated_at !== null) return rotatedAlready(tx, presented, row, row.rotated_at, now);
 
     if (Date.parse(row.expires_at) <= now) return { kind: 'invalid' };
     // The absolute lifetime counts from sign-in: rotating the token never extends it.
     if (!(now < Date.parse(row.created_at) + sessionMaxAgeMs)) {
-      endSessions(db, { sessionId: row.session_id });
+      await endSessions(tx, { sessionId: row.session_id });
       return { kind: 'expired', sessionId: row.session_id };
     }
 
     const refreshToken = randomToken();
     const pair: TokenPair = { jwt: issueAccessToken(row.user_id, row.session_id), refreshToken };
     const rotatedAt = new Date(now).toISOString();
-    db.prepare('INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)').run(
+    // The claim: only a token nobody has rotated yet (and not killed meanwhile) rotates.
+    const claimed = await tx.run(
+      'UPDATE refresh_tokens SET rotated_at = ?, successor_hash = ?, grace_box = ? WHERE token_hash = ? AND rotated_at IS NULL AND expires_at > ?',
+      [rotatedAt, sha256(refreshToken), seal(presented, pair), row.token_hash, rotatedAt],
+    );
+    if (claimed !== 1) {
+      // Another request rotated (or a sign-out killed) it meanwhile and has committed: read what it left.
+      const again = await tx.get<RefreshRow>(READ_REFRESH_TOKEN, [presentedHash]);
+      if (!again || again.ended_at !== null || again.rotated_at === null) return { kind: 'invalid' };
+      return rotatedAlready(tx, presented, again, again.rotated_at, now);
+    }
+    await tx.run('INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)', [
       sha256(refreshToken),
       row.session_id,
       rotatedAt,
       isoAfter(REFRESH_TOKEN_MS, now),
-    );
+    ]);
     // Older boxes of this session are past their use now: only the newest rotation can be retried.
-    db.prepare('UPDATE refresh_tokens SET grace_box = NULL WHERE session_id = ? AND grace_box IS NOT NULL').run(row.session_id);
-    db.prepare('UPDATE refresh_tokens SET rotated_at = ?, successor_hash = ?, grace_box = ? WHERE token_hash = ?').run(
-      rotatedAt,
-      sha256(refreshToken),
-      seal(presented, pair),
+    await tx.run('UPDATE refresh_tokens SET grace_box = NULL WHERE session_id = ? AND grace_box IS NOT NULL AND token_hash <> ?', [
+      row.session_id,
       row.token_hash,
-    );
+    ]);
     // Boxes anywhere whose window has closed are wiped, so none outlives its purpose for long.
-    db.prepare('UPDATE refresh_tokens SET grace_box = NULL WHERE grace_box IS NOT NULL AND rotated_at < ?').run(
-      new Date(now - REFRESH_GRACE_MS).toISOString(),
-    );
+    await tx.run('UPDATE refresh_tokens SET grace_box = NULL WHERE grace_box IS NOT NULL AND rotated_at < ?', [new Date(now - REFRESH_GRACE_MS).toISOString()]);
     return { kind: 'rotated', pair };
-  })();
+  });
+}
+
+/** A token presented after its rotation: the same pair within the grace window, else a reuse that ends the session. */
+async function rotatedAlready(tx: Sql, presented: string, row: RefreshRow, rotatedAt: string, now: number): Promise<RefreshOutcome> {
+  const successor = row.successor_hash
+    ? await tx.get<{ rotated_at: string | null; expires_at: string }>('SELECT rotated_at, expires_at FROM refresh_tokens WHERE token_hash = ?', [
+        row.successor_hash,
+      ])
+    : undefined;
+  const withinGrace = now - Date.parse(rotatedAt) <= REFRESH_GRACE_MS;
+  const successorUnused = successor !== undefined && successor.rotated_at === null && Date.parse(successor.expires_at) > now;
+  const pair = withinGrace && successorUnused && row.grace_box ? open(presented, row.grace_box) : null;
+  if (pair) return { kind: 'retried', pair };
+  await endSessions(tx, { sessionId: row.session_id });
+  return { kind: 'reused', sessionId: row.session_id };
 }

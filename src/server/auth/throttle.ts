@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import type { Database } from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import type { Database, Sql } from '../db/sql';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
@@ -24,24 +25,65 @@ export const accountKey = (userId: number) => `user:${userId}`;
 export const addressKey = (address: string) => `ip:${address}`;
 
 /**
- * Failed attempts are rows, so a restart does not forget them. Refuses with 429 and Retry-After
- * (seconds until enough failures have aged out) when any of the keys has reached the limit.
+ * An attempt counted in advance: one failure row per key, written before the password or code is
+ * checked. If the attempt turns out not to be a failure (the right password, or "code required"),
+ * `withdrawAttempt` takes its rows back; otherwise they stay as its failures.
  */
-export function assertNotThrottled(db: Database, keys: string[]): void {
-  const refusal = throttleRefusal(db, keys);
-  if (refusal) throw refusal;
+export interface CountedAttempt {
+  readonly ids: readonly number[];
+}
+
+/**
+ * Failed attempts are rows, so a restart does not forget them. Counts an attempt against every key
+ * before its outcome is known, or refuses it with 429 and Retry-After (seconds until enough failures
+ * have aged out) when any key has reached the limit. Count and insert are one transaction, and on
+ * PostgreSQL it first locks the keys (transaction-scoped advisory locks, taken in one order), so
+ * attempts on one key run it one after another there too: of many attempts fired at once, only as
+ * many as the limit has room for get to check a password, never all of them on one stale count.
+ */
+export async function countAttempt(db: Database, keys: string[]): Promise<CountedAttempt | AppError> {
+  const now = Date.now();
+  const at = new Date(now).toISOString();
+  return db.transaction(async (tx): Promise<CountedAttempt | AppError> => {
+    if (tx.engine === 'postgres') {
+      for (const lock of lockIds(keys)) await tx.get('SELECT pg_advisory_xact_lock(?)', [lock]);
+    }
+    const refusal = await throttleRefusal(tx, keys, now);
+    if (refusal) return refusal;
+    const ids: number[] = [];
+    for (const key of keys) {
+      ids.push((await tx.get<{ id: number }>('INSERT INTO login_failures (throttle_key, failed_at) VALUES (?, ?) RETURNING id', [key, at]))!.id);
+    }
+    await tx.run('DELETE FROM login_failures WHERE failed_at <= ?', [new Date(now - FAILURE_WINDOW_MS).toISOString()]);
+    return { ids };
+  });
+}
+
+/** `countAttempt` that throws its refusal. */
+export async function assertNotThrottled(db: Database, keys: string[]): Promise<CountedAttempt> {
+  const counted = await countAttempt(db, keys);
+  if (counted instanceof AppError) throw counted;
+  return counted;
+}
+
+/** The attempt was not a failure after all: its rows no longer count. */
+export async function withdrawAttempt(sql: Sql, attempt: CountedAttempt): Promise<void> {
+  for (const id of attempt.ids) await sql.run('DELETE FROM login_failures WHERE id = ?', [id]);
+}
+
+/** One advisory lock id per key (64 bits of its SHA-256), sorted so two transactions never wait on each other in a circle. */
+function lockIds(keys: string[]): bigint[] {
+  const ids = new Set(keys.map((key) => createHash('sha256').update(`login_failures:${key}`, 'utf8').digest().readBigInt64BE(0)));
+  return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The 429 that assertNotThrottled would throw, or null while every key is under the limit. */
-export function throttleRefusal(db: Database, keys: string[]): AppError | null {
-  const now = Date.now();
+export async function throttleRefusal(sql: Sql, keys: string[], now = Date.now()): Promise<AppError | null> {
   const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
   let retryAt = 0;
   for (const key of keys) {
     const times = (
-      db.prepare('SELECT failed_at FROM login_failures WHERE throttle_key = ? AND failed_at > ? ORDER BY failed_at').all(key, since) as Array<{
-        failed_at: string;
-      }>
+      await sql.all<{ failed_at: string }>('SELECT failed_at FROM login_failures WHERE throttle_key = ? AND failed_at > ? ORDER BY failed_at', [key, since])
     ).map((row) => Date.parse(row.failed_at));
     if (times.length < MAX_FAILURES) continue;
     // Below the limit again once all but MAX_FAILURES - 1 of them are older than the window.
@@ -61,17 +103,7 @@ export function describeWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-export function recordFailure(db: Database, keys: string[]): void {
-  const now = Date.now();
-  const at = new Date(now).toISOString();
-  db.transaction(() => {
-    const insert = db.prepare('INSERT INTO login_failures (throttle_key, failed_at) VALUES (?, ?)');
-    for (const key of keys) insert.run(key, at);
-    db.prepare('DELETE FROM login_failures WHERE failed_at <= ?').run(new Date(now - FAILURE_WINDOW_MS).toISOString());
-  })();
-}
-
 /** A successful sign-in clears the account's count (never the address's: one good account must not unlock guessing at others). */
-export function clearFailures(db: Database, key: string): void {
-  db.prepare('DELETE FROM login_failures WHERE throttle_key = ?').run(key);
+export async function clearFailures(sql: Sql, key: string): Promise<void> {
+  await sql.run('DELETE FROM login_failures WHERE throttle_key = ?', [key]);
 }

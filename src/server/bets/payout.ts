@@ -1,5 +1,6 @@
-import type { Database } from 'better-sqlite3';
-import { balanceOf, externalAccount, houseAccount, InsufficientFundsError, transfer } from '../ledger/ledger';
+import { BIGINT, forUpdate } from '../db/sql';
+import type { Sql } from '../db/sql';
+import { externalAccount, houseAccount, InsufficientFundsError, transfer } from '../ledger/ledger';
 import type { AccountRef, TransferInput, TransferResult } from '../ledger/ledger';
 
 /**
@@ -10,21 +11,28 @@ import type { AccountRef, TransferInput, TransferResult } from '../ledger/ledger
  * would answer an error only when the outcome is a win, and roll back a move whose result the player
  * would then know and could replay.
  */
-export function payFromHouse(db: Database, input: { to: AccountRef; currency: string; amount: bigint; ref: string }): TransferResult {
+export async function payFromHouse(sql: Sql, input: { to: AccountRef; currency: string; amount: bigint; ref: string }): Promise<TransferResult> {
   const house = houseAccount(input.currency);
   const payout: TransferInput = { from: house, to: input.to, amount: input.amount, kind: 'payout', ref: input.ref };
   // The house almost always holds the win: try the conditional debit first instead of reading the
   // balance before every payout. A refused debit writes nothing, so the retry starts clean.
   try {
-    return transfer(db, payout);
+    return await transfer(sql, payout);
   } catch (error) {
     if (!(error instanceof InsufficientFundsError) || error.account.holder !== house.holder) throw error;
   }
-  const shortfall = input.amount - balanceOf(db, house);
+  // The rare path: lock the house row (PostgreSQL) so that no concurrent bet takes from it between
+  // the read of its balance and the payout, which then cannot be refused.
+  const row = await sql.get<{ balance: bigint }>(
+    'SELECT balance FROM ledger_accounts WHERE holder = ? AND currency = ?' + forUpdate(sql),
+    [house.holder, house.currency],
+    BIGINT,
+  );
+  const shortfall = input.amount - (row?.balance ?? 0n);
   if (shortfall > 0n) {
-    transfer(db, { from: externalAccount(input.currency), to: house, amount: shortfall, kind: 'house_shortfall', ref: input.ref });
+    await transfer(sql, { from: externalAccount(input.currency), to: house, amount: shortfall, kind: 'house_shortfall', ref: input.ref });
   }
-  return transfer(db, payout);
+  return transfer(sql, payout);
 }
 
 /**
@@ -32,8 +40,8 @@ export function payFromHouse(db: Database, input: { to: AccountRef; currency: st
  * player, under one ref. Answers the player's balance after, from the transfers themselves (no
  * read-back).
  */
-export function stakeAndPay(db: Database, round: { player: AccountRef; currency: string; wager: bigint; payout: bigint; ref: string }): bigint {
+export async function stakeAndPay(sql: Sql, round: { player: AccountRef; currency: string; wager: bigint; payout: bigint; ref: string }): Promise<bigint> {
   const { player, currency, ref } = round;
-  const balance = transfer(db, { from: player, to: houseAccount(currency), amount: round.wager, kind: 'bet', ref }).fromBalance;
-  return round.payout > 0n ? payFromHouse(db, { to: player, currency, amount: round.payout, ref }).toBalance : balance;
+  const balance = (await transfer(sql, { from: player, to: houseAccount(currency), amount: round.wager, kind: 'bet', ref })).fromBalance;
+  return round.payout > 0n ? (await payFromHouse(sql, { to: player, currency, amount: round.payout, ref })).toBalance : balance;
 }

@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
-import { statement } from '../db/statements';
+import { BIGINT } from '../db/sql';
+import type { Sql } from '../db/sql';
 import { unitsToNumber } from '../../core/money';
 import type { BetSeed } from '../fairness/seeds';
 
@@ -34,7 +34,8 @@ export interface NewBet {
 }
 
 interface BetRow {
-  id: number;
+  /** A bigint when read with BIGINT (the feeds read the money columns so). */
+  id: number | bigint;
   game: GameName;
   user_name: string;
   currency: string;
@@ -54,14 +55,12 @@ export function multiplierOf(wager: bigint, payout: bigint): number {
   return wager > 0n ? Number((payout * 10_000n) / wager) / 10_000 : 0;
 }
 
-/** Writes the bet row; call inside the bet's transaction. */
-export function recordBet(db: Database, bet: NewBet): WireBet {
-  const result = statement(
-      db,
-      `INSERT INTO bets (user_id, game, currency, wager, payout, seed_pair_id, nonce, outcome, wager_usd_cents, payout_usd_cents, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
+/** Writes the bet row; call with the bet's transaction. */
+export async function recordBet(sql: Sql, bet: NewBet): Promise<WireBet> {
+  const inserted = await sql.get<{ id: number }>(
+    `INSERT INTO bets (user_id, game, currency, wager, payout, seed_pair_id, nonce, outcome, wager_usd_cents, payout_usd_cents, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
       bet.userId,
       bet.game,
       bet.currency,
@@ -73,17 +72,18 @@ export function recordBet(db: Database, bet: NewBet): WireBet {
       toCents(bet.wager, bet.usdRate),
       toCents(bet.payout, bet.usdRate),
       new Date().toISOString(),
-    );
+    ],
+  );
   // The row just written is known here; only the player's name has to be read back.
-  const user = statement(db, 'SELECT user_name FROM users WHERE id = ?').get(bet.userId) as { user_name: string };
-  return toWireBet({ id: Number(result.lastInsertRowid), game: bet.game, user_name: user.user_name, currency: bet.currency, wager: bet.wager, payout: bet.payout });
+  const user = (await sql.get<{ user_name: string }>('SELECT user_name FROM users WHERE id = ?', [bet.userId]))!;
+  return toWireBet({ id: inserted!.id, game: bet.game, user_name: user.user_name, currency: bet.currency, wager: bet.wager, payout: bet.payout });
 }
 
 export function toWireBet(row: BetRow): WireBet {
   const wager = BigInt(row.wager);
   const payout = BigInt(row.payout);
   return {
-    id: row.id,
+    id: Number(row.id),
     gameName: row.game,
     playerName: row.user_name,
     wager: unitsToNumber(wager),
@@ -114,16 +114,20 @@ export const BETS_SQL = {
   highRollers: `${SELECT} WHERE (b.wager_usd_cents >= ${HIGH_ROLLER_CENTS} OR b.payout_usd_cents >= ${HIGH_ROLLER_CENTS}) AND b.id < ? ORDER BY b.id DESC LIMIT ?`,
 } as const;
 
-export function latestBets(db: Database, page: BetsPage = FEED_PAGE): WireBet[] {
-  return (statement(db, BETS_SQL.latest).all(page.before, page.limit) as BetRow[]).map(toWireBet);
+// Money columns are read as bigint: a wager in base units may exceed a number's exact range.
+const feed = async (sql: Sql, text: string, params: Array<number>): Promise<WireBet[]> =>
+  (await sql.all<BetRow>(text, params, BIGINT)).map(toWireBet);
+
+export function latestBets(sql: Sql, page: BetsPage = FEED_PAGE): Promise<WireBet[]> {
+  return feed(sql, BETS_SQL.latest, [page.before, page.limit]);
 }
 
-export function playerBets(db: Database, userId: number, page: BetsPage = FEED_PAGE): WireBet[] {
-  return (statement(db, BETS_SQL.player).all(userId, page.before, page.limit) as BetRow[]).map(toWireBet);
+export function playerBets(sql: Sql, userId: number, page: BetsPage = FEED_PAGE): Promise<WireBet[]> {
+  return feed(sql, BETS_SQL.player, [userId, page.before, page.limit]);
 }
 
-export function highRollerBets(db: Database, page: BetsPage = FEED_PAGE): WireBet[] {
-  return (statement(db, BETS_SQL.highRollers).all(page.before, page.limit) as BetRow[]).map(toWireBet);
+export function highRollerBets(sql: Sql, page: BetsPage = FEED_PAGE): Promise<WireBet[]> {
+  return feed(sql, BETS_SQL.highRollers, [page.before, page.limit]);
 }
 
 export interface BetDetail extends WireBet {
@@ -136,30 +140,31 @@ export interface BetDetail extends WireBet {
   createdAt: string;
 }
 
-export function betDetail(db: Database, id: number): BetDetail | null {
-  const row = statement(
-      db,
-      `SELECT b.*, u.user_name, s.server_seed_hash, s.client_seed AS pair_client_seed, s.status, s.server_seed
-       FROM bets b JOIN users u ON u.id = b.user_id LEFT JOIN seed_pairs s ON s.id = b.seed_pair_id WHERE b.id = ?`,
-    )
-    .get(id) as
-    | (BetRow & {
-        outcome: string;
-        nonce: number | null;
-        created_at: string;
-        server_seed_hash: string | null;
-        pair_client_seed: string | null;
-        status: string | null;
-        server_seed: string | null;
-      })
-    | undefined;
+export async function betDetail(sql: Sql, id: number): Promise<BetDetail | null> {
+  const row = await sql.get<
+    BetRow & {
+      outcome: string;
+      nonce: bigint | null;
+      created_at: string;
+      server_seed_hash: string | null;
+      pair_client_seed: string | null;
+      status: string | null;
+      server_seed: string | null;
+    }
+  >(
+    `SELECT b.id, b.game, b.currency, b.wager, b.payout, b.outcome, b.nonce, b.created_at, u.user_name,
+            s.server_seed_hash, s.client_seed AS pair_client_seed, s.status, s.server_seed
+     FROM bets b JOIN users u ON u.id = b.user_id LEFT JOIN seed_pairs s ON s.id = b.seed_pair_id WHERE b.id = ?`,
+    [id],
+    BIGINT,
+  );
   if (!row) return null;
   return {
     ...toWireBet(row),
     outcome: JSON.parse(row.outcome) as unknown,
     seedHash: row.server_seed_hash,
     clientSeed: row.pair_client_seed,
-    nonce: row.nonce,
+    nonce: row.nonce === null ? null : Number(row.nonce),
     serverSeed: row.status === 'revealed' ? row.server_seed : null,
     createdAt: row.created_at,
   };

@@ -1,10 +1,18 @@
-import type { Database } from 'better-sqlite3';
-import { statement } from '../db/statements';
+import { forUpdate } from '../db/sql';
+import type { Sql } from '../db/sql';
 import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
 import type { BlackjackState } from '../../core/games/blackjack';
 import type { BetSeed } from '../fairness/seeds';
 
-/** The blackjack_games table: one row per round, at most one `open` per player. */
+/**
+ * The blackjack_games table: one row per round, at most one `open` per player.
+ *
+ * On PostgreSQL two requests of one player run side by side. An action locks its round's row first
+ * (`lockOpenGameOf`), so a second action on the round waits and then reads the round as the first
+ * left it, as SQLite's one-after-another transactions do; every write is still conditional on the
+ * version it read. A new round is inserted with `ON CONFLICT DO NOTHING` on the one-open-round
+ * index, so of two bets raced the second finds the first's round and inserts nothing.
+ */
 
 export interface StoredGame {
   id: number;
@@ -31,7 +39,8 @@ interface GameRow {
 
 const statusOf = (state: BlackjackState) => (state.gameState === 'GameOver' ? 'over' : 'open');
 
-const SELECT = `SELECT g.*, s.server_seed, s.client_seed FROM blackjack_games g JOIN seed_pairs s ON s.id = g.seed_pair_id`;
+const COLUMNS = 'g.id, g.user_id, g.currency, g.seed_pair_id, g.nonce, g.state, g.version, g.bet_id';
+const SELECT = `SELECT ${COLUMNS}, s.server_seed, s.client_seed FROM blackjack_games g JOIN seed_pairs s ON s.id = g.seed_pair_id`;
 
 function toGame(row: GameRow): StoredGame {
   return {
@@ -45,52 +54,69 @@ function toGame(row: GameRow): StoredGame {
   };
 }
 
-export function openGameOf(db: Database, userId: number): StoredGame | null {
-  const row = statement(db, `${SELECT} WHERE g.user_id = ? AND g.status = 'open'`).get(userId) as GameRow | undefined;
+export async function openGameOf(sql: Sql, userId: number): Promise<StoredGame | null> {
+  const row = await sql.get<GameRow>(`${SELECT} WHERE g.user_id = ? AND g.status = 'open'`, [userId]);
   return row ? toGame(row) : null;
 }
 
-export function gameById(db: Database, id: number): StoredGame | null {
-  const row = statement(db, `${SELECT} WHERE g.id = ?`).get(id) as GameRow | undefined;
+/**
+ * The open round with its row locked until the transaction ends (PostgreSQL; SQLite's writers never
+ * run side by side). Only the round's row is locked, not its seed pair's (which the player's other
+ * bets take their nonces from): the lock is taken alone, the seeds read after.
+ */
+export async function lockOpenGameOf(tx: Sql, userId: number): Promise<StoredGame | null> {
+  const locked = await tx.get<{ id: number }>(`SELECT id FROM blackjack_games WHERE user_id = ? AND status = 'open'${forUpdate(tx)}`, [userId]);
+  return locked ? gameById(tx, locked.id) : null;
+}
+
+export async function gameById(sql: Sql, id: number): Promise<StoredGame | null> {
+  const row = await sql.get<GameRow>(`${SELECT} WHERE g.id = ?`, [id]);
   return row ? toGame(row) : null;
 }
 
-export function hasOpenGame(db: Database, userId: number): boolean {
-  return statement(db, `SELECT 1 FROM blackjack_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
+export async function hasOpenGame(sql: Sql, userId: number): Promise<boolean> {
+  return (await sql.get(`SELECT 1 AS one FROM blackjack_games WHERE user_id = ? AND status = 'open'`, [userId])) !== undefined;
 }
 
 /** What the round may still take from the house (bets/exposure.ts); nothing once it is over. */
 const reservedOf = (state: BlackjackState): bigint => (statusOf(state) === 'open' ? blackjackMaxPayout(state) : 0n);
 
 /**
- * Inserts a new round at version 0, already `over` when it ended at the deal; the unique index
- * refuses a second open round of one player.
+ * Inserts a new round at version 0, already `over` when it ended at the deal. Resolves with its id,
+ * or null when the player already has an open round: the one-open-round index refuses a second, and
+ * a round over at the deal is inserted open and then closed so that it meets the same refusal (on
+ * PostgreSQL a bet raced with another must not deal a round while the other's is open).
  */
-export function insertGame(db: Database, game: { userId: number; currency: string; seed: BetSeed; state: BlackjackState }): number {
+export async function insertGame(tx: Sql, game: { userId: number; currency: string; seed: BetSeed; state: BlackjackState }): Promise<number | null> {
   const now = new Date().toISOString();
-  const result = statement(
-      db,
-      `INSERT INTO blackjack_games (user_id, currency, seed_pair_id, nonce, state, status, version, created_at, updated_at, reserved)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-    )
-    .run(game.userId, game.currency, game.seed.seedPairId, game.seed.nonce, JSON.stringify(game.state), statusOf(game.state), now, now, reservedOf(game.state));
-  return Number(result.lastInsertRowid);
+  const state = JSON.stringify(game.state);
+  const inserted = await tx.get<{ id: number }>(
+    `INSERT INTO blackjack_games (user_id, currency, seed_pair_id, nonce, state, status, version, created_at, updated_at, reserved)
+     VALUES (?, ?, ?, ?, ?, 'open', 0, ?, ?, ?)
+     ON CONFLICT (user_id) WHERE status = 'open' DO NOTHING
+     RETURNING id`,
+    [game.userId, game.currency, game.seed.seedPairId, game.seed.nonce, state, now, now, reservedOf(game.state)],
+  );
+  if (!inserted) return null;
+  if (statusOf(game.state) === 'over') {
+    await tx.run(`UPDATE blackjack_games SET status = 'over' WHERE id = ?`, [inserted.id]);
+  }
+  return inserted.id;
 }
 
 /**
  * Writes a round's next state only if nobody wrote it since `expectedVersion` was read (and it is
- * still open). Returns false when the update lost that race: the caller must then roll back.
+ * still open). Resolves with false when the update lost that race: the caller must then roll back.
  */
-export function updateGame(db: Database, id: number, expectedVersion: number, state: BlackjackState): boolean {
-  const result = statement(
-      db,
-      `UPDATE blackjack_games SET state = ?, status = ?, version = version + 1, updated_at = ?, reserved = ?
-       WHERE id = ? AND version = ? AND status = 'open'`,
-    )
-    .run(JSON.stringify(state), statusOf(state), new Date().toISOString(), reservedOf(state), id, expectedVersion);
-  return result.changes === 1;
+export async function updateGame(sql: Sql, id: number, expectedVersion: number, state: BlackjackState): Promise<boolean> {
+  const changed = await sql.run(
+    `UPDATE blackjack_games SET state = ?, status = ?, version = version + 1, updated_at = ?, reserved = ?
+     WHERE id = ? AND version = ? AND status = 'open'`,
+    [JSON.stringify(state), statusOf(state), new Date().toISOString(), reservedOf(state), id, expectedVersion],
+  );
+  return changed === 1;
 }
 
-export function linkBet(db: Database, id: number, betId: number): void {
-  statement(db, 'UPDATE blackjack_games SET bet_id = ? WHERE id = ?').run(betId, id);
+export async function linkBet(sql: Sql, id: number, betId: number): Promise<void> {
+  await sql.run('UPDATE blackjack_games SET bet_id = ? WHERE id = ?', [betId, id]);
 }

@@ -14,12 +14,12 @@ export const blackjackRoundsPlugin = fp(
   async (app) => {
     const rounds = createRounds({
       db: app.db,
-      limitsFor: (currency) => app.wallet.limitsFor('blackjack', currency),
+      limitsFor: (tx, currency) => app.wallet.limitsFor(tx, 'blackjack', currency),
       usdRate: (currency) => app.wallet.rates.get(currency) ?? 0,
-      settled: (bet) => app.settlement.settled(bet),
+      settled: (tx, bet) => app.settlement.settled(tx, bet),
     });
     // Rotating seeds mid-round would reveal the server seed that fixes the open round's cards.
-    app.openGames.register((userId) => (hasOpenGame(app.db, userId) ? 'blackjack' : null));
+    app.openGames.register(async (sql, userId) => ((await hasOpenGame(sql, userId)) ? 'blackjack' : null));
     app.decorate('blackjackRounds', rounds);
   },
   { name: 'blackjackRounds', dependencies: ['database', 'wallet', 'settlement', 'openGames'] },

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Sql } from '../db/sql';
 import { BET_MESSAGES } from '../../core/bets/validation';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
@@ -15,13 +15,15 @@ import type { BetSeed } from '../fairness/seeds';
 import { BetRefusal } from '../errors';
 import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
-import { insertGame, linkBet, openGameOf, updateGame } from './games';
+import { insertGame, linkBet, lockOpenGameOf, openGameOf, updateGame } from './games';
 
 /**
- * Blackjack rounds on the server: every request is one synchronous better-sqlite3 transaction that
- * reads the round, lets the shared engine (src/core/games/blackjack.ts) decide, moves the stakes
+ * Blackjack rounds on the server: every request is one transaction (the route's `app.bets.commit`)
+ * that reads the round, lets the shared engine (src/core/games/blackjack.ts) decide, moves the stakes
  * through the ledger and writes the round back with a version check. Any refusal throws before
- * anything is written, or rolls back what was.
+ * anything is written, or rolls back what was. An action locks the round's row before reading it
+ * (blackjack/games.ts), so on PostgreSQL two actions on one round apply one after the other, each
+ * to the round the other left, as on SQLite.
  */
 
 /** Return to player under basic strategy is 99.43% (docs/blackjack.md), for the rewards pool share. */
@@ -42,10 +44,13 @@ export class BlackjackRefusal extends BetRefusal {
 }
 
 export interface RoundDeps {
+  /** The database, for the reads outside a bet (the round to restore). */
   db: Database;
-  limitsFor: (currency: string) => BetLimitsUnits;
+  /** The limits as they stand in the bet's transaction (the maxPayout cap reads the bankroll). */
+  limitsFor: (tx: Sql, currency: string) => Promise<BetLimitsUnits>;
   usdRate: (currency: string) => number;
-  settled: (bet: SettledBet) => void;
+  /** The settlement hooks, inside the round's final transaction. */
+  settled: (tx: Sql, bet: SettledBet) => Promise<void>;
 }
 
 export interface RoundAnswer {
@@ -61,11 +66,15 @@ const refOf = (gameId: number) => `blackjack:${gameId}`;
 const wire = (game: { id: number; currency: string }, state: BlackjackState) => toWireGame(state, game.id, game.currency);
 
 /** Pays a finished round from the house, writes its bet row and reports it; inside the caller's transaction. */
-function settleRound(deps: RoundDeps, game: { id: number; userId: number; currency: string; seed: BetSeed }, state: BlackjackState): WireBet {
-  const { db } = deps;
+async function settleRound(
+  tx: Sql,
+  deps: RoundDeps,
+  game: { id: number; userId: number; currency: string; seed: BetSeed },
+  state: BlackjackState,
+): Promise<WireBet> {
   const settlement = settle(state);
   const usdRate = deps.usdRate(game.currency);
-  const bet = recordBet(db, {
+  const bet = await recordBet(tx, {
     userId: game.userId,
     game: 'Blackjack',
     currency: game.currency,
@@ -82,10 +91,10 @@ function settleRound(deps: RoundDeps, game: { id: number; userId: number; curren
     usdRate,
   });
   if (settlement.payout > 0n) {
-    payFromHouse(db, { to: playerAccount(game.userId, game.currency), currency: game.currency, amount: settlement.payout, ref: refOf(game.id) });
+    await payFromHouse(tx, { to: playerAccount(game.userId, game.currency), currency: game.currency, amount: settlement.payout, ref: refOf(game.id) });
   }
-  linkBet(db, game.id, bet.id);
-  deps.settled({
+  await linkBet(tx, game.id, bet.id);
+  await deps.settled(tx, {
     betId: bet.id,
     userId: game.userId,
     game: 'Blackjack',
@@ -106,67 +115,76 @@ function rethrowBalance(error: unknown): never {
   throw error;
 }
 
+const inProgress = (open: { id: number; currency: string; state: BlackjackState }) =>
+  new BlackjackRefusal(409, 'game_in_progress', 'Finish the blackjack game in progress before placing a new bet.', wire(open, open.state));
+
 export function createRounds(deps: RoundDeps) {
   const { db } = deps;
 
-  const bet = db.transaction((userId: number, wager: bigint, currency: string): RoundAnswer => {
-    const open = openGameOf(db, userId);
-    if (open) {
-      throw new BlackjackRefusal(409, 'game_in_progress', 'Finish the blackjack game in progress before placing a new bet.', wire(open, open.state));
-    }
+  const bet = async (tx: Sql, userId: number, wager: bigint, currency: string): Promise<RoundAnswer> => {
+    const open = await openGameOf(tx, userId);
+    if (open) throw inProgress(open);
     const player = playerAccount(userId, currency);
-    const limits = deps.limitsFor(currency);
+    const limits = await deps.limitsFor(tx, currency);
     // Before the deal nobody knows whether a split will be possible, so the largest win is assumed.
     const maxProfitUnits = wager * BLACKJACK_MAX_PROFIT_FACTOR;
-    checkWager(db, { game: 'blackjack', player, currency, wager, limits, maxProfitUnits }, (message) => new BlackjackRefusal(400, 'bet_refused', message));
+    await checkWager(tx, { game: 'blackjack', player, currency, wager, limits, maxProfitUnits }, (message) => new BlackjackRefusal(400, 'bet_refused', message));
 
-    const seed = takeBetSeed(db, userId);
+    const seed = await takeBetSeed(tx, userId);
     const state = startRound(wager, streamOf(seed));
-    const id = insertGame(db, { userId, currency, seed, state });
-    transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref: refOf(id) });
+    const id = await insertGame(tx, { userId, currency, seed, state });
+    if (id === null) {
+      // A bet raced with this one (PostgreSQL) opened a round first: it is committed, so it reads now.
+      const first = await openGameOf(tx, userId);
+      throw first ? inProgress(first) : new BlackjackRefusal(409, 'game_in_progress', 'Finish the blackjack game in progress before placing a new bet.');
+    }
+    const moved = await transfer(tx, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref: refOf(id) });
     const game = { id, userId, currency, seed };
-    const settledBet = state.gameState === 'GameOver' ? settleRound(deps, game, state) : null;
-    return { game: wire(game, state), balance: balanceOf(db, player), bet: settledBet };
-  });
+    const settledBet = state.gameState === 'GameOver' ? await settleRound(tx, deps, game, state) : null;
+    return { game: wire(game, state), balance: settledBet ? await balanceOf(tx, player) : moved.fromBalance, bet: settledBet };
+  };
 
-  const act = db.transaction((userId: number, action: BlackjackAction, handIndex: number): RoundAnswer => {
-    const game = openGameOf(db, userId);
+  const act = async (tx: Sql, userId: number, action: BlackjackAction, handIndex: number): Promise<RoundAnswer> => {
+    const game = await lockOpenGameOf(tx, userId);
     if (!game) throw new BlackjackRefusal(404, 'no_active_game', 'There is no blackjack game in progress; place a bet to start one.');
     const applied = applyAction(game.state, action, handIndex, streamOf(game.seed));
     if (!applied.ok) throw new BlackjackRefusal(409, applied.refusal.code, applied.refusal.message, wire(game, game.state));
 
     const player = playerAccount(userId, game.currency);
     const stake = actionStake(game.state, action);
-    if (stake > balanceOf(db, player)) {
+    if (stake > (await balanceOf(tx, player))) {
       throw new BlackjackRefusal(400, 'insufficient_balance', BET_MESSAGES.aboveBalance, wire(game, game.state));
     }
     if (stake > 0n) {
-      transfer(db, { from: player, to: houseAccount(game.currency), amount: stake, kind: 'bet', ref: refOf(game.id) });
+      // A conditional debit: a balance another bet took since the read above is refused here.
+      await transfer(tx, { from: player, to: houseAccount(game.currency), amount: stake, kind: 'bet', ref: refOf(game.id) });
     }
-    if (!updateGame(db, game.id, game.version, applied.state)) {
+    if (!(await updateGame(tx, game.id, game.version, applied.state))) {
       throw new BlackjackRefusal(409, 'game_changed', 'The game changed while this action was on its way; nothing was applied.');
     }
-    const settledBet = applied.state.gameState === 'GameOver' ? settleRound(deps, game, applied.state) : null;
-    return { game: wire(game, applied.state), balance: balanceOf(db, player), bet: settledBet };
-  });
+    const settledBet = applied.state.gameState === 'GameOver' ? await settleRound(tx, deps, game, applied.state) : null;
+    return { game: wire(game, applied.state), balance: await balanceOf(tx, player), bet: settledBet };
+  };
 
-  const activeGame = (userId: number): { game: WireBlackjackGame; balance: bigint } | null => {
-    const game = openGameOf(db, userId);
+  const activeGame = async (userId: number): Promise<{ game: WireBlackjackGame; balance: bigint } | null> => {
+    const game = await openGameOf(db, userId);
     if (!game) return null;
-    return { game: wire(game, game.state), balance: balanceOf(db, playerAccount(userId, game.currency)) };
+    return { game: wire(game, game.state), balance: await balanceOf(db, playerAccount(userId, game.currency)) };
   };
 
   return {
-    bet: (userId: number, wager: bigint, currency: string): RoundAnswer => {
+    /** Places a bet and deals; inside the caller's transaction. */
+    bet: async (tx: Sql, userId: number, wager: bigint, currency: string): Promise<RoundAnswer> => {
       try {
-        return bet(userId, wager, currency);
+        return await bet(tx, userId, wager, currency);
       } catch (error) {
         return rethrowBalance(error);
       }
     },
-    act: (userId: number, action: BlackjackAction, handIndex: number): RoundAnswer => {
+    /** Plays an action on the open round; inside the caller's transaction. */
+    act: async (tx: Sql, userId: number, action: BlackjackAction, handIndex: number): Promise<RoundAnswer> => {
       try {
-        return act(userId, action, handIndex);
+        return await act(tx, userId, action, handIndex);
       } catch (error) {
         return rethrowBalance(error);
       }

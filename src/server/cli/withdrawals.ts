@@ -1,6 +1,9 @@
 /**
  * `npm run withdrawals -- <command>`: the operator's side of real-money withdrawals (DEMO_FUNDS=false),
- * against DATA_DIR's database. Safe beside a running server: every change is one SQLite transaction.
+ * against the server's database: PostgreSQL when DATABASE_URL is set (DATABASE_SCHEMA, if set, names
+ * its schema), else DATA_DIR's SQLite file. Safe beside running servers: every change is one
+ * transaction, and a withdrawal closes only while it is pending (a conditional update), so two
+ * operators or an operator and the player cannot both move its money.
  *
  *   list                          pending withdrawals, oldest first
  *   complete ID [--tx HASH]       the coins were sent: the amount leaves for the external account
@@ -13,6 +16,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatCrypto } from '../../core/money';
+import { loadConfig } from '../config';
+import type { ServerConfig } from '../config';
 import { openDatabase } from '../db/database';
 import type { Database } from '../db/database';
 import {
@@ -63,12 +68,13 @@ const describe = (w: Withdrawal) =>
   `#${w.id}  player ${w.userId}  ${formatCrypto(w.amount)} ${w.currency}  to ${w.address}  requested ${w.createdAt}`;
 
 function log(dataDir: string, entry: Record<string, unknown>): void {
+  fs.mkdirSync(dataDir, { recursive: true });
   fs.appendFileSync(path.join(dataDir, 'withdrawals.log'), `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
 }
 
-function run(db: Database, dataDir: string, args: Parsed): void {
+async function run(db: Database, dataDir: string, args: Parsed): Promise<void> {
   if (args.command === 'list') {
-    const pending = pendingWithdrawals(db, 1000);
+    const pending = await pendingWithdrawals(db, 1000);
     if (pending.length === 0) console.log('no pending withdrawals');
     for (const w of pending) console.log(describe(w));
     return;
@@ -76,18 +82,35 @@ function run(db: Database, dataDir: string, args: Parsed): void {
   const id = args.id as number;
   if (args.command === 'complete') {
     const tx = args.tx ?? `operator:${new Date().toISOString()}`;
-    const w = markWithdrawalSent(db, id, tx);
+    const w = await markWithdrawalSent(db, id, tx);
     log(dataDir, { action: 'complete', id, userId: w.userId, currency: w.currency, amount: w.amount.toString(), tx });
     console.log(`completed ${describe(w)}  tx ${tx}`);
     return;
   }
   const reason = args.reason as string;
-  const { withdrawal: w, balance } = refuseWithdrawal(db, id, reason);
+  const { withdrawal: w, balance } = await refuseWithdrawal(db, id, reason);
   log(dataDir, { action: 'refuse', id, userId: w.userId, currency: w.currency, amount: w.amount.toString(), reason });
   console.log(`refused ${describe(w)}  reason: ${reason}; returned to the player, whose balance is now ${formatCrypto(balance)} ${w.currency}`);
 }
 
-function main(): number {
+/** The server's own database settings (DATABASE_URL, DATABASE_SCHEMA, DATA_DIR, SQLITE_SYNCHRONOUS). */
+async function open(config: ServerConfig): Promise<Database | string> {
+  const file = path.join(config.dataDir, 'casino.sqlite');
+  if (!config.databaseUrl && !fs.existsSync(file)) return `no database at ${file} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`;
+  try {
+    return await openDatabase({
+      dataDir: config.dataDir,
+      url: config.databaseUrl,
+      schema: config.databaseSchema,
+      synchronous: config.sqliteSynchronous,
+      seed: false,
+    });
+  } catch (error) {
+    return `cannot open the database${config.databaseUrl ? ' at DATABASE_URL' : ` at ${file}`}: ${(error as Error).message}`;
+  }
+}
+
+async function main(): Promise<number> {
   let args: Parsed;
   try {
     args = parseArgs(process.argv.slice(2));
@@ -96,14 +119,20 @@ function main(): number {
     console.error(`withdrawals: ${error.message}\n${USAGE}`);
     return 2;
   }
-  const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR || 'data');
-  if (!fs.existsSync(path.join(dataDir, 'casino.sqlite'))) {
-    console.error(`withdrawals: no database at ${path.join(dataDir, 'casino.sqlite')} (set DATA_DIR)`);
+  let config: ServerConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    console.error(`withdrawals: ${(error as Error).message}`);
     return 2;
   }
-  const db = openDatabase(dataDir);
+  const db = await open(config);
+  if (typeof db === 'string') {
+    console.error(`withdrawals: ${db}`);
+    return 2;
+  }
   try {
-    run(db, dataDir, args);
+    await run(db, config.dataDir, args);
     return 0;
   } catch (error) {
     if (error instanceof WithdrawalNotFoundError) {
@@ -116,8 +145,16 @@ function main(): number {
     }
     throw error;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
-process.exitCode = main();
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { Database } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { SqliteStatement } from 'kysely';
+import pg from 'pg';
+import { GroupCommit } from './groupCommit';
 import { migrate } from './migrations';
 import { seedDemoData } from './seed';
+import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, guardedExecutor, insideTransaction, transactionHandle } from './sql';
+import type { Database, Executor, Sql } from './sql';
 
-export type { Database };
+export type { Database, Sql };
 
 /**
  * How hard a commit waits for the disk (SQLITE_SYNCHRONOUS). In WAL mode, FULL syncs the log on every
@@ -15,16 +21,150 @@ export type { Database };
  */
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
-export function openDatabase(dataDir: string, options: { synchronous?: SqliteSynchronous } = {}): Database {
-  const synchronous = options.synchronous ?? 'FULL';
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new BetterSqlite3(path.join(dataDir, 'casino.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  db.defaultSafeIntegers(false);
-  migrate(db);
-  seedDemoData(db);
+export interface DatabaseOptions {
+  /** SQLite: the directory of casino.sqlite. */
+  dataDir: string;
+  synchronous?: SqliteSynchronous;
+  /** PostgreSQL: `postgres://user:pass@host:port/db`; unset keeps SQLite. */
+  url?: string | null;
+  /** PostgreSQL: the schema to keep the casino's tables in (created when missing); unset is `public`. */
+  schema?: string | null;
+  /** PostgreSQL: connections in this process's pool. */
+  poolSize?: number;
+  /** Skip the demo data (tests of the migrations). */
+  seed?: boolean;
+}
+
+/** A database handle: SQLite (the default) or PostgreSQL, migrated and seeded. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const db = options.url ? await openPostgres(options.url, options) : openSqlite(options.dataDir, options.synchronous ?? 'FULL');
+  try {
+    await migrate(db);
+    if (options.seed !== false) await seedDemoData(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   return db;
+}
+
+/** A script of several statements, run through the same connection as Kysely's queries. */
+type Script = SqliteStatement;
+
+/** The group commit of a SQLite database (figures, tests); null on PostgreSQL, which needs none. */
+export function groupCommitOf(db: Database): GroupCommit | null {
+  return (db as Database & { groupCommit?: GroupCommit }).groupCommit ?? null;
+}
+
+type AnyKysely = Kysely<Record<string, Record<string, unknown>>>;
+
+function openSqlite(dataDir: string, synchronous: SqliteSynchronous): Database & { groupCommit: GroupCommit } {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = new BetterSqlite3(path.join(dataDir, 'casino.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma(`synchronous = ${synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  file.defaultSafeIntegers(false);
+  // Each SQL text is prepared once (parsing and planning were a large share of a bet's cost).
+  const statements = new Map<string, Statement>();
+  const prepare = (text: string): Statement | Script => {
+    if (text.startsWith(SCRIPT_MARK)) return script(text.slice(SCRIPT_MARK.length));
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = text.startsWith(BIGINT_MARK) ? file.prepare(text.slice(BIGINT_MARK.length)).safeIntegers(true) : file.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  const script = (text: string): Script => ({
+    reader: false,
+    run: () => {
+      file.exec(text);
+      return { changes: 0, lastInsertRowid: 0 };
+    },
+    all: () => [],
+    iterate: () => [][Symbol.iterator](),
+  });
+  const kysely: AnyKysely = new Kysely({ dialect: new SqliteDialect({ database: { prepare, close: () => file.close() } }) });
+  const groupCommit = new GroupCommit(kysely, () => file.inTransaction);
+  const execute = guardedExecutor((query) => kysely.executeQuery(query));
+  const root = new SqlOn('sqlite', execute, (work) => groupCommit.run(work));
+  return Object.assign(root, {
+    kysely,
+    groupCommit,
+    close: async () => {
+      await groupCommit.close();
+      await kysely.destroy();
+    },
+  });
+}
+
+/** Serialisation failure and deadlock: the transaction may simply be run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 8;
+
+let typesSet = false;
+function readIntegersExactly(): void {
+  if (typesSet) return;
+  typesSet = true;
+  // int8 (COUNT, BIGINT columns) as bigint; numeric (SUM of bigints) as bigint when whole.
+  pg.types.setTypeParser(20, (text: string) => BigInt(text));
+  pg.types.setTypeParser(1700, (text: string) => (/^-?\d+$/.test(text) ? BigInt(text) : Number(text)));
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  readIntegersExactly();
+  const schema = options.schema ?? null;
+  if (schema !== null && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid DATABASE_SCHEMA "${schema}"`);
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const kysely: AnyKysely = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const execute = guardedExecutor((query) => kysely.executeQuery(query));
+
+  const transaction = async (work: (tx: Sql) => Promise<unknown>): Promise<unknown> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await kysely.connection().execute(async (connection) => {
+          const run: Executor = (query) => connection.executeQuery(query);
+          await run(CompiledQuery.raw('BEGIN', []));
+          let value: unknown;
+          try {
+            value = await insideTransaction.run(true, () => work(transactionHandle('postgres', run)));
+          } catch (error) {
+            await run(CompiledQuery.raw('ROLLBACK', []));
+            throw error;
+          }
+          const { rows } = await run(CompiledQuery.raw('COMMIT', []));
+          if ((rows[0] as { command?: string } | undefined)?.command === 'ROLLBACK') throw new Error('the transaction was rolled back');
+          return value;
+        });
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+        if (attempt >= ATTEMPTS) throw new DatabaseBusyError(`gave up after ${ATTEMPTS} attempts: ${(error as Error).message}`);
+        // Back off a little, at random, so the transactions that collided do not collide again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+      }
+    }
+  };
+  const root = new SqlOn('postgres', execute, transaction);
+  return Object.assign(root, {
+    kysely,
+    close: async () => {
+      await kysely.destroy();
+    },
+  });
 }

@@ -1,7 +1,10 @@
-import type { Database } from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
+import type { Kysely } from 'kysely';
+import { insideTransaction, transactionHandle, withSavepoint } from './sql';
+import type { Executor, Sql } from './sql';
 
 interface Job {
-  work: () => unknown;
+  work: (tx: Sql) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -9,8 +12,9 @@ interface Job {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * Group commit: the writes asked for during one turn of the event loop share one transaction and so
- * one fsync (synchronous=FULL syncs the log at each COMMIT, and that sync is most of a bet's cost).
+ * Group commit (SQLite): the transactions asked for during one turn of the event loop share one
+ * database transaction and so one fsync (synchronous=FULL syncs the log at each COMMIT, and that sync
+ * is most of a bet's cost).
  *
  * Each job runs in its own savepoint inside the batch's transaction, so a job that throws rolls back
  * alone and its caller gets its error; the others go on. Every promise settles only after the COMMIT
@@ -18,40 +22,51 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * before the bet would survive a power cut. A COMMIT that fails rejects every job of the batch,
  * whose writes are then all rolled back.
  *
- * A batch runs from BEGIN to COMMIT in one synchronous stretch, so no other code of this process can
- * run, read or write between; a job must therefore not await anything.
+ * A batch holds SQLite's one connection from BEGIN to COMMIT, so nothing else reads or writes
+ * between; a job must therefore await nothing but its own queries. PostgreSQL needs none of this:
+ * each transaction is its own and the server groups the flushes of concurrent commits itself.
  */
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
   private closed = false;
+  private running: Promise<void> = Promise.resolve();
   /** Batches committed so far (figures and tests). */
   batches = 0;
 
-  constructor(private readonly db: Database) {}
+  /**
+   * @param kysely the SQLite database, whose single connection a batch holds
+   * @param inTransaction whether SQLite reports an open transaction (a failed statement may have rolled it back)
+   */
+  constructor(
+    private readonly kysely: Kysely<Record<string, Record<string, unknown>>>,
+    private readonly inTransaction: () => boolean,
+  ) {}
 
   /** Runs `work` in the next batch; resolves with its result once the batch is durable. */
-  run<T>(work: () => T): Promise<T> {
+  run<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the database is closing'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         // After the poll phase: every request read in this turn joins the batch.
-        setImmediate(() => this.flush());
+        setImmediate(() => {
+          this.running = this.running.then(() => this.flush());
+        });
       }
     });
   }
 
   /** Commits what is queued now (the timer's work; also before the database closes). */
-  flush(): void {
+  async flush(): Promise<void> {
     this.scheduled = false;
     const jobs = this.queue;
     this.queue = [];
     if (jobs.length === 0) return;
     let outcomes: Outcome[];
     try {
-      outcomes = this.commit(jobs);
+      outcomes = await this.kysely.connection().execute((connection) => this.commit(jobs, (query) => connection.executeQuery(query)));
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
@@ -65,30 +80,31 @@ export class GroupCommit {
   }
 
   /** Stops taking work and commits what is queued. */
-  close(): void {
+  async close(): Promise<void> {
     this.closed = true;
-    this.flush();
+    await this.running;
+    await this.flush();
   }
 
-  private commit(jobs: Job[]): Outcome[] {
-    const db = this.db;
-    // A caller holding a transaction open would swallow the batch into it; run it there unbatched.
-    const own = !db.inTransaction;
-    if (own) db.exec('BEGIN IMMEDIATE');
+  private async commit(jobs: Job[], execute: Executor): Promise<Outcome[]> {
+    const raw = (text: string) => execute(CompiledQuery.raw(text, []));
+    const tx = transactionHandle('sqlite', execute);
+    await raw('BEGIN IMMEDIATE');
     const outcomes: Outcome[] = [];
     try {
       for (const job of jobs) {
         try {
-          outcomes.push({ ok: true, value: db.transaction(job.work)() });
+          const value = await insideTransaction.run(true, () => withSavepoint(execute, tx, job.work));
+          outcomes.push({ ok: true, value });
         } catch (error) {
           outcomes.push({ ok: false, error });
         }
         // Some errors (disk full, I/O) make SQLite roll the whole transaction back.
-        if (own && !db.inTransaction) throw new Error('the batch transaction was rolled back by the database');
+        if (!this.inTransaction()) throw new Error('the batch transaction was rolled back by the database');
       }
-      if (own) db.exec('COMMIT');
+      await raw('COMMIT');
     } catch (error) {
-      if (own && db.inTransaction) db.exec('ROLLBACK');
+      if (this.inTransaction()) await raw('ROLLBACK');
       throw error;
     }
     return outcomes;

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from './sql';
 
 export const DEMO_CURRENCIES = [
   { symbol: 'BTC', name: 'Bitcoin', bettable: true },
@@ -11,13 +11,15 @@ export const DEMO_CURRENCIES = [
 ] as const;
 
 /** Idempotent: inserts what is missing, never overwrites what an operator changed. */
-export function seedDemoData(db: Database): void {
-  const insert = db.prepare(
-    'INSERT INTO currencies (symbol, name, bettable, position) VALUES (?, ?, ?, ?) ON CONFLICT (symbol) DO NOTHING',
-  );
-  db.transaction(() => {
-    DEMO_CURRENCIES.forEach((currency, index) => {
-      insert.run(currency.symbol, currency.name, currency.bettable ? 1 : 0, index);
-    });
-  })();
+export async function seedDemoData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [index, currency] of DEMO_CURRENCIES.entries()) {
+      await tx.run('INSERT INTO currencies (symbol, name, bettable, position) VALUES (?, ?, ?, ?) ON CONFLICT (symbol) DO NOTHING', [
+        currency.symbol,
+        currency.name,
+        currency.bettable ? 1 : 0,
+        index,
+      ]);
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -8,6 +8,7 @@ import { DEFAULT_ADMISSION, PendingNegotiations } from './admission';
 import type { AdmissionLimits } from './admission';
 import { accessTokenOf, refuseUpgrade } from './http';
 import { encodeInvocation } from './protocol';
+import type { Relay, RelayMessage } from './relay';
 
 export type { HubUser } from './connection';
 
@@ -26,6 +27,13 @@ export interface HubOptions {
   maxReceiveBytes?: number;
   /** Budgets and lifetime of negotiations that have not connected yet. */
   admission?: Partial<AdmissionLimits>;
+  /** The other instances of the casino (hub/relay.ts); absent when this process is the only one. */
+  relay?: Relay;
+  /**
+   * Signs connection tokens, so a client that negotiated with one instance may open its WebSocket on
+   * another. Every instance of one casino must share it; a random key when absent (one instance).
+   */
+  connectionTokenKey?: Buffer;
 }
 
 /** The API the rest of the server uses: `fastify.hub`. */
@@ -99,14 +107,20 @@ export class Hub implements HubApi, ConnectionOwner {
   private flushScheduled = false;
   private closing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
+  private readonly relay: Relay | undefined;
+  private readonly tokens: ConnectionTokens;
+  private readonly negotiationTtlMs: number;
 
   constructor(options: HubOptions) {
     this.authenticate = options.authenticate;
+    this.relay = options.relay;
     this.keepAliveMs = options.keepAliveMs ?? DEFAULTS.keepAliveMs;
     this.clientTimeoutMs = options.clientTimeoutMs ?? DEFAULTS.clientTimeoutMs;
     this.maxQueuedBytes = options.maxQueuedBytes ?? DEFAULTS.maxQueuedBytes;
     this.maxReceiveBytes = options.maxReceiveBytes ?? DEFAULTS.maxReceiveBytes;
     this.negotiations = new PendingNegotiations({ ...DEFAULT_ADMISSION, ...options.admission });
+    this.negotiationTtlMs = options.admission?.ttlMs ?? DEFAULT_ADMISSION.ttlMs;
+    this.tokens = new ConnectionTokens(options.connectionTokenKey ?? randomBytes(32));
     for (const [name, value] of Object.entries({
       keepAliveMs: this.keepAliveMs,
       clientTimeoutMs: this.clientTimeoutMs,
@@ -139,7 +153,7 @@ export class Hub implements HubApi, ConnectionOwner {
     const user = await this.userFor(token);
     if (user === undefined) return { status: 401, body: { error: 'Invalid access token.' } };
     const connectionId = randomId();
-    const connectionToken = randomId();
+    const connectionToken = this.tokens.sign(connectionId, user?.userId ?? null, Date.now() + this.negotiationTtlMs);
     const refusal = this.negotiations.admit(connectionToken, { connectionId, user }, { userId: user?.userId ?? null, address }, Date.now());
     if (refusal) {
       return { status: refusal.status, body: { error: refusal.code, message: refusal.message }, retryAfterSeconds: refusal.retryAfterSeconds };
@@ -183,7 +197,8 @@ export class Hub implements HubApi, ConnectionOwner {
       // skipNegotiation: the client goes straight to the WebSocket.
       connectionId = randomId();
     } else {
-      const negotiation = this.negotiations.peek(connectionToken, Date.now());
+      // Negotiated here, or (behind a proxy that spreads requests) on another instance of the casino.
+      const negotiation = this.negotiations.peek(connectionToken, Date.now()) ?? this.tokens.verify(connectionToken, Date.now());
       if (negotiation === undefined) {
         this.negotiations.take(connectionToken, Date.now());
         refuseUpgrade(socket, 404, 'No connection with that ID.');
@@ -195,6 +210,7 @@ export class Hub implements HubApi, ConnectionOwner {
         return;
       }
       this.negotiations.take(connectionToken, Date.now());
+      this.tokens.use(connectionToken);
       connectionId = negotiation.connectionId;
     }
     if (this.closing || socket.destroyed) {
@@ -215,13 +231,36 @@ export class Hub implements HubApi, ConnectionOwner {
   }
 
   broadcast(target: string, ...args: unknown[]): void {
+    this.relay?.publish({ kind: 'all', target, args });
+    this.broadcastHere(target, args);
+  }
+
+  sendToUser(userId: number, target: string, ...args: unknown[]): void {
+    this.relay?.publish({ kind: 'user', userId, target, args });
+    this.sendHere(userId, target, args);
+  }
+
+  endSessions(sessionIds: readonly string[]): number {
+    this.relay?.publish({ kind: 'endSessions', sessionIds: [...sessionIds] });
+    return this.endSessionsHere(sessionIds);
+  }
+
+  /** Delivers what another instance published to this instance's connections. */
+  deliverRelayed(message: RelayMessage): void {
+    if (this.closing) return;
+    if (message.kind === 'all') this.broadcastHere(message.target, message.args);
+    else if (message.kind === 'user') this.sendHere(message.userId, message.target, message.args);
+    else this.endSessionsHere(message.sessionIds);
+  }
+
+  private broadcastHere(target: string, args: unknown[]): void {
     if (this.ready.size === 0) return;
     // Serialized once: every connection queues the same buffer.
     const record = encodeInvocation(target, args);
     for (const connection of this.ready) connection.enqueue(record);
   }
 
-  sendToUser(userId: number, target: string, ...args: unknown[]): void {
+  private sendHere(userId: number, target: string, args: unknown[]): void {
     const connections = this.byUser.get(userId);
     if (connections === undefined) return;
     const record = encodeInvocation(target, args);
@@ -232,7 +271,7 @@ export class Hub implements HubApi, ConnectionOwner {
     return this.ready.size;
   }
 
-  endSessions(sessionIds: readonly string[]): number {
+  private endSessionsHere(sessionIds: readonly string[]): number {
     let closed = 0;
     const until = Date.now() + RECENTLY_ENDED_MS;
     for (const sessionId of sessionIds) {
@@ -347,6 +386,7 @@ export class Hub implements HubApi, ConnectionOwner {
     for (const connection of this.sockets) connection.tick(now, this.keepAliveMs, this.clientTimeoutMs);
     this.closeAgedSessions(now);
     this.negotiations.expire(now);
+    this.tokens.expire(now);
   }
 
   private async closeAll(): Promise<void> {
@@ -363,6 +403,60 @@ export class Hub implements HubApi, ConnectionOwner {
     await allClosed;
     clearInterval(this.timer);
     this.wss.close();
+  }
+}
+
+/**
+ * Connection tokens that carry their own proof: `<payload>.<HMAC-SHA256>`, the payload naming the
+ * connection, its user and when it expires. Any instance holding the key accepts one; each is
+ * accepted once per instance (a replay within its lifetime is refused as unknown).
+ */
+class ConnectionTokens {
+  private readonly used = new Map<string, number>();
+
+  constructor(private readonly key: Buffer) {}
+
+  sign(connectionId: string, userId: number | null, expiresAt: number): string {
+    const payload = Buffer.from(JSON.stringify({ c: connectionId, u: userId, e: expiresAt })).toString('base64url');
+    return `${payload}.${this.mac(payload)}`;
+  }
+
+  verify(token: string, now: number): Negotiation | undefined {
+    if (this.used.has(token)) return undefined;
+    const [payload, mac, extra] = token.split('.');
+    if (!payload || !mac || extra !== undefined) return undefined;
+    const expected = Buffer.from(this.mac(payload));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    let claims: { c?: unknown; u?: unknown; e?: unknown };
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
+    } catch {
+      return undefined;
+    }
+    if (typeof claims.c !== 'string' || typeof claims.e !== 'number' || !(claims.e > now)) return undefined;
+    if (claims.u !== null && typeof claims.u !== 'number') return undefined;
+    // Only the user id is carried: the upgrade checks it against the user of its own access token.
+    return { connectionId: claims.c, user: claims.u === null ? null : ({ userId: claims.u } as HubUser) };
+  }
+
+  use(token: string): void {
+    const dot = token.indexOf('.');
+    if (dot < 0) return;
+    try {
+      const claims = JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8')) as { e?: unknown };
+      if (typeof claims.e === 'number') this.used.set(token, claims.e);
+    } catch {
+      // not one of ours: nothing to remember
+    }
+  }
+
+  expire(now: number): void {
+    for (const [token, expiresAt] of this.used) if (expiresAt <= now) this.used.delete(token);
+  }
+
+  private mac(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
   }
 }
 

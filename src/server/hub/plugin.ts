@@ -23,6 +23,7 @@ async function hubPlugin(fastify: FastifyInstance, options: HubPluginOptions): P
   const path = options.path.replace(/\/+$/, '');
   if (!path.startsWith('/')) throw new Error(`hub: path must be absolute, got '${options.path}'`);
   const hub = new Hub(options);
+  await options.relay?.start((message) => hub.deliverRelayed(message));
 
   // The negotiate body is empty by protocol; an encapsulated scope accepts any content type
   // for this one route without changing how the rest of the server parses bodies.
@@ -52,6 +53,7 @@ async function hubPlugin(fastify: FastifyInstance, options: HubPluginOptions): P
   fastify.addHook('preClose', async () => {
     fastify.server.off('upgrade', onUpgrade);
     await hub.close();
+    await options.relay?.close();
   });
 }
 

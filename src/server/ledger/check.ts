@@ -1,4 +1,5 @@
-import type { Database } from 'better-sqlite3';
+import { BIGINT } from '../db/sql';
+import type { Database, Sql } from '../db/sql';
 import { tokenViolations } from '../token/check';
 import { EXTERNAL_HOLDER, WITHDRAWALS_HOLDER } from './ledger';
 
@@ -13,7 +14,7 @@ export interface LedgerCheckReport {
   shortfalls: Array<{ currency: string; count: number; total: bigint }>;
 }
 
-const all = <T>(db: Database, sql: string): T[] => db.prepare(sql).safeIntegers(true).all() as T[];
+const all = <T>(db: Sql, text: string): Promise<T[]> => db.all<T>(text, [], BIGINT);
 
 /**
  * Proves, for the whole database, the ledger's invariants:
@@ -24,12 +25,19 @@ const all = <T>(db: Database, sql: string): T[] => db.prepare(sql).safeIntegers(
  * 4. for each currency the balances of all accounts (external included) sum to zero;
  * 5. the pending-withdrawals account holds exactly the pending withdrawal requests;
  * 6. the token economy's unclaimed rewards and bankroll shares agree with its ledger accounts.
- * Read-only: safe on a live database.
+ * Read-only: safe on a live database; on PostgreSQL every query reads the same snapshot.
  */
-export function checkLedger(db: Database): LedgerCheckReport {
+export async function checkLedger(database: Database): Promise<LedgerCheckReport> {
+  return database.transaction(async (db) => {
+    if (db.engine === 'postgres') await db.run('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    return report(db);
+  });
+}
+
+async function report(db: Sql): Promise<LedgerCheckReport> {
   const violations: string[] = [];
 
-  const drifted = all<{ holder: string; currency: string; balance: bigint; total: bigint }>(
+  const drifted = await all<{ holder: string; currency: string; balance: bigint; total: bigint }>(
     db,
     `SELECT a.holder, a.currency, a.balance, COALESCE(SUM(e.amount), 0) AS total
      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
@@ -39,24 +47,24 @@ export function checkLedger(db: Database): LedgerCheckReport {
     violations.push(`balance of ${row.holder}/${row.currency} is ${row.balance} but its ledger rows sum to ${row.total}`);
   }
 
-  const foreign = all<{ id: bigint; holder: string; currency: string; entryCurrency: string }>(
+  const foreign = await all<{ id: bigint; holder: string; currency: string; entryCurrency: string }>(
     db,
-    `SELECT e.id, a.holder, a.currency, e.currency AS entryCurrency
+    `SELECT e.id, a.holder, a.currency, e.currency AS "entryCurrency"
      FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.currency <> a.currency`,
   );
   for (const row of foreign) {
     violations.push(`ledger row ${row.id} is in ${row.entryCurrency} but account ${row.holder} is in ${row.currency}`);
   }
 
-  const negative = all<{ holder: string; currency: string; balance: bigint }>(
+  const negative = await all<{ holder: string; currency: string; balance: bigint }>(
     db,
     `SELECT holder, currency, balance FROM ledger_accounts WHERE balance < 0 AND holder <> '${EXTERNAL_HOLDER}'`,
   );
   for (const row of negative) violations.push(`balance of ${row.holder}/${row.currency} is negative: ${row.balance}`);
 
-  const unbalanced = all<{ id: bigint; amount: bigint; entryCount: bigint; debit: bigint | null; credit: bigint | null; sum: bigint | null }>(
+  const unbalanced = await all<{ id: bigint; amount: bigint; entryCount: bigint; debit: bigint | null; credit: bigint | null; sum: bigint | null }>(
     db,
-    `SELECT t.id, t.amount, COUNT(e.id) AS entryCount,
+    `SELECT t.id, t.amount, COUNT(e.id) AS "entryCount",
             SUM(CASE WHEN e.amount < 0 THEN -e.amount END) AS debit,
             SUM(CASE WHEN e.amount > 0 THEN e.amount END) AS credit,
             SUM(e.amount) AS sum
@@ -72,13 +80,13 @@ export function checkLedger(db: Database): LedgerCheckReport {
     );
   }
 
-  const orphans = all<{ id: bigint }>(
+  const orphans = await all<{ id: bigint }>(
     db,
     'SELECT e.id FROM ledger_entries e LEFT JOIN ledger_transfers t ON t.id = e.transfer_id WHERE t.id IS NULL',
   );
   for (const row of orphans) violations.push(`ledger row ${row.id} belongs to no transfer`);
 
-  const totals = all<{ currency: string; total: bigint }>(
+  const totals = await all<{ currency: string; total: bigint }>(
     db,
     'SELECT currency, SUM(balance) AS total FROM ledger_accounts GROUP BY currency HAVING SUM(balance) <> 0',
   );
@@ -86,7 +94,7 @@ export function checkLedger(db: Database): LedgerCheckReport {
     violations.push(`total of ${row.currency} over all accounts is ${row.total}, not 0: money was created or destroyed`);
   }
 
-  const pending = all<{ currency: string; held: bigint; requested: bigint }>(
+  const pending = await all<{ currency: string; held: bigint; requested: bigint }>(
     db,
     `SELECT c.symbol AS currency,
             COALESCE((SELECT balance FROM ledger_accounts WHERE holder = '${WITHDRAWALS_HOLDER}' AND currency = c.symbol), 0) AS held,
@@ -99,19 +107,19 @@ export function checkLedger(db: Database): LedgerCheckReport {
     }
   }
 
-  violations.push(...tokenViolations(db));
+  violations.push(...(await tokenViolations(db)));
 
-  const count = (table: string) => Number((db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
+  const count = async (table: string) => (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
   return {
     ok: violations.length === 0,
     violations,
-    accounts: count('ledger_accounts'),
-    entries: count('ledger_entries'),
-    transfers: count('ledger_transfers'),
-    currencies: Number((db.prepare('SELECT COUNT(DISTINCT currency) AS n FROM ledger_accounts').get() as { n: number }).n),
-    shortfalls: all<{ currency: string; count: bigint; total: bigint }>(
+    accounts: await count('ledger_accounts'),
+    entries: await count('ledger_entries'),
+    transfers: await count('ledger_transfers'),
+    currencies: (await db.get<{ n: number }>('SELECT COUNT(DISTINCT currency) AS n FROM ledger_accounts'))!.n,
+    shortfalls: (await all<{ currency: string; count: bigint; total: bigint }>(
       db,
       `SELECT currency, COUNT(*) AS count, SUM(amount) AS total FROM ledger_transfers WHERE kind = 'house_shortfall' GROUP BY currency ORDER BY currency`,
-    ).map((row) => ({ currency: row.currency, count: Number(row.count), total: row.total })),
+    )).map((row) => ({ currency: row.currency, count: Number(row.count), total: row.total })),
   };
 }

@@ -15,10 +15,12 @@
  * balance equals the sum of its entries: `checkLedger` proves both.
  *
  * Debits are conditional updates (`... WHERE balance >= amount`), never read-then-write, so a
- * balance cannot go negative whatever the interleaving; a refused debit throws
+ * balance cannot go negative whatever the interleaving, on SQLite or under PostgreSQL's concurrent
+ * transactions (an UPDATE waits for the row and re-checks its WHERE on the row it then sees); a refused debit throws
  * InsufficientFundsError and the surrounding transaction rolls back.
  */
-import type { Database, Statement } from 'better-sqlite3';
+import { BIGINT } from '../db/sql';
+import type { Database, Sql } from '../db/sql';
 
 export const EXTERNAL_HOLDER = 'external';
 export const HOUSE_HOLDER = 'house';
@@ -107,71 +109,39 @@ export interface TransferResult {
   toBalance: bigint;
 }
 
-interface Statements {
-  ensure: Statement;
-  debit: Statement;
-  debitExternal: Statement;
-  credit: Statement;
-  insertTransfer: Statement;
-  insertEntry: Statement;
-  balance: Statement;
-}
-
-const cache = new WeakMap<Database, Statements>();
-
-function statements(db: Database): Statements {
-  let s = cache.get(db);
-  if (!s) {
-    const prepare = (sql: string) => db.prepare(sql).safeIntegers(true);
-    s = {
-      ensure: prepare(
-        `INSERT INTO ledger_accounts (holder, user_id, currency, balance, created_at) VALUES (?, ?, ?, 0, ?)
-         ON CONFLICT (holder, currency) DO NOTHING`,
-      ),
-      debit: prepare(
-        `UPDATE ledger_accounts SET balance = balance - @amount
-         WHERE holder = @holder AND currency = @currency AND balance >= @amount RETURNING id, balance`,
-      ),
-      debitExternal: prepare(
-        `UPDATE ledger_accounts SET balance = balance - @amount
-         WHERE holder = @holder AND currency = @currency AND holder = 'external' RETURNING id, balance`,
-      ),
-      credit: prepare(
-        `UPDATE ledger_accounts SET balance = balance + @amount
-         WHERE holder = @holder AND currency = @currency RETURNING id, balance`,
-      ),
-      insertTransfer: prepare('INSERT INTO ledger_transfers (currency, amount, kind, ref, created_at) VALUES (?, ?, ?, ?, ?)'),
-      insertEntry: prepare(
-        'INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, kind, ref, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      balance: prepare('SELECT balance FROM ledger_accounts WHERE holder = ? AND currency = ?'),
-    };
-    cache.set(db, s);
-  }
-  return s;
-}
+const SQL = {
+  ensure: `INSERT INTO ledger_accounts (holder, user_id, currency, balance, created_at) VALUES (?, ?, ?, 0, ?)
+     ON CONFLICT (holder, currency) DO NOTHING`,
+  debit: `UPDATE ledger_accounts SET balance = balance - ?
+     WHERE holder = ? AND currency = ? AND balance >= ? RETURNING id, balance`,
+  debitExternal: `UPDATE ledger_accounts SET balance = balance - ?
+     WHERE holder = ? AND currency = ? AND holder = 'external' RETURNING id, balance`,
+  credit: `UPDATE ledger_accounts SET balance = balance + ? WHERE holder = ? AND currency = ? RETURNING id, balance`,
+  insertTransfer: 'INSERT INTO ledger_transfers (currency, amount, kind, ref, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+  insertEntry: 'INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, kind, ref, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  balance: 'SELECT balance FROM ledger_accounts WHERE holder = ? AND currency = ?',
+} as const;
 
 /** Balance in base units; 0n for an account that never moved. */
-export function balanceOf(db: Database, ref: AccountRef): bigint {
-  const row = statements(db).balance.get(ref.holder, ref.currency) as { balance: bigint } | undefined;
+export async function balanceOf(sql: Sql, ref: AccountRef): Promise<bigint> {
+  const row = await sql.get<{ balance: bigint }>(SQL.balance, [ref.holder, ref.currency], BIGINT);
   return row?.balance ?? 0n;
 }
 
 /**
- * Moves `amount` base units from one account to another as a double entry. Call it inside your own
- * `db.transaction(...)` together with the rest of your write (the bet row, the withdrawal row...):
- * any throw rolls everything back. Called alone it is atomic by itself.
+ * Moves `amount` base units from one account to another as a double entry. Call it with your
+ * transaction's handle, together with the rest of your write (the bet row, the withdrawal row...):
+ * any throw rolls everything back. Called on the database itself it is a transaction of its own.
  *
- * Inside a transaction it opens no savepoint of its own (one per transfer was a large share of a
- * bet's cost): it needs none, because the conditional debit runs first and a refused debit throws
- * before anything is written, so a caller that catches InsufficientFundsError finds the database as
- * it was. Accounts are created only when an update finds no row, which after the first move of an
- * account is never.
+ * It opens no savepoint of its own (one per transfer was a large share of a bet's cost): it needs
+ * none, because the conditional debit runs first and a refused debit throws before anything is
+ * written, so a caller that catches InsufficientFundsError finds the database as it was. Accounts are
+ * created only when an update finds no row, which after the first move of an account is never.
  *
  * Throws InsufficientFundsError when `from` (other than external) holds less than `amount`,
  * LedgerError for a programming mistake (non-positive amount, mixed currencies, same account).
  */
-export function transfer(db: Database, input: TransferInput): TransferResult {
+export async function transfer(sql: Sql | Database, input: TransferInput): Promise<TransferResult> {
   const { from, to, amount, kind } = input;
   if (typeof amount !== 'bigint' || amount <= 0n) throw new LedgerError(`transfer amount must be a positive bigint, got ${String(amount)}`);
   if (from.currency !== to.currency || (input.currency !== undefined && input.currency !== from.currency)) {
@@ -179,37 +149,37 @@ export function transfer(db: Database, input: TransferInput): TransferResult {
   }
   if (from.holder === to.holder) throw new LedgerError(`transfer from ${from.holder} to itself`);
   if (!KIND_PATTERN.test(kind)) throw new LedgerError(`invalid ledger kind "${kind}"`);
-  if (db.inTransaction) return move(db, statements(db), input);
-  return db.transaction(() => move(db, statements(db), input))();
+  if (isDatabase(sql)) return sql.transaction((tx) => move(tx, input));
+  return move(sql, input);
 }
 
 const KIND_PATTERN = /^[a-z_]+$/;
 
 type Moved = { id: bigint; balance: bigint } | undefined;
 
-function move(db: Database, s: Statements, { from, to, amount, kind, ref }: TransferInput): TransferResult {
+async function move(sql: Sql, { from, to, amount, kind, ref }: TransferInput): Promise<TransferResult> {
   const currency = from.currency;
   const now = new Date().toISOString();
-  const debit = from.holder === EXTERNAL_HOLDER ? s.debitExternal : s.debit;
-  const debitParams = { amount, holder: from.holder, currency };
-  let debited = debit.get(debitParams) as Moved;
+  const debit = from.holder === EXTERNAL_HOLDER ? SQL.debitExternal : SQL.debit;
+  const debitParams = from.holder === EXTERNAL_HOLDER ? [amount, from.holder, currency] : [amount, from.holder, currency, amount];
+  let debited = await sql.get<Moved>(debit, debitParams, BIGINT);
   // Only the external account may be debited before it exists (it goes below zero by design).
   if (!debited && from.holder === EXTERNAL_HOLDER) {
-    s.ensure.run(from.holder, from.userId, currency, now);
-    debited = debit.get(debitParams) as Moved;
+    await sql.run(SQL.ensure, [from.holder, from.userId, currency, now]);
+    debited = await sql.get<Moved>(debit, debitParams, BIGINT);
   }
-  if (!debited) throw new InsufficientFundsError(from, amount, balanceOf(db, from));
-  const creditParams = { amount, holder: to.holder, currency };
-  let credited = s.credit.get(creditParams) as Moved;
+  if (!debited) throw new InsufficientFundsError(from, amount, await balanceOf(sql, from));
+  const creditParams = [amount, to.holder, currency];
+  let credited = await sql.get<Moved>(SQL.credit, creditParams, BIGINT);
   if (!credited) {
-    s.ensure.run(to.holder, to.userId, currency, now);
-    credited = s.credit.get(creditParams) as Moved;
+    await sql.run(SQL.ensure, [to.holder, to.userId, currency, now]);
+    credited = await sql.get<Moved>(SQL.credit, creditParams, BIGINT);
     if (!credited) throw new LedgerError(`could not open the account ${to.holder}/${currency}`);
   }
-  const transferId = s.insertTransfer.run(currency, amount, kind, ref, now).lastInsertRowid;
-  s.insertEntry.run(transferId, debited.id, currency, -amount, kind, ref, now);
-  s.insertEntry.run(transferId, credited.id, currency, amount, kind, ref, now);
-  return { transferId: Number(transferId), fromBalance: debited.balance, toBalance: credited.balance };
+  const transferId = (await sql.get<{ id: number }>(SQL.insertTransfer, [currency, amount, kind, ref, now]))!.id;
+  await sql.run(SQL.insertEntry, [transferId, debited.id, currency, -amount, kind, ref, now]);
+  await sql.run(SQL.insertEntry, [transferId, credited.id, currency, amount, kind, ref, now]);
+  return { transferId, fromBalance: debited.balance, toBalance: credited.balance };
 }
 
 export interface LedgerEntry {
@@ -224,19 +194,23 @@ export interface LedgerEntry {
 }
 
 /** The entries of one account, newest first (statements, audits, tests). */
-export function entriesOf(db: Database, ref: AccountRef, limit = 100): LedgerEntry[] {
-  const rows = db
-    .prepare(
-      `SELECT e.id, e.transfer_id AS transferId, a.holder, e.currency, e.amount, e.kind, e.ref, e.created_at AS createdAt
+export async function entriesOf(sql: Sql, ref: AccountRef, limit = 100): Promise<LedgerEntry[]> {
+  const rows = await sql.all<Omit<LedgerEntry, 'id' | 'transferId'> & { id: bigint; transferId: bigint }>(
+      `SELECT e.id, e.transfer_id AS "transferId", a.holder, e.currency, e.amount, e.kind, e.ref, e.created_at AS "createdAt"
        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
        WHERE a.holder = ? AND a.currency = ? ORDER BY e.id DESC LIMIT ?`,
-    )
-    .safeIntegers(true)
-    .all(ref.holder, ref.currency, limit) as Array<Omit<LedgerEntry, 'id' | 'transferId'> & { id: bigint; transferId: bigint }>;
+    [ref.holder, ref.currency, limit],
+    BIGINT,
+  );
   return rows.map((row) => ({ ...row, id: Number(row.id), transferId: Number(row.transferId) }));
 }
 
 /** Number of ledger rows (entries); handy for "nothing was written" assertions. */
-export function countEntries(db: Database): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM ledger_entries').get() as { n: number }).n;
+export async function countEntries(sql: Sql): Promise<number> {
+  return (await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger_entries'))!.n;
+}
+
+/** The database itself rather than a transaction's handle (which has no `close`). */
+function isDatabase(sql: Sql | Database): sql is Database {
+  return 'close' in sql;
 }

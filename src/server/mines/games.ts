@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
-import { statement } from '../db/statements';
+import { BIGINT, forUpdate } from '../db/sql';
+import type { Database, Sql } from '../db/sql';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { gemsCount, isTileId, minesBoard, minesMultiplier, minesMultiplierHundredths, minesPayoutUnits } from '../../core/games/mines';
@@ -26,6 +26,11 @@ import type { SettledBet } from '../plugins/settlement';
  *   live `bet` event.
  * - Every change of an open game is a conditional update on its `version`, so two requests that read
  *   the same state cannot both apply; the loser changes nothing and is told to try again.
+ * - On PostgreSQL two requests of one player run side by side: a move first locks the game's row
+ *   (`FOR UPDATE`), so the second waits for the first and then reads the game as the first left it,
+ *   exactly as the one-after-another transactions of SQLite do; and a bet inserts its game with
+ *   `ON CONFLICT DO NOTHING` on the one-open-game index, so of two bets raced the second finds the
+ *   first's game and is refused, whatever it read before.
  */
 
 /** docs/product.md §9: 1% house edge applied to the multiplier. */
@@ -61,40 +66,53 @@ export interface MinesGame {
   status: MinesStatus;
 }
 
+/** Read with BIGINT (the money columns), so every integer column comes back as a bigint. */
 interface GameRow {
-  id: number;
-  user_id: number;
+  id: bigint;
+  user_id: bigint;
   currency: string;
-  wager: number | bigint;
-  mines_count: number;
-  max_payout: number | bigint;
-  seed_pair_id: number;
-  nonce: number;
+  wager: bigint;
+  mines_count: bigint;
+  max_payout: bigint;
+  seed_pair_id: bigint;
+  nonce: bigint;
   mine_tiles: string;
   picks: string;
-  version: number;
+  version: bigint;
   status: MinesStatus;
 }
 
 function toGame(row: GameRow): MinesGame {
   return {
-    id: row.id,
-    userId: row.user_id,
+    id: Number(row.id),
+    userId: Number(row.user_id),
     currency: row.currency,
     wager: BigInt(row.wager),
-    minesCount: row.mines_count,
+    minesCount: Number(row.mines_count),
     maxPayout: BigInt(row.max_payout),
-    seedPairId: row.seed_pair_id,
-    nonce: row.nonce,
+    seedPairId: Number(row.seed_pair_id),
+    nonce: Number(row.nonce),
     mineTiles: JSON.parse(row.mine_tiles) as number[],
     picks: JSON.parse(row.picks) as number[],
-    version: row.version,
+    version: Number(row.version),
     status: row.status,
   };
 }
 
-export function openGameOf(db: Database, userId: number): MinesGame | null {
-  const row = statement(db, `SELECT * FROM mines_games WHERE user_id = ? AND status = 'open'`).get(userId) as GameRow | undefined;
+const OPEN_GAME = `SELECT id, user_id, currency, wager, mines_count, max_payout, seed_pair_id, nonce, mine_tiles, picks, version, status
+  FROM mines_games WHERE user_id = ? AND status = 'open'`;
+
+export async function openGameOf(sql: Sql, userId: number): Promise<MinesGame | null> {
+  const row = await sql.get<GameRow>(OPEN_GAME, [userId], BIGINT);
+  return row ? toGame(row) : null;
+}
+
+/**
+ * The open game, its row locked until the transaction ends (PostgreSQL; SQLite's writers never run
+ * side by side): a concurrent move waits, then reads what this one wrote, or finds the game over.
+ */
+async function lockOpenGame(tx: Sql, userId: number): Promise<MinesGame | null> {
+  const row = await tx.get<GameRow>(OPEN_GAME + forUpdate(tx), [userId], BIGINT);
   return row ? toGame(row) : null;
 }
 
@@ -113,23 +131,23 @@ export interface GameChange {
  * Applies a change to the game exactly as it was read: true if this call won, false when another
  * request changed or ended the game in between (nothing is written then).
  */
-export function claimMove(db: Database, game: MinesGame, change: GameChange): boolean {
+export async function claimMove(sql: Sql, game: MinesGame, change: GameChange): Promise<boolean> {
   const ended = change.status === 'open' ? null : new Date().toISOString();
-  const result = statement(
-      db,
-      `UPDATE mines_games SET picks = ?, status = ?, payout = ?, ended_at = ?, version = version + 1
-       WHERE id = ? AND version = ? AND status = 'open'`,
-    )
-    .run(JSON.stringify(change.picks), change.status, change.payout, ended, game.id, game.version);
-  return result.changes === 1;
+  const changed = await sql.run(
+    `UPDATE mines_games SET picks = ?, status = ?, payout = ?, ended_at = ?, version = version + 1
+     WHERE id = ? AND version = ? AND status = 'open'`,
+    [JSON.stringify(change.picks), change.status, change.payout, ended, game.id, game.version],
+  );
+  return changed === 1;
 }
 
 export interface MinesDeps {
-  limitsFor: (game: 'mines', currency: string) => BetLimitsUnits;
+  /** The limits as they stand in the bet's transaction (the maxPayout cap reads the bankroll). */
+  limitsFor: (tx: Sql, game: 'mines', currency: string) => Promise<BetLimitsUnits>;
   /** Dollars per coin now (0 when unknown), for the high-roller rule and the settlement hooks. */
   usdRate: (currency: string) => number;
   /** The settlement hooks; runs inside the game's final transaction. */
-  settled: (bet: SettledBet) => void;
+  settled: (tx: Sql, bet: SettledBet) => Promise<void>;
 }
 
 export interface ActiveGame {
@@ -149,20 +167,22 @@ export interface GameEnd {
 
 export type PickResult = { isMine: boolean; gameOver: null } | { isMine: boolean; gameOver: GameEnd };
 
+/**
+ * The mines games. `placeBet`, `pick` and `cashout` run inside the caller's transaction (the route's
+ * `app.bets.commit`) and use its handle for every query; the reads take the database.
+ */
 export function createMinesGames(db: Database, deps: MinesDeps) {
-  const seedOf = statement(db, 'SELECT server_seed, client_seed FROM seed_pairs WHERE id = ?');
-
-  function requireOpen(userId: number): MinesGame {
-    const game = openGameOf(db, userId);
+  async function requireOpen(tx: Sql, userId: number): Promise<MinesGame> {
+    const game = await lockOpenGame(tx, userId);
     if (!game) throw conflict('no_active_game', MINES_MESSAGES.noActiveGame);
     return game;
   }
 
   /** Writes the bets row, pays out and reports the settlement; after a successful claimMove. */
-  function settle(game: MinesGame, gems: number[], hitMine: number | null, payout: bigint): GameEnd {
-    const pair = seedOf.get(game.seedPairId) as { server_seed: string; client_seed: string };
+  async function settle(tx: Sql, game: MinesGame, gems: number[], hitMine: number | null, payout: bigint): Promise<GameEnd> {
+    const pair = (await tx.get<{ server_seed: string; client_seed: string }>('SELECT server_seed, client_seed FROM seed_pairs WHERE id = ?', [game.seedPairId]))!;
     const usdRate = deps.usdRate(game.currency);
-    const bet = recordBet(db, {
+    const bet = await recordBet(tx, {
       userId: game.userId,
       game: 'Mines',
       currency: game.currency,
@@ -179,12 +199,12 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       },
       usdRate,
     });
-    statement(db, 'UPDATE mines_games SET bet_id = ? WHERE id = ?').run(bet.id, game.id);
+    await tx.run('UPDATE mines_games SET bet_id = ? WHERE id = ?', [bet.id, game.id]);
     const player = playerAccount(game.userId, game.currency);
     if (payout > 0n) {
-      payFromHouse(db, { to: player, currency: game.currency, amount: payout, ref: `mines:${game.id}` });
+      await payFromHouse(tx, { to: player, currency: game.currency, amount: payout, ref: `mines:${game.id}` });
     }
-    deps.settled({
+    await deps.settled(tx, {
       betId: bet.id,
       userId: game.userId,
       game: 'Mines',
@@ -194,40 +214,42 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       houseEdge: MINES_HOUSE_EDGE,
       usdRate,
     });
-    return { bet, payout, mineTiles: game.mineTiles, balance: balanceOf(db, player) };
+    return { bet, payout, mineTiles: game.mineTiles, balance: await balanceOf(tx, player) };
   }
 
-  function claimOrRefuse(game: MinesGame, change: GameChange): void {
-    if (!claimMove(db, game, change)) throw conflict('move_conflict', MINES_MESSAGES.moveRaced);
+  async function claimOrRefuse(tx: Sql, game: MinesGame, change: GameChange): Promise<void> {
+    if (!(await claimMove(tx, game, change))) throw conflict('move_conflict', MINES_MESSAGES.moveRaced);
   }
 
   return {
-    hasOpenGame(userId: number): boolean {
-      return statement(db, `SELECT 1 FROM mines_games WHERE user_id = ? AND status = 'open'`).get(userId) !== undefined;
+    async hasOpenGame(sql: Sql, userId: number): Promise<boolean> {
+      return (await sql.get(`SELECT 1 AS one FROM mines_games WHERE user_id = ? AND status = 'open'`, [userId])) !== undefined;
     },
 
-    activeGame(userId: number): ActiveGame | null {
-      const game = openGameOf(db, userId);
+    async activeGame(userId: number): Promise<ActiveGame | null> {
+      const game = await openGameOf(db, userId);
       return game && { betAmount: game.wager, minesCount: game.minesCount, selectedTiles: game.picks, currency: game.currency };
     },
 
     /** Checks the bet (docs/product.md §5 from the balance on), takes the nonce, fixes the board, stakes the wager. */
-    placeBet: db.transaction((userId: number, currency: string, wager: bigint, minesCount: number) => {
-      if (openGameOf(db, userId)) throw conflict('game_in_progress', MINES_MESSAGES.gameInProgress);
-      const limits = deps.limitsFor('mines', currency);
+    async placeBet(tx: Sql, userId: number, currency: string, wager: bigint, minesCount: number): Promise<{ gameId: number; nonce: number; balance: bigint }> {
+      if (await openGameOf(tx, userId)) throw conflict('game_in_progress', MINES_MESSAGES.gameInProgress);
+      const limits = await deps.limitsFor(tx, 'mines', currency);
       const player = playerAccount(userId, currency);
       // Later gems are capped at maxPayout by design (docs/product.md §5), but a bet whose very first gem is
       // already above it, or any bet when maxPayout is 0, could never win what the board promises.
       const firstGemProfit = (wager * minesMultiplierHundredths(minesCount, 1)) / 100n - wager;
-      checkWager(db, { game: 'mines', player, currency, wager, limits, maxProfitUnits: firstGemProfit });
+      await checkWager(tx, { game: 'mines', player, currency, wager, limits, maxProfitUnits: firstGemProfit });
 
-      const seed = takeBetSeed(db, userId);
-      const inserted = statement(
-          db,
-          `INSERT INTO mines_games (user_id, currency, wager, mines_count, max_payout, seed_pair_id, nonce, mine_tiles, status, created_at, reserved)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
-        )
-        .run(
+      const seed = await takeBetSeed(tx, userId);
+      // The one-open-game index decides between bets raced side by side (PostgreSQL): the second
+      // waits for the first's game and then inserts nothing, and its whole transaction rolls back.
+      const inserted = await tx.get<{ id: number }>(
+        `INSERT INTO mines_games (user_id, currency, wager, mines_count, max_payout, seed_pair_id, nonce, mine_tiles, status, created_at, reserved)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)
+         ON CONFLICT (user_id) WHERE status = 'open' DO NOTHING
+         RETURNING id`,
+        [
           userId,
           currency,
           wager,
@@ -239,39 +261,41 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
           new Date().toISOString(),
           // Its cap is fixed at bet time, so the game's reserve never changes while it is open.
           minesPayoutUnits(wager, minesCount, gemsCount(minesCount), limits.maxPayout),
-        );
-      const gameId = Number(inserted.lastInsertRowid);
-      transfer(db, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref: `mines:${gameId}` });
-      return { gameId, nonce: seed.nonce, balance: balanceOf(db, player) };
-    }),
+        ],
+      );
+      if (!inserted) throw conflict('game_in_progress', MINES_MESSAGES.gameInProgress);
+      const gameId = inserted.id;
+      const moved = await transfer(tx, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref: `mines:${gameId}` });
+      return { gameId, nonce: seed.nonce, balance: moved.fromBalance };
+    },
 
     /** Reveals one tile: a mine ends the game with nothing won, the last gem cashes out. */
-    pick: db.transaction((userId: number, tile: number): PickResult => {
+    async pick(tx: Sql, userId: number, tile: number): Promise<PickResult> {
       if (!isTileId(tile)) throw new BetRefusal(MINES_MESSAGES.invalidTile, { reason: 'invalid_tile' });
-      const game = requireOpen(userId);
+      const game = await requireOpen(tx, userId);
       if (game.picks.includes(tile)) throw conflict('tile_already_picked', MINES_MESSAGES.tileTaken);
       const picks = [...game.picks, tile];
       if (game.mineTiles.includes(tile)) {
-        claimOrRefuse(game, { picks, status: 'busted', payout: 0n });
-        return { isMine: true, gameOver: settle(game, game.picks, tile, 0n) };
+        await claimOrRefuse(tx, game, { picks, status: 'busted', payout: 0n });
+        return { isMine: true, gameOver: await settle(tx, game, game.picks, tile, 0n) };
       }
       if (picks.length === gemsCount(game.minesCount)) {
         const payout = minesPayoutUnits(game.wager, game.minesCount, picks.length, game.maxPayout);
-        claimOrRefuse(game, { picks, status: 'cashedOut', payout });
-        return { isMine: false, gameOver: settle(game, picks, null, payout) };
+        await claimOrRefuse(tx, game, { picks, status: 'cashedOut', payout });
+        return { isMine: false, gameOver: await settle(tx, game, picks, null, payout) };
       }
-      claimOrRefuse(game, { picks, status: 'open', payout: null });
+      await claimOrRefuse(tx, game, { picks, status: 'open', payout: null });
       return { isMine: false, gameOver: null };
-    }),
+    },
 
     /** Ends the game with bet × multiplier for the gems found (profit capped at maxPayout). */
-    cashout: db.transaction((userId: number): GameEnd => {
-      const game = requireOpen(userId);
+    async cashout(tx: Sql, userId: number): Promise<GameEnd> {
+      const game = await requireOpen(tx, userId);
       if (game.picks.length === 0) throw conflict('no_gems', MINES_MESSAGES.noGem);
       const payout = minesPayoutUnits(game.wager, game.minesCount, game.picks.length, game.maxPayout);
-      claimOrRefuse(game, { picks: game.picks, status: 'cashedOut', payout });
-      return settle(game, game.picks, null, payout);
-    }),
+      await claimOrRefuse(tx, game, { picks: game.picks, status: 'cashedOut', payout });
+      return settle(tx, game, game.picks, null, payout);
+    },
   };
 }
 

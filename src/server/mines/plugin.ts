@@ -12,12 +12,12 @@ declare module 'fastify' {
 export const minesGamesPlugin = fp(
   async (app) => {
     const games = createMinesGames(app.db, {
-      limitsFor: (game, currency) => app.wallet.limitsFor(game, currency),
+      limitsFor: (tx, game, currency) => app.wallet.limitsFor(tx, game, currency),
       usdRate: (currency) => app.wallet.rates.get(currency) ?? 0,
-      settled: (bet) => app.settlement.settled(bet),
+      settled: (tx, bet) => app.settlement.settled(tx, bet),
     });
     // Rotating seeds mid-game would reveal the server seed that fixed this board.
-    app.openGames.register((userId) => (games.hasOpenGame(userId) ? 'mines' : null));
+    app.openGames.register(async (sql, userId) => ((await games.hasOpenGame(sql, userId)) ? 'mines' : null));
     app.decorate('minesGames', games);
   },
   { name: 'minesGames', dependencies: ['database', 'wallet', 'settlement', 'openGames'] },

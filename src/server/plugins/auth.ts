@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessTokens } from '../auth/accessToken';
 import { loadJwtSecret } from '../auth/secret';
+import type { Sql } from '../db/sql';
 import { AppError } from '../errors';
 
 /** Who is calling: set from a valid bearer token whose session is still open, null for a visitor. */
@@ -26,7 +27,8 @@ declare module 'fastify' {
       requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
       /** Resolves a raw access token (HTTP header, hub query string) to its user, or null. */
       authenticate: (token: string) => Promise<AuthUser | null>;
-      openSession: (userId: number) => string;
+      /** Opens a session for the user inside the caller's transaction; answers its id. */
+      openSession: (tx: Sql, userId: number) => Promise<string>;
       issueAccessToken: (userId: number, sessionId: string) => Promise<string>;
       /** Absolute lifetime of a session from sign-in. */
       sessionMaxAgeMs: number;
@@ -41,18 +43,15 @@ declare module 'fastify' {
 export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAgeMs: number }>(
   async (app, { dataDir, jwtSecret, sessionMaxAgeMs }) => {
     const tokens = await accessTokens(loadJwtSecret(dataDir, jwtSecret));
-    const sessionUser = app.db.prepare(
-      `SELECT u.id AS id, u.user_name AS userName, s.created_at AS createdAt FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.id = ? AND s.user_id = ? AND s.ended_at IS NULL`,
-    );
-    const insertSession = app.db.prepare('INSERT INTO sessions (id, user_id, created_at) VALUES (?, ?, ?)');
+    const sessionUser = `SELECT u.id AS id, u.user_name AS "userName", s.created_at AS "createdAt" FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id = ? AND s.user_id = ? AND s.ended_at IS NULL`;
 
     const authenticate = async (token: string): Promise<AuthUser | null> => {
       const claims = await tokens.verify(token);
       if (!claims) return null;
       const userId = Number(claims.sub);
       if (!Number.isSafeInteger(userId)) return null;
-      const row = sessionUser.get(claims.sid, userId) as { id: number; userName: string; createdAt: string } | undefined;
+      const row = await app.db.get<{ id: number; userName: string; createdAt: string }>(sessionUser, [claims.sid, userId]);
       if (!row) return null;
       // A session past its absolute lifetime is over even before anyone marks it ended.
       const sessionEndsAt = Date.parse(row.createdAt) + sessionMaxAgeMs;
@@ -82,9 +81,9 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAg
       requireUser: async (request: FastifyRequest) => {
         if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
       },
-      openSession: (userId: number) => {
+      openSession: async (tx: Sql, userId: number) => {
         const id = randomBytes(16).toString('base64url');
-        insertSession.run(id, userId, new Date().toISOString());
+        await tx.run('INSERT INTO sessions (id, user_id, created_at) VALUES (?, ?, ?)', [id, userId, new Date().toISOString()]);
         return id;
       },
       issueAccessToken: (userId: number, sessionId: string) => tokens.sign({ sub: String(userId), sid: sessionId }),

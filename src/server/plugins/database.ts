@@ -1,25 +1,30 @@
 import fp from 'fastify-plugin';
 import { openDatabase } from '../db/database';
 import type { Database, SqliteSynchronous } from '../db/database';
-import { GroupCommit } from '../db/groupCommit';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * The casino's database, SQLite or PostgreSQL (db/sql.ts). `app.db.transaction(work)` is how
+     * money moves: all or nothing, answered once durable (on SQLite in a group commit).
+     */
     db: Database;
-    /** Bets share one commit (and one fsync) per event-loop turn; answered once durable (db/groupCommit.ts). */
-    groupCommit: GroupCommit;
   }
 }
 
-export const databasePlugin = fp<{ dataDir: string; synchronous?: SqliteSynchronous }>(
-  async (app, { dataDir, synchronous }) => {
-    const db = openDatabase(dataDir, synchronous === undefined ? {} : { synchronous });
-    const groupCommit = new GroupCommit(db);
+export interface DatabasePluginOptions {
+  dataDir: string;
+  synchronous?: SqliteSynchronous;
+  url?: string | null;
+  schema?: string | null;
+}
+
+export const databasePlugin = fp<DatabasePluginOptions>(
+  async (app, { dataDir, synchronous, url, schema }) => {
+    const db = await openDatabase({ dataDir, url: url ?? null, schema: schema ?? null, ...(synchronous === undefined ? {} : { synchronous }) });
     app.decorate('db', db);
-    app.decorate('groupCommit', groupCommit);
     app.addHook('onClose', async () => {
-      groupCommit.close();
-      db.close();
+      await db.close();
     });
   },
   { name: 'database' },

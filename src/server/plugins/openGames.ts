@@ -1,17 +1,20 @@
 import fp from 'fastify-plugin';
+import type { Sql } from '../db/sql';
 
 /**
  * Games that stay open across requests (mines, blackjack) register a check here; seed rotation
  * asks it, because rotating mid-game would reveal the seed that fixes the open game's cards.
+ * Rotation asks with its own transaction's handle (fairness/seeds.ts rotateSeeds), after locking
+ * the active seed pair, so a game opened concurrently is either seen or waits for the rotation.
  */
-export type OpenGameCheck = (userId: number) => string | null;
+export type OpenGameCheck = (sql: Sql, userId: number) => Promise<string | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     openGames: {
       register: (check: OpenGameCheck) => void;
       /** The name of a game the player still has open, or null. */
-      find: (userId: number) => string | null;
+      find: (sql: Sql, userId: number) => Promise<string | null>;
     };
   }
 }
@@ -23,9 +26,9 @@ export const openGamesPlugin = fp(
       register: (check: OpenGameCheck) => {
         checks.push(check);
       },
-      find: (userId: number) => {
+      find: async (sql: Sql, userId: number) => {
         for (const check of checks) {
-          const game = check(userId);
+          const game = await check(sql, userId);
           if (game) return game;
         }
         return null;

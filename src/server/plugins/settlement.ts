@@ -1,11 +1,15 @@
 import fp from 'fastify-plugin';
-import type { Database } from 'better-sqlite3';
 import type { GameName } from '../bets/record';
+import type { Sql } from '../db/sql';
 
 /**
  * What every game reports when a bet settles, inside the bet's own transaction. Other domains
  * (ACC mining, the rewards pool, the bankroll pools) register hooks here instead of each game
  * knowing about them; a hook that throws rolls the whole bet back.
+ *
+ * A hook runs inside the bet's transaction with its handle `tx`: it must use `tx` for every query,
+ * await nothing but queries, and change nothing outside the database (on PostgreSQL the transaction
+ * may run again after a serialisation failure).
  */
 export interface SettledBet {
   betId: number;
@@ -22,14 +26,14 @@ export interface SettledBet {
   usdRate: number;
 }
 
-export type SettlementHook = (db: Database, bet: SettledBet) => void;
+export type SettlementHook = (tx: Sql, bet: SettledBet) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     settlement: {
       register: (hook: SettlementHook) => void;
-      /** Call inside the bet's transaction, after the ledger transfers. */
-      settled: (bet: SettledBet) => void;
+      /** Await inside the bet's transaction, with its handle, after the ledger transfers. */
+      settled: (tx: Sql, bet: SettledBet) => Promise<void>;
     };
   }
 }
@@ -41,8 +45,9 @@ export const settlementPlugin = fp(
       register: (hook: SettlementHook) => {
         hooks.push(hook);
       },
-      settled: (bet: SettledBet) => {
-        for (const hook of hooks) hook(app.db, bet);
+      settled: async (tx: Sql, bet: SettledBet) => {
+        // One after another: the hooks share the transaction's one connection.
+        for (const hook of hooks) await hook(tx, bet);
       },
     });
   },

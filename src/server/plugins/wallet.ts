@@ -4,11 +4,13 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { unitsToNumber } from '../../core/money';
+import type { Sql } from '../db/sql';
 import type { WalletConfig } from '../wallet/config';
 import { creditDeposit, ownerOfDepositAddress, seedHouseBankroll } from '../wallet/cashier';
 import type { DepositResult } from '../wallet/cashier';
 import type { ChainWatcher } from '../wallet/chain';
 import { limitsFor, registerLimitsContext } from '../wallet/limits';
+import type { LimitsContext } from '../wallet/limits';
 import { ExchangeRates } from '../wallet/rates';
 
 export interface WalletService {
@@ -16,10 +18,17 @@ export interface WalletService {
   demoFunds: boolean;
   rates: ExchangeRates;
   depositSecret: string;
-  /** limitsFor bound to this server's configuration and live rates. */
-  limitsFor: (game: string, currency: string) => BetLimitsUnits;
-  /** Credits a deposit (idempotent per currency and txRef) and tells the player's open clients. */
-  creditDeposit: (userId: number, currency: string, amount: bigint, txRef: string) => DepositResult;
+  /**
+   * limitsFor bound to this server's configuration and live rates. Pass the bet's transaction handle
+   * (`await app.wallet.limitsFor(tx, 'dice', currency)`) so maxPayout is capped against the bankroll
+   * as that transaction sees it; `app.db` outside a transaction.
+   */
+  limitsFor: (sql: Sql, game: string, currency: string) => Promise<BetLimitsUnits>;
+  /**
+   * Credits a deposit (idempotent per currency and txRef) in a transaction of its own and, once it
+   * committed, tells the player's open clients.
+   */
+  creditDeposit: (userId: number, currency: string, amount: bigint, txRef: string) => Promise<DepositResult>;
   /** Sends the live `deposit` event `{ amount, currency }` to the player's open clients. */
   notifyDeposit: (userId: number, currency: string, amount: bigint) => void;
   /** Starts a chain watcher now and stops it when the server closes. */
@@ -54,8 +63,12 @@ export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFund
       intervalMs: config.priceFeedIntervalMs,
       log: app.log,
     });
-    registerLimitsContext(app.db, { limits: config.limits, maxPayoutShare: config.maxPayoutShare, rates });
-    const seeded = seedHouseBankroll(app.db, config.houseBankrollUsd, (symbol) => rates.get(symbol));
+    // In memory per process, and only configuration and rates: the limits in dollars, the payout
+    // share and the live exchange rates (wallet/limits.ts caches their conversion to base units).
+    // Balances and bankrolls are always read from the database, in the caller's transaction.
+    const limitsContext: LimitsContext = { limits: config.limits, maxPayoutShare: config.maxPayoutShare, rates };
+    registerLimitsContext(app.db, limitsContext);
+    const seeded = await seedHouseBankroll(app.db, config.houseBankrollUsd, (symbol) => rates.get(symbol));
     if (seeded.length > 0) app.log.info({ currencies: seeded, dollars: config.houseBankrollUsd }, 'seeded the demo house bankroll');
 
     const watchers: ChainWatcher[] = [];
@@ -73,10 +86,10 @@ export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFund
       demoFunds,
       rates,
       depositSecret: loadDepositSecret(dataDir, config.depositSecret),
-      limitsFor: (game, currency) => limitsFor(app.db, game, currency),
+      limitsFor: (sql, game, currency) => limitsFor(sql, game, currency, limitsContext),
       notifyDeposit,
-      creditDeposit: (userId, currency, amount, txRef) => {
-        const result = creditDeposit(app.db, userId, currency, amount, txRef);
+      creditDeposit: async (userId, currency, amount, txRef) => {
+        const result = await creditDeposit(app.db, userId, currency, amount, txRef);
         if (result.credited) notifyDeposit(userId, currency, amount);
         return result;
       },

@@ -9,6 +9,7 @@ import { unitsToNumber } from '../../core/money';
 import { stakeAndPay } from '../bets/payout';
 import { gameRoute } from '../bets/plugin';
 import { recordBet } from '../bets/record';
+import type { Sql } from '../db/sql';
 import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
@@ -16,20 +17,20 @@ import { balanceOf, playerAccount } from '../ledger/ledger';
 
 /** The baccarat round's database transaction: checks, nonce, deal, bet row, transfers and settlement hooks. */
 function baccaratBetTransaction(app: FastifyInstance) {
-  const db = app.db;
-  return db.transaction((userId: number, currency: string, bets: BaccaratBetsUnits) => {
-    const limits = app.wallet.limitsFor('baccarat', currency);
+  return async (tx: Sql, userId: number, currency: string, bets: BaccaratBetsUnits) => {
+    const limits = await app.wallet.limitsFor(tx, 'baccarat', currency);
     const player = playerAccount(userId, currency);
-    const check = checkBaccaratBetUnits({ loggedIn: true, currency, balanceUnits: balanceOf(db, player), limits, bets });
+    // The balance read only picks the refusal; the stake's debit is conditional (ledger.ts).
+    const check = checkBaccaratBetUnits({ loggedIn: true, currency, balanceUnits: await balanceOf(tx, player), limits, bets });
     if (check.kind !== 'ok') throw new BetRefusal(check.kind === 'invalid' ? check.message : BET_MESSAGES.baccaratNoBet);
     const payable = checkMaxWinUnits({ game: 'baccarat', currency, amountUnits: bets.player + bets.tie + bets.banker, maxProfitUnits: maxProfitOf(bets), limits });
     if (payable.kind === 'invalid') throw new BetRefusal(payable.message);
 
     const usdRate = app.wallet.rates.get(currency) ?? 0;
-    const seed = takeBetSeed(db, userId);
+    const seed = await takeBetSeed(tx, userId);
     const deal = dealBaccarat(createFloatStream(nodeHmacSha256, seed.serverSeed, seed.clientSeed, seed.nonce).at);
     const settlement = settleBaccarat(bets, deal);
-    const bet = recordBet(db, {
+    const bet = await recordBet(tx, {
       userId,
       game: 'Baccarat',
       currency,
@@ -47,8 +48,8 @@ function baccaratBetTransaction(app: FastifyInstance) {
       },
       usdRate,
     });
-    const balance = stakeAndPay(db, { player, currency, wager: settlement.wager, payout: settlement.resultAmount, ref: `baccarat:${bet.id}` });
-    app.settlement.settled({
+    const balance = await stakeAndPay(tx, { player, currency, wager: settlement.wager, payout: settlement.resultAmount, ref: `baccarat:${bet.id}` });
+    await app.settlement.settled(tx, {
       betId: bet.id,
       userId,
       game: 'Baccarat',
@@ -59,7 +60,7 @@ function baccaratBetTransaction(app: FastifyInstance) {
       usdRate,
     });
     return { bet, game: toWireBaccaratGame(deal, settlement.resultAmount), balance };
-  });
+  };
 }
 
 export const baccaratRoutes: FastifyPluginAsync = async (fastify) => {
@@ -77,7 +78,7 @@ export const baccaratRoutes: FastifyPluginAsync = async (fastify) => {
     };
     const userId = request.user!.id;
     // A balance that a concurrent bet took between the check and the debit.
-    const result = await app.bets.commit(() => placeBet(userId, currency, bets), BET_MESSAGES.baccaratBalanceTooLow);
+    const result = await app.bets.commit((tx) => placeBet(tx, userId, currency, bets), BET_MESSAGES.baccaratBalanceTooLow);
     return { success: true, game: result.game, balance: unitsToNumber(result.balance), bet: result.bet, errorMessage: null } as const;
   });
 };

@@ -9,10 +9,11 @@ export const betsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // `?before=<id>&limit=<1..100>` pages each list below that id; without them, the newest 20 of each.
   app.get(getBets.path, { schema: schemaOf(getBets) }, async (request) => {
     const page = parsePage(request.query, FEED_PAGE.limit, FEED_PAGE_MAX);
-    return {
-      latestBets: latestBets(app.db, page),
-      myBets: request.user ? playerBets(app.db, request.user.id, page) : [],
-      highrollerBets: highRollerBets(app.db, page),
-    };
+    const [latest, mine, highRollers] = await Promise.all([
+      latestBets(app.db, page),
+      request.user ? playerBets(app.db, request.user.id, page) : [],
+      highRollerBets(app.db, page),
+    ]);
+    return { latestBets: latest, myBets: mine, highrollerBets: highRollers };
   });
 };

@@ -24,19 +24,19 @@ export const blackjackRoutes: FastifyPluginAsync = async (fastify) => {
     const userId = request.user!.id;
     const currency = app.bets.currency(request.body.currency);
     const wager = app.bets.wager(request.body.betAmount);
-    return answer(await app.bets.commit(() => rounds.bet(userId, wager, currency)));
+    return answer(await app.bets.commit((tx) => rounds.bet(tx, userId, wager, currency)));
   });
 
   for (const [action, contract] of Object.entries(BlackjackActions) as Array<[keyof typeof BlackjackActions, (typeof BlackjackActions)[keyof typeof BlackjackActions]]>) {
     app.post(contract.path, gameRoute(app, contract, SUCCESS_REFUSAL), async (request) => {
       const userId = request.user!.id;
       const { activeHand } = request.body;
-      return answer(await app.bets.commit(() => rounds.act(userId, action, activeHand)));
+      return answer(await app.bets.commit((tx) => rounds.act(tx, userId, action, activeHand)));
     });
   }
 
   app.get(BlackjackActiveGame.path, gameRoute(app, BlackjackActiveGame, SUCCESS_REFUSAL), async (request) => {
-    const active = rounds.activeGame(request.user!.id);
+    const active = await rounds.activeGame(request.user!.id);
     if (!active) return { success: true, game: null, errorMessage: null } as const;
     return { success: true, game: active.game, errorMessage: null, balance: unitsToNumber(active.balance) } as const;
   });

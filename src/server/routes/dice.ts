@@ -9,6 +9,7 @@ import { checkWager } from '../bets/checks';
 import { stakeAndPay } from '../bets/payout';
 import { recordBet } from '../bets/record';
 import { gameRoute } from '../bets/plugin';
+import type { Sql } from '../db/sql';
 import { badRequest } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
@@ -19,21 +20,21 @@ const DICE_HOUSE_EDGE = 0.01;
 
 /**
  * The dice bet's database transaction: limits, checks, nonce, roll, bet row, ledger transfers and
- * settlement hooks, all or nothing. The route runs it in a group commit; bench/dice.ts calls this very
- * function to measure the bet without HTTP.
+ * settlement hooks, all or nothing, on the transaction's handle `tx`. The route runs it through
+ * `app.bets.commit` (on SQLite in a group commit); bench/dice.ts calls this very function inside
+ * `app.db.transaction` to measure the bet without HTTP.
  */
 export function diceBetTransaction(app: FastifyInstance) {
-  const db = app.db;
-  return db.transaction((userId: number, wager: bigint, currency: string, chance: number, target: DiceTarget) => {
-    const limits = app.wallet.limitsFor('dice', currency);
+  return async (tx: Sql, userId: number, wager: bigint, currency: string, chance: number, target: DiceTarget) => {
+    const limits = await app.wallet.limitsFor(tx, 'dice', currency);
     const player = playerAccount(userId, currency);
-    checkWager(db, { game: 'dice', chance, player, currency, wager, limits, maxProfitUnits: diceProfitOnWinUnits(wager, chance) });
+    await checkWager(tx, { game: 'dice', chance, player, currency, wager, limits, maxProfitUnits: diceProfitOnWinUnits(wager, chance) });
 
     const usdRate = app.wallet.rates.get(currency) ?? 0;
-    const seed = takeBetSeed(db, userId);
+    const seed = await takeBetSeed(tx, userId);
     const floatAt = createFloatStream(nodeHmacSha256, seed.serverSeed, seed.clientSeed, seed.nonce).at;
     const settlement = settleDiceBet({ wagerUnits: wager, chance, target, floatAt });
-    const bet = recordBet(db, {
+    const bet = await recordBet(tx, {
       userId,
       game: 'Dice',
       currency,
@@ -43,8 +44,8 @@ export function diceBetTransaction(app: FastifyInstance) {
       outcome: { roll: settlement.roll, chance, target, win: settlement.win },
       usdRate,
     });
-    const balance = stakeAndPay(db, { player, currency, wager, payout: settlement.payoutUnits, ref: `dice:${bet.id}` });
-    app.settlement.settled({
+    const balance = await stakeAndPay(tx, { player, currency, wager, payout: settlement.payoutUnits, ref: `dice:${bet.id}` });
+    await app.settlement.settled(tx, {
       betId: bet.id,
       userId,
       game: 'Dice',
@@ -55,7 +56,7 @@ export function diceBetTransaction(app: FastifyInstance) {
       usdRate,
     });
     return { bet, settlement, nonce: seed.nonce, balance };
-  });
+  };
 }
 
 export const diceRoutes: FastifyPluginAsync = async (fastify) => {
@@ -69,7 +70,7 @@ export const diceRoutes: FastifyPluginAsync = async (fastify) => {
     if (!isValidChance(chance)) throw badRequest('Win chance must be from 0.01 to 98 with at most 2 decimals.', 'invalid_chance');
 
     const userId = request.user!.id;
-    const result = await app.bets.commit(() => placeBet(userId, wager, currency, chance, target));
+    const result = await app.bets.commit((tx) => placeBet(tx, userId, wager, currency, chance, target));
     return {
       balance: unitsToNumber(result.balance),
       bet: {

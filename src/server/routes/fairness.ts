@@ -21,7 +21,7 @@ export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = request.user!;
       // The browser's random client seed is adopted only under the rule in loadSeeds (fairness.md).
       const offered = request.query.clientSeed;
-      return loadSeeds(app.db, user.id, offered === undefined ? undefined : checkClientSeed(offered));
+      return await loadSeeds(app.db, user.id, offered === undefined ? undefined : checkClientSeed(offered));
     },
   );
 
@@ -31,25 +31,25 @@ export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = request.user!;
       const clientSeed = checkClientSeed(request.body.clientSeed);
-      const open = app.openGames.find(user.id);
-      if (open) {
-        throw new AppError(409, 'game_in_progress', `Finish your ${open} game before changing seeds.`);
-      }
-      const rotated = rotateSeeds(app.db, user.id, clientSeed);
+      // Asked inside the rotation's transaction, once the seed pairs are locked (fairness/seeds.ts).
+      const rotated = await rotateSeeds(app.db, user.id, clientSeed, async (tx) => {
+        const open = await app.openGames.find(tx, user.id);
+        if (open) throw new AppError(409, 'game_in_progress', `Finish your ${open} game before changing seeds.`);
+      });
       const { revealedAt: _revealedAt, ...previous } = rotated.previous;
       return { ...rotated, previous };
     },
   );
 
   app.get(getSeedHistory.path, { onRequest: app.auth.requireUser, schema: schemaOf(getSeedHistory) }, async (request) => ({
-    seeds: revealedPairs(app.db, request.user!.id),
+    seeds: await revealedPairs(app.db, request.user!.id),
   }));
 
   app.get(
     getBet.path,
     { schema: schemaOf(getBet) },
     async (request) => {
-      const bet = betDetail(app.db, Number(request.query.id));
+      const bet = await betDetail(app.db, Number(request.query.id));
       if (!bet) throw notFound('No bet with that id.', 'bet_not_found');
       return { bet };
     },

@@ -5,7 +5,7 @@ import { schemaOf } from './contract';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(health.path, { schema: schemaOf(health) }, async () => {
-    app.db.prepare('SELECT 1').get();
+    await app.db.get('SELECT 1 AS ok');
     return { status: 'ok', database: 'ok', uptime: Math.round(process.uptime()) };
   });
 };

@@ -5,7 +5,7 @@ import { schemaOf } from './contract';
 
 export const limitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(getLimits.path, { schema: schemaOf(getLimits) }, async (request) => {
-    const limit = app.wallet.limitsFor(request.query.game, request.query.currency);
+    const limit = await app.wallet.limitsFor(app.db, request.query.game, request.query.currency);
     return {
       data: { limit: { minBet: unitsToNumber(limit.minBet), maxBet: unitsToNumber(limit.maxBet), maxPayout: unitsToNumber(limit.maxPayout) } },
     };

@@ -28,15 +28,15 @@ export const minesRoutes: FastifyPluginAsync = async (fastify) => {
     if (!isValidMinesCount(minesCount)) throw badRequest(MINES_MESSAGES.invalidMinesCount, 'invalid_mines_count');
     const userId = request.user!.id;
     // The bet opens a game; its bets row is written when the game ends.
-    const placed = await app.bets.commit(() => ({ ...games.placeBet(userId, currency, wager, minesCount), bet: null }));
+    const placed = await app.bets.commit(async (tx) => ({ ...(await games.placeBet(tx, userId, currency, wager, minesCount)), bet: null }));
     return { success: true, balance: unitsToNumber(placed.balance), errorMessage: null } as const;
   });
 
   app.post(MinesPick.path, gameRoute(app, MinesPick, SUCCESS_REFUSAL), async (request) => {
     const userId = request.user!.id;
     const { tileId } = request.body;
-    const result = await app.bets.commit(() => {
-      const picked = games.pick(userId, tileId);
+    const result = await app.bets.commit(async (tx) => {
+      const picked = await games.pick(tx, userId, tileId);
       return { ...picked, bet: picked.gameOver?.bet ?? null };
     });
     if (!result.gameOver) {
@@ -47,12 +47,13 @@ export const minesRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.post(MinesCashout.path, gameRoute(app, MinesCashout, SUCCESS_REFUSAL), async (request) => {
-    const end = await app.bets.commit(() => games.cashout(request.user!.id));
+    const userId = request.user!.id;
+    const end = await app.bets.commit((tx) => games.cashout(tx, userId));
     return { success: true, ...gameOverFields(end), errorMessage: null } as const;
   });
 
   app.get(MinesActiveGame.path, gameRoute(app, MinesActiveGame, SUCCESS_REFUSAL), async (request) => {
-    const game = games.activeGame(request.user!.id);
+    const game = await games.activeGame(request.user!.id);
     return {
       success: true,
       game: game && {

@@ -5,7 +5,7 @@ import { schemaOf } from './contract';
 
 export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(getExchangeRates.path, { schema: schemaOf(getExchangeRates) }, async () =>
-    listCurrencies(app.db).flatMap(({ symbol }) => {
+    (await listCurrencies(app.db)).flatMap(({ symbol }) => {
       const exchangeRate = app.wallet.rates.get(symbol);
       return exchangeRate === undefined ? [] : [{ symbol, exchangeRate }];
     }),

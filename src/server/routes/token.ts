@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '../../core/contracts/token';
 import { unitsToFiatCents, unitsToNumber } from '../../core/money';
 import { nextUtcMidnight } from '../../core/token/rewards';
+import type { Sql } from '../db/sql';
 import { AppError, badRequest } from '../errors';
 import { InsufficientFundsError, balanceOf } from '../ledger/ledger';
 import type { AuthUser } from '../plugins/auth';
@@ -24,7 +25,7 @@ import {
   totalLocked,
   unlockTokens,
 } from '../token/staking';
-import type { PayoutTotals, StakingFigures } from '../token/staking';
+import type { PayoutTotals, StakingFigures, UnlockResult } from '../token/staking';
 import { schemaOf } from './contract';
 import { parsePage } from './paging';
 import { parseAmountField } from '../wallet/amounts';
@@ -50,8 +51,8 @@ const runToWire = (run: PayoutRun | null) => ({
 });
 
 /** Guards the bankroll calls: a known currency that has a pool (ACC is never bet, so it has none). */
-function poolCurrency(db: Parameters<typeof requireCurrency>[0], symbol: string): string {
-  const currency = requireCurrency(db, symbol);
+async function poolCurrency(sql: Sql, symbol: string): Promise<string> {
+  const currency = await requireCurrency(sql, symbol);
   if (!currency.bettable) throw badRequest(`${currency.symbol} has no bankroll pool: it is never bet`, 'no_pool');
   return currency.symbol;
 }
@@ -68,9 +69,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.token;
   const onRequest = app.auth.requireUser;
 
-  const notifyStaking = (userId: number, event: 'lockedTokens' | 'unlockedTokens', payload: Record<string, unknown>) => {
+  const notifyStaking = async (userId: number, event: 'lockedTokens' | 'unlockedTokens', payload: Record<string, unknown>) => {
     app.hub.sendToUser(userId, event, payload);
-    app.hub.broadcast('stakingTotals', { totalLocked: n(totalLocked(db)), totalBurned: n(totalBurned(db)) });
+    const totals = { totalLocked: n(await totalLocked(db)), totalBurned: n(await totalBurned(db)) };
+    app.hub.broadcast('stakingTotals', totals);
   };
   const notifyLiquidity = (userId: number, event: 'invested' | 'divested', currency: string, result: LiquidityResult) => {
     const pool = poolToWire(result.pool);
@@ -79,10 +81,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.get(contract.getTokenDetails.path, { schema: schemaOf(contract.getTokenDetails) }, async () => {
-    const mined = totalMined(db);
-    const burned = totalBurned(db);
-    const locked = totalLocked(db);
-    const position = currentMiningPosition(db, config);
+    const mined = await totalMined(db);
+    const burned = await totalBurned(db);
+    const locked = await totalLocked(db);
+    const position = await currentMiningPosition(db, config);
     const price = app.wallet.rates.get(ACC) ?? 0;
     const totalSupply = mined - burned;
     const circulating = totalSupply - locked;
@@ -104,13 +106,13 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(contract.getMiningLevels.path, { schema: schemaOf(contract.getMiningLevels) }, async () => {
-    const position = currentMiningPosition(db, config);
+    const position = await currentMiningPosition(db, config);
     return {
       miningLevels: config.levels.map((level) => ({ levelNumber: level.levelNumber, supply: n(level.supply), difficulty: level.difficulty })),
       mining: {
         maxSupply: n(config.maxSupply),
-        totalMined: n(totalMined(db)),
-        unmined: n(balanceOf(db, miningTreasury())),
+        totalMined: n(await totalMined(db)),
+        unmined: n(await balanceOf(db, miningTreasury())),
         levelNumber: position.level.levelNumber,
         difficulty: position.level.difficulty,
         levelSupply: n(position.level.supply),
@@ -124,10 +126,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(contract.getStakingPageData.path, { schema: schemaOf(contract.getStakingPageData) }, async (request) => {
     const userId = request.user?.id;
     return {
-      pools: rewardsPools(db).map((pool) => ({ currency: pool.currency, totalStaked: n(pool.amount) })),
-      totalLocked: n(totalLocked(db)),
-      userTotalStaked: userId === undefined ? 0 : n(balanceOf(db, stakingAccount(userId))),
-      stakingPayouts: userId === undefined ? [] : payoutsToWire(rewardsOf(db, userId)),
+      pools: (await rewardsPools(db)).map((pool) => ({ currency: pool.currency, totalStaked: n(pool.amount) })),
+      totalLocked: n(await totalLocked(db)),
+      userTotalStaked: userId === undefined ? 0 : n(await balanceOf(db, stakingAccount(userId))),
+      stakingPayouts: userId === undefined ? [] : payoutsToWire(await rewardsOf(db, userId)),
       dailyPayoutShare: config.dailyPayoutShare,
       unlockFee: config.unlockFee,
       nextPayoutAt: new Date(nextUtcMidnight(Date.now())).toISOString(),
@@ -138,57 +140,56 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Paged: `?before=<id of the last row seen>&limit=<1..100>`, newest first; a page shorter than
   // `limit` is the last. Without them: the newest 100, what the SPA shows.
   app.get(contract.getBurnHistory.path, { schema: schemaOf(contract.getBurnHistory) }, async (request) => ({
-    burnHistory: toHistory(burnHistory(db, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))),
+    burnHistory: toHistory(await burnHistory(db, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))),
   }));
   app.get(contract.getPayoutHistory.path, { schema: schemaOf(contract.getPayoutHistory) }, async (request) => ({
-    payoutHistory: toHistory(payoutHistory(db, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))),
+    payoutHistory: toHistory(await payoutHistory(db, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))),
   }));
   app.get(contract.getStakingHistory.path, { onRequest, schema: schemaOf(contract.getStakingHistory) }, async (request) => ({
-    stakingHistory: stakingHistory(db, signedIn(request).id, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX)).map((row) => ({ ...row, amount: n(row.amount), fee: n(row.fee) })),
+    stakingHistory: (await stakingHistory(db, signedIn(request).id, parsePage(request.query, HISTORY_PAGE_MAX, HISTORY_PAGE_MAX))).map((row) => ({ ...row, amount: n(row.amount), fee: n(row.fee) })),
   }));
 
   app.post(contract.claimRewards.path, { onRequest, schema: schemaOf(contract.claimRewards) }, async (request) => {
     const user = signedIn(request);
-    const claimed = claimRewards(db, user.id);
+    const claimed = await claimRewards(db, user.id);
     return {
-      walletBalances: walletsOf(db, user.id).map((w) => ({ currency: w.currency, balance: n(w.balance) })),
-      stakingPayouts: payoutsToWire(rewardsOf(db, user.id)),
+      walletBalances: (await walletsOf(db, user.id)).map((w) => ({ currency: w.currency, balance: n(w.balance) })),
+      stakingPayouts: payoutsToWire(await rewardsOf(db, user.id)),
       claimed: claimed.map((c) => ({ currency: c.currency, amount: n(c.amount) })),
     };
   });
 
-  app.get(contract.getBankrollPageData.path, { schema: schemaOf(contract.getBankrollPageData) }, async (request) => ({
-    pools: listCurrencies(db)
-      .filter((c) => c.bettable)
-      .map((c) => poolToWire(poolFigures(db, c.symbol))),
-    playerInvestments: request.user ? positionsOf(db, request.user.id).map(positionToWire) : [],
-  }));
+  app.get(contract.getBankrollPageData.path, { schema: schemaOf(contract.getBankrollPageData) }, async (request) => {
+    const pools = [];
+    for (const currency of await listCurrencies(db)) if (currency.bettable) pools.push(poolToWire(await poolFigures(db, currency.symbol)));
+    return { pools, playerInvestments: request.user ? (await positionsOf(db, request.user.id)).map(positionToWire) : [] };
+  });
 
   app.post(contract.lock.path, { onRequest, schema: schemaOf(contract.lock) }, async (request) => {
     const user = signedIn(request);
     const amount = parseAmountField(request.body.amount);
     let figures: StakingFigures;
     try {
-      figures = lockTokens(db, user.id, amount);
+      figures = await lockTokens(db, user.id, amount);
     } catch (error) {
       mapRace(error, 'Amount exceeds your ACC balance');
     }
     const answer = { amount: n(amount), ...stakingToWire(figures) };
-    notifyStaking(user.id, 'lockedTokens', answer);
+    await notifyStaking(user.id, 'lockedTokens', answer);
     return answer;
   });
 
   app.post(contract.unlock.path, { onRequest, schema: schemaOf(contract.unlock) }, async (request) => {
     const user = signedIn(request);
     const amount = parseAmountField(request.body.amount);
-    let result: ReturnType<typeof unlockTokens>;
+    let result: UnlockResult;
     try {
-      result = unlockTokens(db, user.id, amount, config.unlockFee);
+      result = await unlockTokens(db, user.id, amount, config.unlockFee);
     } catch (error) {
       mapRace(error, 'Amount exceeds your locked ACC');
     }
-    const answer = { amount: n(amount), fee: n(result.fee), received: n(result.received), ...stakingToWire(result), totalBurned: n(totalBurned(db)) };
-    notifyStaking(user.id, 'unlockedTokens', answer);
+    const answer = { amount: n(amount), fee: n(result.fee), received: n(result.received), ...stakingToWire(result), totalBurned: n(await totalBurned(db)) };
+    await notifyStaking(user.id, 'unlockedTokens', answer);
     return answer;
   });
 
@@ -199,17 +200,17 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const liquidityRoute = <A extends bigint | 'all'>(
     route: typeof contract.addLiquidity | typeof contract.removeLiquidity,
     readAmount: (raw: string | number) => A,
-    move: (userId: number, currency: string, amount: A) => LiquidityResult,
+    move: (userId: number, currency: string, amount: A) => Promise<LiquidityResult>,
     raceMessage: (currency: string) => string,
     event: 'invested' | 'divested',
   ) =>
     app.post(route.path, { onRequest, schema: schemaOf(route) }, async (request) => {
       const user = signedIn(request);
-      const currency = poolCurrency(db, request.body.currency);
+      const currency = await poolCurrency(db, request.body.currency);
       const amount = readAmount(request.body.amount);
       let result: LiquidityResult;
       try {
-        result = move(user.id, currency, amount);
+        result = await move(user.id, currency, amount);
       } catch (error) {
         mapRace(error, raceMessage(currency));
       }
@@ -241,7 +242,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { schema: schemaOf(contract.runDailyPayout) },
       async (request) => {
         const at = request.body?.at;
-        return runToWire(at === undefined ? app.token.runExtraPayout() : app.token.runDuePayout(Date.parse(at)));
+        return runToWire(at === undefined ? await app.token.runExtraPayout() : await app.token.runDuePayout(Date.parse(at)));
       },
     );
   }

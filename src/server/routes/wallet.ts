@@ -57,11 +57,11 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       demoFunds,
       demoClaimUsd: config.demoClaimUsd,
       // The claim route's own rule: bettable currencies with a rate.
-      demoCurrencies: listCurrencies(app.db)
+      demoCurrencies: (await listCurrencies(app.db))
         .filter((currency) => currency.bettable && rates.get(currency.symbol) !== undefined)
         .map((currency) => currency.symbol),
       demoClaimIntervalSeconds: Math.ceil(config.demoClaimIntervalMs / 1000),
-      ...(request.user ? { demoClaimWaits: demoClaimWaits(app.db, request.user.id, Date.now(), config.demoClaimIntervalMs) } : {}),
+      ...(request.user ? { demoClaimWaits: await demoClaimWaits(app.db, request.user.id, Date.now(), config.demoClaimIntervalMs) } : {}),
     };
   });
 
@@ -69,7 +69,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     getWallets.path,
     { onRequest, schema: schemaOf(getWallets) },
     async (request) =>
-      walletsOf(app.db, signedIn(request).id).map(({ currency, balance }) => ({ currencySymbol: currency, balance: unitsToNumber(balance) })),
+      (await walletsOf(app.db, signedIn(request).id)).map(({ currency, balance }) => ({ currencySymbol: currency, balance: unitsToNumber(balance) })),
   );
 
   app.get(
@@ -77,8 +77,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest, schema: schemaOf(getDepositAddress) },
     async (request) => {
       const user = signedIn(request);
-      const currency = requireCurrency(app.db, request.query.currency);
-      return { currency: currency.symbol, address: depositAddressFor(app.db, app.wallet.depositSecret, user.id, currency.symbol) };
+      const currency = await requireCurrency(app.db, request.query.currency);
+      return { currency: currency.symbol, address: await depositAddressFor(app.db, app.wallet.depositSecret, user.id, currency.symbol) };
     },
   );
 
@@ -89,7 +89,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = signedIn(request);
       const { config, demoFunds, rates } = app.wallet;
       if (!demoFunds) throw notFound('Demo funds are not available: this casino plays with real money. Use the deposit address instead.', 'demo_funds_disabled');
-      const currency = requireCurrency(app.db, request.body.currency);
+      const currency = await requireCurrency(app.db, request.body.currency);
       if (!currency.bettable) {
         throw badRequest(`${currency.symbol} cannot be claimed as demo funds: it is earned by playing, not handed out`, 'not_demo_currency');
       }
@@ -99,7 +99,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (amount <= 0n) throw new AppError(503, 'no_exchange_rate', `${currency.symbol} is priced too high to hand out demo funds`);
       const now = Date.now();
       try {
-        const { balance, nextClaimAt } = claimDemoFunds(app.db, {
+        const { balance, nextClaimAt } = await claimDemoFunds(app.db, {
           userId: user.id,
           currency: currency.symbol,
           amount,
@@ -132,7 +132,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest, schema: schemaOf(withdraw) },
     async (request) => {
       const user = signedIn(request);
-      const currency = requireCurrency(app.db, request.body.currency);
+      const currency = await requireCurrency(app.db, request.body.currency);
       const address = request.body.address.trim();
       if (!isValidAddress(currency.symbol, address)) {
         throw badRequest(
@@ -142,12 +142,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const amount = parseAmountField(request.body.amount);
       try {
-        const { withdrawal, balance } = requestWithdrawal(app.db, { userId: user.id, currency: currency.symbol, address, amount });
+        const { withdrawal, balance } = await requestWithdrawal(app.db, { userId: user.id, currency: currency.symbol, address, amount });
         return { withdrawal: toWire(withdrawal), balance: unitsToNumber(balance) };
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
         throw badRequest(
-          `Amount exceeds your balance of ${formatCrypto(balanceOf(app.db, playerAccount(user.id, currency.symbol)))} ${currency.symbol}`,
+          `Amount exceeds your balance of ${formatCrypto(await balanceOf(app.db, playerAccount(user.id, currency.symbol)))} ${currency.symbol}`,
           'insufficient_funds',
         );
       }
@@ -157,7 +157,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     getWithdrawals.path,
     { onRequest, schema: schemaOf(getWithdrawals) },
-    async (request) => listWithdrawals(app.db, signedIn(request).id).map(toWire),
+    async (request) => (await listWithdrawals(app.db, signedIn(request).id)).map(toWire),
   );
 
   app.post(
@@ -166,7 +166,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedIn(request);
       try {
-        const { withdrawal, balance } = cancelWithdrawal(app.db, user.id, request.body.id);
+        const { withdrawal, balance } = await cancelWithdrawal(app.db, user.id, request.body.id);
         return { withdrawal: toWire(withdrawal), balance: unitsToNumber(balance) };
       } catch (error) {
         if (error instanceof WithdrawalNotFoundError) throw notFound(`No withdrawal ${request.body.id} among yours`);

@@ -4,13 +4,14 @@
  * get their shares' worth. Bets change the pool's value, never the shares, so investors share the
  * edge and the swings. Share maths: src/core/token/shares.ts.
  */
-import type { Database } from 'better-sqlite3';
 import { unitsToDecimalString, unitsToNumber } from '../../core/money';
 import { principalAfterWithdrawal, sharesForDeposit, sharesForWithdrawal, valueOfShares } from '../../core/token/shares';
 import { freeBankroll, reservedPayouts } from '../bets/exposure';
+import { BIGINT, forUpdate } from '../db/sql';
+import type { Database, Sql } from '../db/sql';
 import { badRequest } from '../errors';
 import { HOUSE_HOLDER, balanceOf, houseAccount, playerAccount, transfer } from '../ledger/ledger';
-import { sql } from './sql';
+import type { AccountRef } from '../ledger/ledger';
 
 interface PoolRow {
   currency: string;
@@ -44,56 +45,87 @@ export interface PositionFigures {
 
 const playerHolder = (userId: number) => `player:${userId}`;
 
-function poolRow(db: Database, currency: string): PoolRow {
-  sql(db, 'INSERT INTO bankroll_pools (currency) VALUES (?) ON CONFLICT (currency) DO NOTHING').run(currency);
-  return sql(db, 'SELECT * FROM bankroll_pools WHERE currency = ?').get(currency) as PoolRow;
+const POOL_SQL = 'SELECT currency, total_shares, total_profit, wager_volume FROM bankroll_pools WHERE currency = ?';
+
+/** The pool's row, created on first use; `lock` holds it (PostgreSQL) until the transaction ends. */
+async function poolRow(sql: Sql, currency: string, lock = false): Promise<PoolRow> {
+  const text = POOL_SQL + (lock ? forUpdate(sql) : '');
+  const row = await sql.get<PoolRow>(text, [currency], BIGINT);
+  if (row) return row;
+  await sql.run('INSERT INTO bankroll_pools (currency) VALUES (?) ON CONFLICT (currency) DO NOTHING', [currency]);
+  return (await sql.get<PoolRow>(text, [currency], BIGINT))!;
 }
 
-function positionRow(db: Database, currency: string, holder: string): PositionRow | undefined {
-  return sql(db, 'SELECT shares, principal FROM bankroll_positions WHERE currency = ? AND holder = ?').get(currency, holder) as PositionRow | undefined;
+async function positionRow(sql: Sql, currency: string, holder: string): Promise<PositionRow | undefined> {
+  return sql.get<PositionRow>('SELECT shares, principal FROM bankroll_positions WHERE currency = ? AND holder = ?', [currency, holder], BIGINT);
+}
+
+/** Holds a ledger account's row (PostgreSQL; SQLite's writers never run side by side) until the transaction ends. */
+async function lockAccount(tx: Sql, ref: AccountRef): Promise<void> {
+  if (tx.engine !== 'postgres') return;
+  await tx.get('SELECT id FROM ledger_accounts WHERE holder = ? AND currency = ?' + forUpdate(tx), [ref.holder, ref.currency]);
+}
+
+/**
+ * Takes the locks a share trade needs, in the order a bet placed by the player takes them (the
+ * player's wallet, the house bankroll, then the pool row), so that on PostgreSQL the pool's value and
+ * shares cannot move between reading them and trading at that price. Returns the pool's row.
+ */
+async function lockPool(tx: Sql, currency: string, userId: number | null): Promise<PoolRow> {
+  if (tx.engine === 'postgres') {
+    if (userId !== null) await lockAccount(tx, playerAccount(userId, currency));
+    await lockAccount(tx, houseAccount(currency));
+  }
+  return poolRow(tx, currency, true);
 }
 
 /**
  * Makes the pool's shares match its value before anyone trades shares: value without shares belongs
  * to the house (its seeded bankroll and what bets brought in before any investor), and shares of a
- * pool with no value left are worthless and are cleared. Call inside the caller's transaction.
+ * pool with no value left are worthless and are cleared. Call inside the caller's transaction, which
+ * on PostgreSQL holds the house account and the pool row from here on (see lockPool).
  */
-export function ensurePoolShares(db: Database, currency: string): { totalShares: bigint; value: bigint } {
-  const pool = poolRow(db, currency);
-  const value = balanceOf(db, houseAccount(currency));
+export async function ensurePoolShares(tx: Sql, currency: string): Promise<{ totalShares: bigint; value: bigint }> {
+  return matchShares(tx, currency, await lockPool(tx, currency, null));
+}
+
+async function matchShares(tx: Sql, currency: string, pool: PoolRow): Promise<{ totalShares: bigint; value: bigint }> {
+  const value = await balanceOf(tx, houseAccount(currency));
   if (pool.total_shares === 0n && value > 0n) {
-    sql(db, 'INSERT INTO bankroll_positions (currency, holder, user_id, shares, principal) VALUES (?, ?, NULL, ?, ?)').run(
+    await tx.run('INSERT INTO bankroll_positions (currency, holder, user_id, shares, principal) VALUES (?, ?, NULL, ?, ?)', [
       currency,
       HOUSE_HOLDER,
       value,
       value,
-    );
-    sql(db, 'UPDATE bankroll_pools SET total_shares = ? WHERE currency = ?').run(value, currency);
+    ]);
+    await tx.run('UPDATE bankroll_pools SET total_shares = ? WHERE currency = ?', [value, currency]);
     return { totalShares: value, value };
   }
   if (pool.total_shares > 0n && value === 0n) {
-    sql(db, 'DELETE FROM bankroll_positions WHERE currency = ?').run(currency);
-    sql(db, 'UPDATE bankroll_pools SET total_shares = 0 WHERE currency = ?').run(currency);
+    await tx.run('DELETE FROM bankroll_positions WHERE currency = ?', [currency]);
+    await tx.run('UPDATE bankroll_pools SET total_shares = 0 WHERE currency = ?', [currency]);
     return { totalShares: 0n, value };
   }
   return { totalShares: pool.total_shares, value };
 }
 
+const ADD_RESULT = 'UPDATE bankroll_pools SET wager_volume = wager_volume + ?, total_profit = total_profit + ? WHERE currency = ?';
+
 /** The settlement hook: the pool's wager volume and its profit (house result less the rewards share). */
-export function recordPoolResult(db: Database, currency: string, wager: bigint, payout: bigint, rewardsShare: bigint): void {
-  const add = sql(db, 'UPDATE bankroll_pools SET wager_volume = wager_volume + ?, total_profit = total_profit + ? WHERE currency = ?');
+export async function recordPoolResult(tx: Sql, currency: string, wager: bigint, payout: bigint, rewardsShare: bigint): Promise<void> {
+  const params = [wager, wager - payout - rewardsShare, currency];
   // The pool row exists from the first bet on; create it only when the update found none.
-  if (add.run(wager, wager - payout - rewardsShare, currency).changes === 0) {
-    poolRow(db, currency);
-    add.run(wager, wager - payout - rewardsShare, currency);
+  if ((await tx.run(ADD_RESULT, params)) === 0) {
+    await poolRow(tx, currency);
+    await tx.run(ADD_RESULT, params);
   }
 }
 
-export function poolFigures(db: Database, currency: string): PoolFigures {
-  const pool = poolRow(db, currency);
+export async function poolFigures(sql: Sql, currency: string): Promise<PoolFigures> {
+  const pool = await poolRow(sql, currency);
   return {
     currency,
-    value: balanceOf(db, houseAccount(currency)),
+    value: await balanceOf(sql, houseAccount(currency)),
     totalShares: pool.total_shares,
     totalProfit: pool.total_profit,
     wagerVolume: pool.wager_volume,
@@ -112,18 +144,21 @@ function figuresOf(currency: string, position: PositionRow | undefined, pool: Po
   };
 }
 
-export function positionFigures(db: Database, userId: number, currency: string): PositionFigures {
-  return figuresOf(currency, positionRow(db, currency, playerHolder(userId)), poolFigures(db, currency));
+export async function positionFigures(sql: Sql, userId: number, currency: string): Promise<PositionFigures> {
+  return figuresOf(currency, await positionRow(sql, currency, playerHolder(userId)), await poolFigures(sql, currency));
 }
 
 /** A player's positions with shares, in currency display order. */
-export function positionsOf(db: Database, userId: number): PositionFigures[] {
-  const rows = sql(
-    db,
+export async function positionsOf(sql: Sql, userId: number): Promise<PositionFigures[]> {
+  const rows = await sql.all<PositionRow & { currency: string }>(
     `SELECT p.currency, p.shares, p.principal FROM bankroll_positions p JOIN currencies c ON c.symbol = p.currency
      WHERE p.user_id = ? AND p.holder = ? ORDER BY c.position, c.symbol`,
-  ).all(userId, playerHolder(userId)) as Array<PositionRow & { currency: string }>;
-  return rows.map((row) => figuresOf(row.currency, row, poolFigures(db, row.currency)));
+    [userId, playerHolder(userId)],
+    BIGINT,
+  );
+  const figures: PositionFigures[] = [];
+  for (const row of rows) figures.push(figuresOf(row.currency, row, await poolFigures(sql, row.currency)));
+  return figures;
 }
 
 export interface LiquidityResult {
@@ -136,37 +171,43 @@ export interface LiquidityResult {
 
 const coins = (units: bigint, currency: string) => `${unitsToDecimalString(units)} ${currency}`;
 
-/** Adds `amount` of the player's `currency` to the pool for shares. One transaction. */
-export function addLiquidity(db: Database, userId: number, currency: string, amount: bigint): LiquidityResult {
-  return db.transaction((): LiquidityResult => {
+/**
+ * Adds `amount` of the player's `currency` to the pool for shares. One transaction, which on
+ * PostgreSQL holds the player's wallet, the house bankroll and the pool row from the first read
+ * (lockPool): the share price it computes is the one it trades at, whatever runs beside it.
+ */
+export async function addLiquidity(db: Database, userId: number, currency: string, amount: bigint): Promise<LiquidityResult> {
+  return db.transaction(async (tx): Promise<LiquidityResult> => {
     const player = playerAccount(userId, currency);
-    const balance = balanceOf(db, player);
+    const pool = await lockPool(tx, currency, userId);
+    const balance = await balanceOf(tx, player);
     if (amount > balance) throw badRequest(`Amount exceeds your balance of ${coins(balance, currency)}`, 'insufficient_funds');
-    const { totalShares, value } = ensurePoolShares(db, currency);
+    const { totalShares, value } = await matchShares(tx, currency, pool);
     const minted = sharesForDeposit(amount, totalShares, value);
     if (minted === 0n) {
       throw badRequest(`Amount is too small to buy a share of the ${currency} pool (one share is worth more than ${coins(1n, currency)})`, 'amount_too_small');
     }
-    const moved = transfer(db, { from: player, to: houseAccount(currency), amount, kind: 'investment', ref: `bankroll:${currency}:${userId}` });
-    sql(
-      db,
+    const moved = await transfer(tx, { from: player, to: houseAccount(currency), amount, kind: 'investment', ref: `bankroll:${currency}:${userId}` });
+    await tx.run(
       `INSERT INTO bankroll_positions (currency, holder, user_id, shares, principal) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (currency, holder) DO UPDATE SET shares = shares + excluded.shares, principal = principal + excluded.principal`,
-    ).run(currency, playerHolder(userId), userId, minted, amount);
-    sql(db, 'UPDATE bankroll_pools SET total_shares = total_shares + ? WHERE currency = ?').run(minted, currency);
-    return { amount, balance: moved.fromBalance, pool: poolFigures(db, currency), position: positionFigures(db, userId, currency) };
-  })();
+       ON CONFLICT (currency, holder) DO UPDATE SET shares = bankroll_positions.shares + excluded.shares, principal = bankroll_positions.principal + excluded.principal`,
+      [currency, playerHolder(userId), userId, minted, amount],
+    );
+    await tx.run('UPDATE bankroll_pools SET total_shares = total_shares + ? WHERE currency = ?', [minted, currency]);
+    return { amount, balance: moved.fromBalance, pool: await poolFigures(tx, currency), position: await positionFigures(tx, userId, currency) };
+  });
 }
 
 /**
  * Takes `amount` (or the whole position) out of the pool to the player's wallet, never more than the
- * pool's free part (bets/exposure.ts). One transaction.
+ * pool's free part (bets/exposure.ts). One transaction, holding the same locks as addLiquidity, so
+ * two removals of one position cannot both be paid from the shares they read.
  */
-export function removeLiquidity(db: Database, userId: number, currency: string, amount: bigint | 'all'): LiquidityResult {
-  return db.transaction((): LiquidityResult => {
+export async function removeLiquidity(db: Database, userId: number, currency: string, amount: bigint | 'all'): Promise<LiquidityResult> {
+  return db.transaction(async (tx): Promise<LiquidityResult> => {
     const holder = playerHolder(userId);
-    const { totalShares, value } = ensurePoolShares(db, currency);
-    const position = positionRow(db, currency, holder);
+    const { totalShares, value } = await matchShares(tx, currency, await lockPool(tx, currency, userId));
+    const position = await positionRow(tx, currency, holder);
     if (!position) throw badRequest(`You have no position in the ${currency} pool`, 'no_position');
     const worth = valueOfShares(position.shares, totalShares, value);
     let burned: bigint;
@@ -182,32 +223,32 @@ export function removeLiquidity(db: Database, userId: number, currency: string, 
       paid = amount;
     }
     // Open games were promised their wins from this pool; an investor leaves with the free part only.
-    const free = freeBankroll(db, currency);
+    const free = await freeBankroll(tx, currency);
     if (paid > free) {
       throw badRequest(
         `Only ${coins(free, currency)} of the ${currency} pool can be removed now: open games could still pay out ` +
-          `${coins(reservedPayouts(db, currency), currency)} from it. Remove at most that, or try again when those games have ended.`,
+          `${coins(await reservedPayouts(tx, currency), currency)} from it. Remove at most that, or try again when those games have ended.`,
         'bankroll_reserved',
       );
     }
     const left = position.shares - burned;
-    if (left === 0n) sql(db, 'DELETE FROM bankroll_positions WHERE currency = ? AND holder = ?').run(currency, holder);
+    if (left === 0n) await tx.run('DELETE FROM bankroll_positions WHERE currency = ? AND holder = ?', [currency, holder]);
     else {
-      sql(db, 'UPDATE bankroll_positions SET shares = ?, principal = ? WHERE currency = ? AND holder = ?').run(
+      await tx.run('UPDATE bankroll_positions SET shares = ?, principal = ? WHERE currency = ? AND holder = ?', [
         left,
         principalAfterWithdrawal(position.principal, position.shares, burned),
         currency,
         holder,
-      );
+      ]);
     }
-    sql(db, 'UPDATE bankroll_pools SET total_shares = total_shares - ? WHERE currency = ?').run(burned, currency);
+    await tx.run('UPDATE bankroll_pools SET total_shares = total_shares - ? WHERE currency = ?', [burned, currency]);
     const player = playerAccount(userId, currency);
     const balance =
       paid > 0n
-        ? transfer(db, { from: houseAccount(currency), to: player, amount: paid, kind: 'divestment', ref: `bankroll:${currency}:${userId}` }).toBalance
-        : balanceOf(db, player);
-    return { amount: paid, balance, pool: poolFigures(db, currency), position: positionFigures(db, userId, currency) };
-  })();
+        ? (await transfer(tx, { from: houseAccount(currency), to: player, amount: paid, kind: 'divestment', ref: `bankroll:${currency}:${userId}` })).toBalance
+        : await balanceOf(tx, player);
+    return { amount: paid, balance, pool: await poolFigures(tx, currency), position: await positionFigures(tx, userId, currency) };
+  });
 }
 
 export const poolToWire = (pool: PoolFigures) => ({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { rewardsShareOf } from '../../core/token/rewards';
 import { freeBankroll } from '../bets/exposure';
+import { forUpdate } from '../db/sql';
 import { houseAccount, transfer } from '../ledger/ledger';
 import { listCurrencies } from '../wallet/currencies';
 import { rewardsPoolAccount } from './accounts';
@@ -15,9 +16,9 @@ export interface TokenService {
   config: TokenConfig;
   scheduler: DailyPayoutScheduler;
   /** The scheduled payout due at `nowMs` (default: now), once per UTC day. */
-  runDuePayout: (nowMs?: number) => PayoutRun | null;
+  runDuePayout: (nowMs?: number) => Promise<PayoutRun | null>;
   /** An extra payout outside the calendar (operations and end-to-end tests only). */
-  runExtraPayout: () => PayoutRun;
+  runExtraPayout: () => Promise<PayoutRun>;
 }
 
 declare module 'fastify' {
@@ -39,23 +40,28 @@ export interface TokenPluginOptions {
 export const tokenPlugin = fp<TokenPluginOptions>(
   async (app, { config, clock = systemClock }) => {
     const db = app.db;
-    const minted = mintMiningTreasury(db, config);
+    const minted = await mintMiningTreasury(db, config);
     if (minted > 0n) app.log.info({ units: minted.toString() }, 'minted the ACC mining treasury');
-    db.transaction(() => {
-      for (const currency of listCurrencies(db)) if (currency.bettable) ensurePoolShares(db, currency.symbol);
-    })();
+    const currencies = await listCurrencies(db);
+    await db.transaction(async (tx) => {
+      for (const currency of currencies) if (currency.bettable) await ensurePoolShares(tx, currency.symbol);
+    });
 
-    app.settlement.register((db, bet) => {
-      mineForBet(db, config, bet);
+    app.settlement.register(async (tx, bet) => {
       const house = houseAccount(bet.currency);
+      // PostgreSQL: the house row first, as the bet's own transfers take it, and before the mining
+      // total (mineForBet), so that two bets never hold those two rows in opposite orders. A bet
+      // whose loss moved no money (a mines game lost) would otherwise take them the other way round.
+      if (tx.engine === 'postgres') await tx.get('SELECT id FROM ledger_accounts WHERE holder = ? AND currency = ?' + forUpdate(tx), [house.holder, house.currency]);
+      await mineForBet(tx, config, bet);
       const due = rewardsShareOf(bet.wager, bet.houseEdge, config.rewardsShare);
       // Never from what open games could still win: their payouts come first.
-      const available = freeBankroll(db, bet.currency);
+      const available = await freeBankroll(tx, bet.currency);
       const share = due < available ? due : available;
       if (share > 0n) {
-        transfer(db, { from: house, to: rewardsPoolAccount(bet.currency), amount: share, kind: 'fee', ref: `${bet.game.toLowerCase()}:${bet.betId}` });
+        await transfer(tx, { from: house, to: rewardsPoolAccount(bet.currency), amount: share, kind: 'fee', ref: `${bet.game.toLowerCase()}:${bet.betId}` });
       }
-      recordPoolResult(db, bet.currency, bet.wager, bet.payout, share);
+      await recordPoolResult(tx, bet.currency, bet.wager, bet.payout, share);
     });
 
     const logRun = (run: PayoutRun) =>
@@ -69,14 +75,14 @@ export const tokenPlugin = fp<TokenPluginOptions>(
     app.decorate('token', {
       config,
       scheduler,
-      runDuePayout: (nowMs = clock.now()) => {
-        const run = runDuePayout(db, config.dailyPayoutShare, nowMs);
+      runDuePayout: async (nowMs = clock.now()) => {
+        const run = await runDuePayout(db, config.dailyPayoutShare, nowMs);
         if (run) logRun(run);
         return run;
       },
-      runExtraPayout: () => {
+      runExtraPayout: async () => {
         const now = new Date(clock.now());
-        const run = runPayout(db, `extra:${now.toISOString()}:${randomUUID()}`, false, config.dailyPayoutShare, now) as PayoutRun;
+        const run = (await runPayout(db, `extra:${now.toISOString()}:${randomUUID()}`, false, config.dailyPayoutShare, now)) as PayoutRun;
         logRun(run);
         return run;
       },

@@ -2,8 +2,9 @@
  * The cashier's money movements. Each function is one transaction: its rows and its ledger
  * transfer commit together or not at all.
  */
-import type { Database } from 'better-sqlite3';
 import { fiatToUnits } from '../../core/money';
+import { BIGINT, forUpdate } from '../db/sql';
+import type { Database, Sql } from '../db/sql';
 import {
   balanceOf,
   externalAccount,
@@ -12,7 +13,7 @@ import {
   transfer,
   withdrawalsAccount,
 } from '../ledger/ledger';
-import type { AccountRef, LedgerKind } from '../ledger/ledger';
+import type { AccountRef, LedgerKind, TransferResult } from '../ledger/ledger';
 import { deriveDepositAddress } from './addresses';
 import { listCurrencies } from './currencies';
 
@@ -57,8 +58,8 @@ const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   createdAt: row.created_at,
 });
 
-const withdrawalById = (db: Database, id: number): WithdrawalRow | undefined =>
-  db.prepare('SELECT * FROM withdrawals WHERE id = ?').safeIntegers(true).get(id) as WithdrawalRow | undefined;
+const withdrawalById = (sql: Sql, id: number): Promise<WithdrawalRow | undefined> =>
+  sql.get<WithdrawalRow>('SELECT * FROM withdrawals WHERE id = ?', [id], BIGINT);
 
 export class WithdrawalNotFoundError extends Error {
   override name = 'WithdrawalNotFoundError';
@@ -71,29 +72,27 @@ export class WithdrawalNotPendingError extends Error {
 }
 
 /** Debits the player at once into the pending-withdrawals account. Throws InsufficientFundsError. */
-export function requestWithdrawal(
+export async function requestWithdrawal(
   db: Database,
   input: { userId: number; currency: string; address: string; amount: bigint },
-): { withdrawal: Withdrawal; balance: bigint } {
-  return db.transaction(() => {
+): Promise<{ withdrawal: Withdrawal; balance: bigint }> {
+  return db.transaction(async (tx) => {
     const now = new Date().toISOString();
-    const id = Number(
-      db
-        .prepare(
-          `INSERT INTO withdrawals (user_id, currency, address, amount, status, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
-        )
-        .run(input.userId, input.currency, input.address, input.amount, now, now).lastInsertRowid,
-    );
-    const moved = transfer(db, {
+    const { id } = (await tx.get<{ id: number }>(
+      `INSERT INTO withdrawals (user_id, currency, address, amount, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?) RETURNING id`,
+      [input.userId, input.currency, input.address, input.amount, now, now],
+    ))!;
+    // The debit is the ledger's conditional update: two requests at once cannot both spend one balance.
+    const moved = await transfer(tx, {
       from: playerAccount(input.userId, input.currency),
       to: withdrawalsAccount(input.currency),
       amount: input.amount,
       kind: 'withdrawal',
       ref: `withdrawal:${id}`,
     });
-    return { withdrawal: toWithdrawal(withdrawalById(db, id) as WithdrawalRow), balance: moved.fromBalance };
-  })();
+    return { withdrawal: toWithdrawal((await withdrawalById(tx, id))!), balance: moved.fromBalance };
+  });
 }
 
 /**
@@ -113,25 +112,26 @@ interface Closing {
  * pending, so two closings of one withdrawal cannot both move the money; another player's id is
  * "not found", never "forbidden".
  */
-function closePending(db: Database, id: number, closing: Closing): { row: WithdrawalRow; moved: ReturnType<typeof transfer> } {
-  return db.transaction(() => {
+async function closePending(db: Database, id: number, closing: Closing): Promise<{ row: WithdrawalRow; moved: TransferResult }> {
+  return db.transaction(async (tx) => {
     const { note, ownerId } = closing;
-    const changed = db
-      .prepare(
-        `UPDATE withdrawals SET status = ?, ${note ? `${note.column} = ?, ` : ''}updated_at = ? WHERE id = ?${ownerId === undefined ? '' : ' AND user_id = ?'} AND status = 'pending'`,
-      )
-      .run(closing.status, ...(note ? [note.value] : []), new Date().toISOString(), id, ...(ownerId === undefined ? [] : [ownerId])).changes;
-    const row = withdrawalById(db, id);
+    // The conditional update is the claim: on PostgreSQL a second closing of the same withdrawal
+    // waits for the first's row lock, then finds it no longer pending and changes nothing.
+    const changed = await tx.run(
+      `UPDATE withdrawals SET status = ?, ${note ? `${note.column} = ?, ` : ''}updated_at = ? WHERE id = ?${ownerId === undefined ? '' : ' AND user_id = ?'} AND status = 'pending'`,
+      [closing.status, ...(note ? [note.value] : []), new Date().toISOString(), id, ...(ownerId === undefined ? [] : [ownerId])],
+    );
+    const row = await withdrawalById(tx, id);
     if (!row || (ownerId !== undefined && Number(row.user_id) !== ownerId)) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
     if (changed === 0) throw new WithdrawalNotPendingError(row.status);
-    const moved = transfer(db, { from: withdrawalsAccount(row.currency), to: closing.to(row), amount: row.amount, kind: closing.kind, ref: `withdrawal:${id}` });
+    const moved = await transfer(tx, { from: withdrawalsAccount(row.currency), to: closing.to(row), amount: row.amount, kind: closing.kind, ref: `withdrawal:${id}` });
     return { row, moved };
-  })();
+  });
 }
 
 /** Returns a pending withdrawal's money. Another player's id is "not found", never "forbidden". */
-export function cancelWithdrawal(db: Database, userId: number, id: number): { withdrawal: Withdrawal; balance: bigint } {
-  const { row, moved } = closePending(db, id, {
+export async function cancelWithdrawal(db: Database, userId: number, id: number): Promise<{ withdrawal: Withdrawal; balance: bigint }> {
+  const { row, moved } = await closePending(db, id, {
     status: 'cancelled',
     ownerId: userId,
     to: (pending) => playerAccount(userId, pending.currency),
@@ -144,8 +144,8 @@ export function cancelWithdrawal(db: Database, userId: number, id: number): { wi
  * The operator sent the coins (`npm run withdrawals -- complete`): the money leaves the
  * pending-withdrawals account for the external account, under the chain transaction's reference.
  */
-export function markWithdrawalSent(db: Database, id: number, txRef: string): Withdrawal {
-  const { row } = closePending(db, id, {
+export async function markWithdrawalSent(db: Database, id: number, txRef: string): Promise<Withdrawal> {
+  const { row } = await closePending(db, id, {
     status: 'sent',
     note: { column: 'tx_ref', value: txRef },
     to: (pending) => externalAccount(pending.currency),
@@ -158,8 +158,8 @@ export function markWithdrawalSent(db: Database, id: number, txRef: string): Wit
  * The operator will not send it (`npm run withdrawals -- refuse`): the money goes back from the
  * pending-withdrawals account to the player, and the reason is kept for the player to read.
  */
-export function refuseWithdrawal(db: Database, id: number, reason: string): { withdrawal: Withdrawal; balance: bigint } {
-  const { row, moved } = closePending(db, id, {
+export async function refuseWithdrawal(db: Database, id: number, reason: string): Promise<{ withdrawal: Withdrawal; balance: bigint }> {
+  const { row, moved } = await closePending(db, id, {
     status: 'refused',
     note: { column: 'reason', value: reason },
     to: (pending) => playerAccount(Number(pending.user_id), pending.currency),
@@ -168,39 +168,36 @@ export function refuseWithdrawal(db: Database, id: number, reason: string): { wi
   return { withdrawal: toWithdrawal(row), balance: moved.toBalance };
 }
 
-export function listWithdrawals(db: Database, userId: number, limit = 100): Withdrawal[] {
-  return (
-    db.prepare('SELECT * FROM withdrawals WHERE user_id = ? ORDER BY id DESC LIMIT ?').safeIntegers(true).all(userId, limit) as WithdrawalRow[]
-  ).map(toWithdrawal);
+export async function listWithdrawals(sql: Sql, userId: number, limit = 100): Promise<Withdrawal[]> {
+  return (await sql.all<WithdrawalRow>('SELECT * FROM withdrawals WHERE user_id = ? ORDER BY id DESC LIMIT ?', [userId, limit], BIGINT)).map(toWithdrawal);
 }
 
-export function pendingWithdrawals(db: Database, limit = 100): Withdrawal[] {
-  return (
-    db.prepare(`SELECT * FROM withdrawals WHERE status = 'pending' ORDER BY id LIMIT ?`).safeIntegers(true).all(limit) as WithdrawalRow[]
-  ).map(toWithdrawal);
+export async function pendingWithdrawals(sql: Sql, limit = 100): Promise<Withdrawal[]> {
+  return (await sql.all<WithdrawalRow>(`SELECT * FROM withdrawals WHERE status = 'pending' ORDER BY id LIMIT ?`, [limit], BIGINT)).map(toWithdrawal);
 }
 
 // --- deposits ---------------------------------------------------------------------------------------
 
 /** The player's address for a currency: the one recorded, or derived now and recorded. */
-export function depositAddressFor(db: Database, secret: string | Buffer, userId: number, currency: string): string {
-  const known = db.prepare('SELECT address FROM deposit_addresses WHERE user_id = ? AND currency = ?').get(userId, currency) as
-    | { address: string }
-    | undefined;
+export async function depositAddressFor(sql: Sql, secret: string | Buffer, userId: number, currency: string): Promise<string> {
+  const recorded = () => sql.get<{ address: string }>('SELECT address FROM deposit_addresses WHERE user_id = ? AND currency = ?', [userId, currency]);
+  const known = await recorded();
   if (known) return known.address;
-  const address = deriveDepositAddress(secret, userId, currency);
-  db.prepare(
+  // Two first requests at once (PostgreSQL runs them side by side) derive the same address: the
+  // second insert does nothing, whichever unique key it meets, and both answer the recorded row.
+  await sql.run(
     `INSERT INTO deposit_addresses (user_id, currency, address, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, currency) DO NOTHING`,
-  ).run(userId, currency, address, new Date().toISOString());
-  return address;
+     ON CONFLICT DO NOTHING`,
+    [userId, currency, deriveDepositAddress(secret, userId, currency), new Date().toISOString()],
+  );
+  const row = await recorded();
+  if (!row) throw new Error(`the deposit address of user ${userId} in ${currency} is already another player's`);
+  return row.address;
 }
 
 /** Who owns a deposit address we issued, for a chain watcher that sees a payment to it. */
-export function ownerOfDepositAddress(db: Database, currency: string, address: string): number | null {
-  const row = db.prepare('SELECT user_id FROM deposit_addresses WHERE currency = ? AND address = ?').get(currency, address) as
-    | { user_id: number }
-    | undefined;
+export async function ownerOfDepositAddress(sql: Sql, currency: string, address: string): Promise<number | null> {
+  const row = await sql.get<{ user_id: number }>('SELECT user_id FROM deposit_addresses WHERE currency = ? AND address = ?', [currency, address]);
   return row?.user_id ?? null;
 }
 
@@ -210,17 +207,20 @@ export interface DepositResult {
   balance: bigint;
 }
 
-/** Credits a confirmed on-chain deposit from the external account, once per (currency, txRef). */
-export function creditDeposit(db: Database, userId: number, currency: string, amount: bigint, txRef: string): DepositResult {
-  return db.transaction(() => {
-    const inserted = db
-      .prepare(
-        `INSERT INTO deposits (user_id, currency, amount, tx_ref, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (currency, tx_ref) DO NOTHING`,
-      )
-      .run(userId, currency, amount, txRef, new Date().toISOString());
-    if (inserted.changes === 0) return { credited: false, balance: balanceOf(db, playerAccount(userId, currency)) };
-    const moved = transfer(db, {
+/**
+ * Credits a confirmed on-chain deposit from the external account, once per (currency, txRef). The
+ * unique key (currency, tx_ref) decides: on PostgreSQL a second report of the same transaction at
+ * the same time waits for the first's insert and then inserts nothing, so it credits nothing.
+ */
+export async function creditDeposit(db: Database, userId: number, currency: string, amount: bigint, txRef: string): Promise<DepositResult> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.run(
+      `INSERT INTO deposits (user_id, currency, amount, tx_ref, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (currency, tx_ref) DO NOTHING`,
+      [userId, currency, amount, txRef, new Date().toISOString()],
+    );
+    if (inserted === 0) return { credited: false, balance: await balanceOf(tx, playerAccount(userId, currency)) };
+    const moved = await transfer(tx, {
       from: externalAccount(currency),
       to: playerAccount(userId, currency),
       amount,
@@ -228,7 +228,7 @@ export function creditDeposit(db: Database, userId: number, currency: string, am
       ref: `deposit:${currency}:${txRef}`,
     });
     return { credited: true, balance: moved.toBalance };
-  })();
+  });
 }
 
 // --- demo mode -----------------------------------------------------------------------------------------
@@ -240,16 +240,9 @@ export class DemoClaimTooSoonError extends Error {
   }
 }
 
-/**
- * Credits play money at most once per interval per player and currency. The window is claimed with
- * one conditional upsert, so two simultaneous claims cannot both pass.
- */
 /** Seconds until each of the player's demo claims opens again, only for those not yet due. */
-export function demoClaimWaits(db: Database, userId: number, now: number, intervalMs: number): Record<string, number> {
-  const rows = db.prepare('SELECT currency, last_claimed_at AS at FROM demo_claims WHERE user_id = ?').all(userId) as Array<{
-    currency: string;
-    at: number;
-  }>;
+export async function demoClaimWaits(sql: Sql, userId: number, now: number, intervalMs: number): Promise<Record<string, number>> {
+  const rows = await sql.all<{ currency: string; at: number }>('SELECT currency, last_claimed_at AS at FROM demo_claims WHERE user_id = ?', [userId]);
   const waits: Record<string, number> = {};
   for (const row of rows) {
     const wait = row.at + intervalMs - now;
@@ -258,26 +251,29 @@ export function demoClaimWaits(db: Database, userId: number, now: number, interv
   return waits;
 }
 
-export function claimDemoFunds(
+/**
+ * Credits play money at most once per interval per player and currency. The window is claimed with
+ * one conditional upsert, so two simultaneous claims cannot both pass: on PostgreSQL the second
+ * waits for the first's row (inserted or updated), then re-checks the WHERE against the claim the
+ * first committed and changes nothing, so it pays nothing.
+ */
+export async function claimDemoFunds(
   db: Database,
   input: { userId: number; currency: string; amount: bigint; now: number; intervalMs: number },
-): { balance: bigint; nextClaimAt: number } {
+): Promise<{ balance: bigint; nextClaimAt: number }> {
   const { userId, currency, amount, now, intervalMs } = input;
-  return db.transaction(() => {
-    const claimed = db
-      .prepare(
-        `INSERT INTO demo_claims (user_id, currency, last_claimed_at) VALUES (@userId, @currency, @now)
-         ON CONFLICT (user_id, currency) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
-         WHERE demo_claims.last_claimed_at <= @now - @intervalMs`,
-      )
-      .run({ userId, currency, now, intervalMs }).changes;
+  return db.transaction(async (tx) => {
+    const claimed = await tx.run(
+      `INSERT INTO demo_claims (user_id, currency, last_claimed_at) VALUES (?, ?, ?)
+       ON CONFLICT (user_id, currency) DO UPDATE SET last_claimed_at = excluded.last_claimed_at
+       WHERE demo_claims.last_claimed_at <= ?`,
+      [userId, currency, now, now - intervalMs],
+    );
     if (claimed === 0) {
-      const last = (db.prepare('SELECT last_claimed_at AS at FROM demo_claims WHERE user_id = ? AND currency = ?').get(userId, currency) as {
-        at: number;
-      }).at;
+      const last = (await tx.get<{ at: number }>('SELECT last_claimed_at AS at FROM demo_claims WHERE user_id = ? AND currency = ?', [userId, currency]))!.at;
       throw new DemoClaimTooSoonError(last + intervalMs);
     }
-    const moved = transfer(db, {
+    const moved = await transfer(tx, {
       from: externalAccount(currency),
       to: playerAccount(userId, currency),
       amount,
@@ -285,42 +281,45 @@ export function claimDemoFunds(
       ref: `demo:${userId}:${now}`,
     });
     return { balance: moved.toBalance, nextClaimAt: now + intervalMs };
-  })();
+  });
 }
 
 /**
  * Gives the house a demo bankroll in every bettable currency that has a rate and never got one,
  * as a transfer from the external account (so the conservation check holds). Idempotent.
  */
-export function seedHouseBankroll(db: Database, dollars: number, rateOf: (symbol: string) => number | undefined): string[] {
+export async function seedHouseBankroll(db: Database, dollars: number, rateOf: (symbol: string) => number | undefined): Promise<string[]> {
   if (!(dollars > 0)) return [];
-  const seeded: string[] = [];
-  const already = db.prepare(`SELECT 1 FROM ledger_transfers WHERE kind = 'bankroll_seed' AND currency = ? LIMIT 1`);
-  db.transaction(() => {
-    for (const currency of listCurrencies(db)) {
+  const ALREADY = `SELECT 1 AS seeded FROM ledger_transfers WHERE kind = 'bankroll_seed' AND currency = ? LIMIT 1`;
+  return db.transaction(async (tx) => {
+    const seeded: string[] = [];
+    for (const currency of await listCurrencies(tx)) {
       const rate = rateOf(currency.symbol);
-      if (!currency.bettable || rate === undefined || already.get(currency.symbol)) continue;
+      if (!currency.bettable || rate === undefined || (await tx.get(ALREADY, [currency.symbol]))) continue;
       const amount = fiatToUnits(dollars, rate);
       if (amount <= 0n) continue;
-      transfer(db, { from: externalAccount(currency.symbol), to: houseAccount(currency.symbol), amount, kind: 'bankroll_seed', ref: 'seed' });
+      // Several servers may start at once on one PostgreSQL database: the currency's row is locked
+      // (in the same order by all) and the check repeated, so the second finds the first's seed.
+      if (tx.engine === 'postgres') {
+        await tx.get(`SELECT symbol FROM currencies WHERE symbol = ?${forUpdate(tx)}`, [currency.symbol]);
+        if (await tx.get(ALREADY, [currency.symbol])) continue;
+      }
+      await transfer(tx, { from: externalAccount(currency.symbol), to: houseAccount(currency.symbol), amount, kind: 'bankroll_seed', ref: 'seed' });
       seeded.push(currency.symbol);
     }
-  })();
-  return seeded;
+    return seeded;
+  });
 }
 
 // --- wallets -------------------------------------------------------------------------------------
 
 /** The player's balance in every currency (zero for those never used), in display order. */
-export function walletsOf(db: Database, userId: number): Array<{ currency: string; balance: bigint }> {
-  return (
-    db
-      .prepare(
-        `SELECT c.symbol AS currency, COALESCE(a.balance, 0) AS balance
-         FROM currencies c LEFT JOIN ledger_accounts a ON a.currency = c.symbol AND a.holder = ?
-         ORDER BY c.position, c.symbol`,
-      )
-      .safeIntegers(true)
-      .all(`player:${userId}`) as Array<{ currency: string; balance: bigint }>
+export async function walletsOf(sql: Sql, userId: number): Promise<Array<{ currency: string; balance: bigint }>> {
+  return sql.all<{ currency: string; balance: bigint }>(
+    `SELECT c.symbol AS currency, COALESCE(a.balance, 0) AS balance
+     FROM currencies c LEFT JOIN ledger_accounts a ON a.currency = c.symbol AND a.holder = ?
+     ORDER BY c.position, c.symbol`,
+    [`player:${userId}`],
+    BIGINT,
   );
 }

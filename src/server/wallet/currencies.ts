@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { statement } from '../db/statements';
+import type { Sql } from '../db/sql';
 import { badRequest } from '../errors';
 
 export interface Currency {
@@ -20,22 +19,18 @@ interface CurrencyRow {
 const toCurrency = (row: CurrencyRow): Currency => ({ ...row, bettable: row.bettable === 1 });
 
 /** Every currency the server knows, in display order: one added later shows up everywhere. */
-export function listCurrencies(db: Database): Currency[] {
-  return (statement(db, 'SELECT symbol, name, bettable, position FROM currencies ORDER BY position, symbol').all() as CurrencyRow[]).map(
-    toCurrency,
-  );
+export async function listCurrencies(sql: Sql): Promise<Currency[]> {
+  return (await sql.all<CurrencyRow>('SELECT symbol, name, bettable, position FROM currencies ORDER BY position, symbol')).map(toCurrency);
 }
 
-export function findCurrency(db: Database, symbol: string): Currency | null {
-  const row = statement(db, 'SELECT symbol, name, bettable, position FROM currencies WHERE symbol = ?').get(symbol.toUpperCase()) as
-    | CurrencyRow
-    | undefined;
+export async function findCurrency(sql: Sql, symbol: string): Promise<Currency | null> {
+  const row = await sql.get<CurrencyRow>('SELECT symbol, name, bettable, position FROM currencies WHERE symbol = ?', [symbol.toUpperCase()]);
   return row ? toCurrency(row) : null;
 }
 
 /** The currency named in a request, or a 400 that says which one is unknown. */
-export function requireCurrency(db: Database, symbol: string): Currency {
-  const currency = findCurrency(db, symbol);
+export async function requireCurrency(sql: Sql, symbol: string): Promise<Currency> {
+  const currency = await findCurrency(sql, symbol);
   if (!currency) throw badRequest(`Unknown currency "${symbol}"`, 'unknown_currency');
   return currency;
 }

@@ -1,8 +1,8 @@
-import type { Database } from 'better-sqlite3';
 import type { BetGame, BetLimitsUnits } from '../../core/bets/validation';
 import { fiatToUnits, scaleDecimal, toUnitsFloor, BASE_UNITS } from '../../core/money';
 import { AppError, badRequest } from '../errors';
 import { freeBankroll } from '../bets/exposure';
+import type { Sql } from '../db/sql';
 import { BET_GAMES, DEFAULT_EXCHANGE_RATES, DEFAULT_LIMITS } from './config';
 import type { WalletConfig } from './config';
 import { requireCurrency } from './currencies';
@@ -59,10 +59,14 @@ const DEFAULT_CONTEXT: LimitsContext = {
   rates: { get: (symbol) => DEFAULT_EXCHANGE_RATES[symbol] },
 };
 
-/** The running server's configuration and live rates, per database, so game code needs only `db`. */
-const contexts = new WeakMap<Database, LimitsContext>();
+/**
+ * The running server's configuration and live rates, per database handle. Only the database itself
+ * is registered (a transaction's handle is not): inside a transaction, call the server's own
+ * `app.wallet.limitsFor(tx, game, currency)`, which passes its context.
+ */
+const contexts = new WeakMap<Sql, LimitsContext>();
 
-export function registerLimitsContext(db: Database, context: LimitsContext): void {
+export function registerLimitsContext(db: Sql, context: LimitsContext): void {
   contexts.set(db, context);
 }
 
@@ -74,15 +78,15 @@ export const isBetGame = (game: string): game is BetGame => (BET_GAMES as readon
  * capped at MAX_PAYOUT_SHARE of the free house bankroll in that currency (its balance less what open
  * games could still pay, bets/exposure.ts) so no single bet can break the house or a promise to
  * another player. Throws a 400 AppError for an unknown game or currency and for a currency that cannot be bet.
- * Call it inside your bet transaction to cap against the bankroll as it is at that moment.
+ * Call it with your bet transaction's handle to cap against the bankroll as it is at that moment.
  */
-export function limitsFor(db: Database, game: string, currencySymbol: string, context?: LimitsContext): BetLimitsUnits {
-  const ctx = context ?? contexts.get(db) ?? DEFAULT_CONTEXT;
+export async function limitsFor(sql: Sql, game: string, currencySymbol: string, context?: LimitsContext): Promise<BetLimitsUnits> {
+  const ctx = context ?? contexts.get(sql) ?? DEFAULT_CONTEXT;
   if (!isBetGame(game)) throw badRequest(`Unknown game "${game}": expected one of ${BET_GAMES.join(', ')}`, 'unknown_game');
-  const currency = requireCurrency(db, currencySymbol);
+  const currency = await requireCurrency(sql, currencySymbol);
   if (!currency.bettable) throw badRequest(`${currency.symbol} betting not available at this time`, 'currency_not_bettable');
 
   const { minBet, maxBet, configuredMaxPayout } = configuredLimits(ctx, game, currency.symbol);
-  const cap = (freeBankroll(db, currency.symbol) * scaleDecimal(ctx.maxPayoutShare, 8, 'floor')) / BASE_UNITS;
+  const cap = ((await freeBankroll(sql, currency.symbol)) * scaleDecimal(ctx.maxPayoutShare, 8, 'floor')) / BASE_UNITS;
   return { minBet, maxBet, maxPayout: configuredMaxPayout < cap ? configuredMaxPayout : cap };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Mail, Mailer } from '../../auth/mailer';
 import type { RateLimits } from '../../config';
+import type { Sql } from '../../db/sql';
 import { issueRefreshToken } from '../../auth/sessions';
 import { findUserById, toPublicUser } from '../../users/repository';
 import type { PublicUser } from '../../users/repository';
@@ -22,13 +23,14 @@ export interface SignedIn {
 export type OpenedSession = Omit<SignedIn, 'jwt'>;
 
 /**
- * Opens a session with its first refresh token; call inside the transaction that decided to sign
- * in, then `withAccessToken` once it has committed (signing is asynchronous, a transaction is not).
+ * Opens a session with its first refresh token; call with the transaction that decided to sign in,
+ * then `withAccessToken` once it has committed (signing awaits more than queries, so it stays out of
+ * the transaction).
  */
-export function openSignedInSession(app: FastifyInstance, userId: number): OpenedSession {
-  const sessionId = app.auth.openSession(userId);
-  const refreshToken = issueRefreshToken(app.db, sessionId);
-  const user = findUserById(app.db, userId);
+export async function openSignedInSession(app: FastifyInstance, tx: Sql, userId: number): Promise<OpenedSession> {
+  const sessionId = await app.auth.openSession(tx, userId);
+  const refreshToken = await issueRefreshToken(tx, sessionId);
+  const user = await findUserById(tx, userId);
   if (!user) throw new Error(`user ${userId} vanished while signing in`);
   return { user: toPublicUser(user), refreshToken, sessionId };
 }
@@ -46,13 +48,14 @@ export function deliver(mailer: Mailer, log: FastifyBaseLogger, mail: Mail): voi
  * Runs work once the answer has gone out (or the client hung up), so how long the work takes, or
  * whether there was any, cannot be read from the answer time. Failures are logged, never answered.
  */
-export function afterReply(reply: FastifyReply, work: () => void): void {
+export function afterReply(reply: FastifyReply, work: () => void | Promise<void>): void {
   reply.raw.once('close', () => {
     setImmediate(() => {
+      const failed = (error: unknown) => reply.log.error({ err: error }, 'work after the reply failed');
       try {
-        work();
+        Promise.resolve(work()).catch(failed);
       } catch (error) {
-        reply.log.error({ err: error }, 'work after the reply failed');
+        failed(error);
       }
     });
   });

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { rateLimited } from '../../auth/rateLimits';
 import { sha256 } from '../../auth/tokens';
 import { AppError } from '../../errors';
-import { findUserById, markEmailConfirmed } from '../../users/repository';
+import { findUserById, lockUser, markEmailConfirmed } from '../../users/repository';
 import { deliver } from './context';
 import type { AccountsOptions } from './context';
 import { schemaOf } from '../contract';
@@ -27,19 +27,22 @@ export const emailRoutes: FastifyPluginAsyncTypebox<AccountsOptions> = async (ap
     async (request) => {
       const userId = parseUserId(request.body.userId);
       const { token } = request.body;
-      const confirmed = app.db.transaction(() => {
-        const user = findUserById(app.db, userId);
-        if (!user) return false;
-        if (consumeAccountToken(app.db, userId, 'confirm_email', token)) {
-          markEmailConfirmed(app.db, userId);
+      const confirmed = await app.db.transaction(async (tx) => {
+        // The token first: of two requests with one token (side by side on PostgreSQL) exactly one
+        // consumes it; the other waits for it, then reads the user as it left them, confirmed.
+        if (await consumeAccountToken(tx, userId, 'confirm_email', token)) {
+          await markEmailConfirmed(tx, userId);
           return true;
         }
+        const user = await findUserById(tx, userId);
+        if (!user) return false;
         // Opening the same link twice is not an error once the address is confirmed.
-        const known = app.db
-          .prepare(`SELECT 1 FROM account_tokens WHERE user_id = ? AND purpose = 'confirm_email' AND token_hash = ?`)
-          .get(userId, sha256(token));
+        const known = await tx.get(`SELECT 1 AS known FROM account_tokens WHERE user_id = ? AND purpose = 'confirm_email' AND token_hash = ?`, [
+          userId,
+          sha256(token),
+        ]);
         return user.emailConfirmed && known !== undefined;
-      })();
+      });
       if (!confirmed) throw new AppError(400, 'invalid_token', M.invalidConfirmation);
       return { success: true, message: M.emailConfirmed };
     },
@@ -50,21 +53,26 @@ export const emailRoutes: FastifyPluginAsyncTypebox<AccountsOptions> = async (ap
     {
       onRequest: app.auth.requireUser,
       // The one-minute cooldown below stops bursts; this bounds a day of steady resending, per account and address.
-      preHandler: rateLimited(app, rateLimits.resendConfirmation, rateLimits.windowMs, (request) =>
+      preHandler: rateLimited(app, 'resend-confirmation', rateLimits.resendConfirmation, rateLimits.windowMs, (request) =>
         request.user ? `user:${request.user.id}` : undefined,
       ),
       schema: schemaOf(resendConfirmation),
     },
     async (request) => {
-      const user = findUserById(app.db, request.user!.id);
+      const user = await findUserById(app.db, request.user!.id);
       if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
       if (user.emailConfirmed) throw new AppError(409, 'already_confirmed', M.alreadyConfirmed);
-      const last = latestAccountTokenAt(app.db, user.id, 'confirm_email');
-      const wait = last ? Date.parse(last) + RESEND_COOLDOWN_MS - Date.now() : 0;
-      if (wait > 0) {
-        throw new AppError(429, 'too_many_requests', M.confirmationTooSoon, { 'retry-after': String(Math.ceil(wait / 1000)) });
-      }
-      const token = app.db.transaction(() => issueAccountToken(app.db, user.id, 'confirm_email'))();
+      const token = await app.db.transaction(async (tx) => {
+        // The cooldown is read under the user's row lock, so two resends at once (PostgreSQL) cannot
+        // both find the last mail a minute old: the second waits, then sees the first's token.
+        await lockUser(tx, user.id);
+        const last = await latestAccountTokenAt(tx, user.id, 'confirm_email');
+        const wait = last ? Date.parse(last) + RESEND_COOLDOWN_MS - Date.now() : 0;
+        if (wait > 0) {
+          throw new AppError(429, 'too_many_requests', M.confirmationTooSoon, { 'retry-after': String(Math.ceil(wait / 1000)) });
+        }
+        return issueAccountToken(tx, user.id, 'confirm_email');
+      });
       deliver(mailer, request.log, confirmationMail(publicUrl, user, token));
       return { success: true, message: M.confirmationSent };
     },

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { login } from '../../../core/contracts/auth';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import { accountKey, addressKey, clearFailures, clientAddress, recordFailure, throttleRefusal } from '../../auth/throttle';
+import { accountKey, addressKey, clearFailures, clientAddress, countAttempt, withdrawAttempt } from '../../auth/throttle';
+import type { CountedAttempt } from '../../auth/throttle';
 import { checkTotp } from '../../auth/totp';
 import { AppError } from '../../errors';
-import { claimMfaStep, findUserByLogin } from '../../users/repository';
+import { claimMfaStep, findUserByLogin, passwordStill } from '../../users/repository';
 import type { UserRow } from '../../users/repository';
 import { openSignedInSession, withAccessToken } from './context';
 import type { AccountsOptions, SignedIn } from './context';
@@ -26,12 +27,13 @@ async function signInDespiteThrottle(
   if (!user.mfaEnabled || !user.mfaKey || !mfaCode) return null;
   const step = await checkTotp(user.mfaKey, mfaCode, user.mfaLastStep);
   if (step === null || !(await verifyPassword(user.passwordHash, password))) return null;
-  if (!claimMfaStep(app.db, user.id, step)) return null;
-  const opened = app.db.transaction(() => {
-    clearFailures(app.db, accountKey(user.id));
-    return openSignedInSession(app, user.id);
-  })();
-  return withAccessToken(app, opened);
+  if (!(await claimMfaStep(app.db, user.id, step))) return null;
+  const opened = await app.db.transaction(async (tx) => {
+    if (!(await passwordStill(tx, user.id, user.passwordHash))) return null;
+    await clearFailures(tx, accountKey(user.id));
+    return openSignedInSession(app, tx, user.id);
+  });
+  return opened ? withAccessToken(app, opened) : null;
 }
 
 export const loginRoute: FastifyPluginAsyncTypebox<AccountsOptions> = async (app) => {
@@ -40,37 +42,44 @@ export const loginRoute: FastifyPluginAsyncTypebox<AccountsOptions> = async (app
     { schema: schemaOf(login) },
     async (request) => {
       const { userName: login, password, mfaCode } = request.body;
-      const user = findUserByLogin(app.db, login);
+      const user = await findUserByLogin(app.db, login);
       // Counted per client address only: an account-wide lock would let anyone lock its owner out.
       const keys = [addressKey(clientAddress(request))];
-      const refusal = throttleRefusal(app.db, keys);
-      if (refusal) {
+      // Counted as a failure before the password is checked (taken back below if it is none), so
+      // attempts fired in parallel cannot all pass one count.
+      const attempt: CountedAttempt | AppError = await countAttempt(app.db, keys);
+      if (attempt instanceof AppError) {
         const owner = user ? await signInDespiteThrottle(app, user, password, mfaCode) : null;
-        if (!owner) throw refusal;
+        if (!owner) throw attempt;
         return owner;
       }
 
       if (!user) {
         await burnPasswordCheck(password);
-        recordFailure(app.db, keys);
         throw new AppError(401, 'invalid_credentials', M.invalidCredentials);
       }
       if (!(await verifyPassword(user.passwordHash, password))) {
-        recordFailure(app.db, keys);
         throw new AppError(401, 'invalid_credentials', M.invalidCredentials);
       }
       if (user.mfaEnabled) {
-        if (!mfaCode) throw new AppError(401, 'mfa_required', M.mfaRequired);
+        if (!mfaCode) {
+          // Not a failure: the right password, and the client has yet to ask for the code.
+          await withdrawAttempt(app.db, attempt);
+          throw new AppError(401, 'mfa_required', M.mfaRequired);
+        }
         const step = user.mfaKey ? await checkTotp(user.mfaKey, mfaCode, user.mfaLastStep) : null;
-        if (step === null || !claimMfaStep(app.db, user.id, step)) {
-          recordFailure(app.db, keys);
+        if (step === null || !(await claimMfaStep(app.db, user.id, step))) {
           throw new AppError(401, 'mfa_invalid', M.mfaInvalid);
         }
       }
-      const opened = app.db.transaction(() => {
-        clearFailures(app.db, accountKey(user.id));
-        return openSignedInSession(app, user.id);
-      })();
+      const opened = await app.db.transaction(async (tx) => {
+        // The password was checked outside: a reset or change that landed since wins.
+        if (!(await passwordStill(tx, user.id, user.passwordHash))) return null;
+        await withdrawAttempt(tx, attempt);
+        await clearFailures(tx, accountKey(user.id));
+        return openSignedInSession(app, tx, user.id);
+      });
+      if (!opened) throw new AppError(401, 'invalid_credentials', M.invalidCredentials);
       return withAccessToken(app, opened);
     },
   );

@@ -9,7 +9,7 @@ export const meRoute: FastifyPluginAsyncTypebox = async (app) => {
     me.path,
     { onRequest: app.auth.requireUser, schema: schemaOf(me) },
     async (request) => {
-      const user = findUserById(app.db, request.user!.id);
+      const user = await findUserById(app.db, request.user!.id);
       if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
       return { user: toPublicUser(user) };
     },

@@ -11,9 +11,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: schemaOf(refreshToken) },
     async (request) => {
       const { refreshToken } = request.body;
-      const holder = refreshTokenHolder(app.db, refreshToken);
+      const holder = await refreshTokenHolder(app.db, refreshToken);
       const jwt = holder ? await app.auth.issueAccessToken(holder.userId, holder.sessionId) : null;
-      const outcome = rotateRefreshToken(
+      const outcome = await rotateRefreshToken(
         app.db,
         refreshToken,
         (userId, sessionId) => {
@@ -42,11 +42,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = request.user!;
       const { sessionId } = request.body;
-      const owned = app.db.prepare('SELECT ended_at FROM sessions WHERE id = ? AND user_id = ?').get(sessionId, user.id) as
-        | { ended_at: string | null }
-        | undefined;
+      const owned = await app.db.get<{ ended_at: string | null }>('SELECT ended_at FROM sessions WHERE id = ? AND user_id = ?', [sessionId, user.id]);
       if (!owned) throw new AppError(404, 'session_not_found', M.sessionNotFound);
-      app.auth.sessionsEnded(app.db.transaction(() => endSessions(app.db, { sessionId }))());
+      app.auth.sessionsEnded(await app.db.transaction((tx) => endSessions(tx, { sessionId })));
       return { success: true, message: M.sessionEnded };
     },
   );

@@ -1,0 +1,199 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CompiledQuery } from 'kysely';
+import type { Kysely, QueryResult } from 'kysely';
+
+/**
+ * The one way the server talks to its database, whichever engine holds it (SQLite by default,
+ * PostgreSQL when DATABASE_URL is set; db/database.ts opens either). Every query is plain SQL with
+ * `?` placeholders, written once for both engines; Kysely carries it (its SQLite and PostgreSQL
+ * dialects, connections and pool), and for PostgreSQL the `?` become `$1, $2, ...` once per text.
+ *
+ * Integers come back as JavaScript numbers, except under `BIGINT`, where every integer column
+ * comes back as a bigint (money in base units: read it so). A value a number cannot hold exactly
+ * is an error, never a rounded figure.
+ */
+export type Engine = 'sqlite' | 'postgres';
+export type SqlValue = string | number | bigint | null | Buffer;
+export type Params = readonly SqlValue[];
+export type Row = Record<string, unknown>;
+
+export interface ReadOptions {
+  /** Integers as bigint (money columns). */
+  bigint?: boolean;
+}
+/** Read integers as bigint: `tx.get(text, params, BIGINT)`. */
+export const BIGINT: ReadOptions = Object.freeze({ bigint: true });
+
+export interface Sql {
+  readonly engine: Engine;
+  /** The first row, or undefined. */
+  get<T = Row>(text: string, params?: Params, options?: ReadOptions): Promise<T | undefined>;
+  /** Every row. */
+  all<T = Row>(text: string, params?: Params, options?: ReadOptions): Promise<T[]>;
+  /** A write; resolves with the number of rows it changed. */
+  run(text: string, params?: Params): Promise<number>;
+  /** Several statements without parameters (schema changes). */
+  exec(script: string): Promise<void>;
+  /**
+   * Runs `work` all or nothing. On the database: a transaction of its own, committed durably before
+   * the promise resolves (on SQLite it shares a group commit, db/groupCommit.ts; on PostgreSQL a
+   * serialisation failure or deadlock runs it again, a bounded number of times). On a transaction
+   * handle: a savepoint inside it. `work` must use the handle it is given for every query, and must
+   * not await anything but its queries (it holds a connection, on SQLite the only one); on
+   * PostgreSQL it may run more than once, so it must not change anything outside the database.
+   */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+}
+
+export interface Database extends Sql {
+  /** The Kysely instance beneath, for typed query building where it reads better than SQL text. */
+  readonly kysely: Kysely<Record<string, Record<string, unknown>>>;
+  /** Commits what is queued and closes the connections. */
+  close(): Promise<void>;
+}
+
+/** A transaction that could not commit after its retries (PostgreSQL contention). Rendered as 503. */
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+}
+
+/** Marks the async work that runs inside a transaction: a query on the database itself there is a bug. */
+export const insideTransaction = new AsyncLocalStorage<true>();
+
+/** Runs one compiled query on some connection (the pool, or a transaction's own connection). */
+export type Executor = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+
+/** A SQL text prefixed so the SQLite side prepares it reading integers as bigint. */
+export const BIGINT_MARK = '/*bigint*/ ';
+
+/** A SQL text prefixed so the SQLite side runs it as a script of several statements. */
+export const SCRIPT_MARK = '/*script*/ ';
+
+const pgTexts = new Map<string, string>();
+
+/** `?` to `$n`, outside quoted strings and identifiers; cached per text. */
+export function toPostgresText(text: string): string {
+  let converted = pgTexts.get(text);
+  if (converted === undefined) {
+    let n = 0;
+    let out = '';
+    let quote: string | null = null;
+    for (const ch of text) {
+      if (quote) {
+        if (ch === quote) quote = null;
+        out += ch;
+      } else if (ch === "'" || ch === '"') {
+        quote = ch;
+        out += ch;
+      } else if (ch === '?') {
+        n += 1;
+        out += `$${n}`;
+      } else out += ch;
+    }
+    converted = out;
+    if (pgTexts.size < 10_000) pgTexts.set(text, converted);
+  }
+  return converted;
+}
+
+function toNumber(value: bigint): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`integer ${value} is beyond a number's precision: read it with BIGINT`);
+  return n;
+}
+
+/** PostgreSQL reads every integer as bigint (db/database.ts); a number read turns them back. */
+function pgNumbers(rows: Row[]): Row[] {
+  for (const row of rows) {
+    for (const key in row) {
+      const value = row[key];
+      if (typeof value === 'bigint') row[key] = toNumber(value);
+    }
+  }
+  return rows;
+}
+
+/** The queries of one connection, on either engine. */
+export class SqlOn implements Sql {
+  constructor(
+    readonly engine: Engine,
+    private readonly execute: Executor,
+    private readonly nested: (work: (tx: Sql) => Promise<unknown>) => Promise<unknown>,
+  ) {}
+
+  private compile(text: string, params: Params, bigint: boolean): CompiledQuery {
+    if (this.engine === 'postgres') return CompiledQuery.raw(toPostgresText(text), params as unknown[]);
+    return CompiledQuery.raw(bigint ? BIGINT_MARK + text : text, params as unknown[]);
+  }
+
+  async all<T = Row>(text: string, params: Params = [], options?: ReadOptions): Promise<T[]> {
+    const bigint = options?.bigint === true;
+    const rows = (await this.execute(this.compile(text, params, bigint))).rows as Row[];
+    return (this.engine === 'postgres' && !bigint ? pgNumbers(rows) : rows) as T[];
+  }
+
+  async get<T = Row>(text: string, params: Params = [], options?: ReadOptions): Promise<T | undefined> {
+    return (await this.all<T>(text, params, options))[0];
+  }
+
+  async run(text: string, params: Params = []): Promise<number> {
+    const result = await this.execute(this.compile(text, params, false));
+    return Number(result.numAffectedRows ?? 0n);
+  }
+
+  async exec(script: string): Promise<void> {
+    if (this.engine === 'postgres') {
+      // No parameters: pg sends it as a simple query, which may hold several statements.
+      await this.execute(CompiledQuery.raw(script, []));
+      return;
+    }
+    await this.execute(CompiledQuery.raw(SCRIPT_MARK + script, []));
+  }
+
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.nested(work as (tx: Sql) => Promise<unknown>) as Promise<T>;
+  }
+}
+
+let savepoints = 0;
+
+/** A savepoint on a transaction's connection: `work` rolls back alone when it throws. */
+export async function withSavepoint<T>(execute: Executor, tx: Sql, work: (tx: Sql) => Promise<T>): Promise<T> {
+  savepoints = (savepoints + 1) % 1_000_000;
+  const name = `sp${savepoints}`;
+  await execute(CompiledQuery.raw(`SAVEPOINT ${name}`, []));
+  let value: T;
+  try {
+    value = await work(tx);
+  } catch (error) {
+    await execute(CompiledQuery.raw(`ROLLBACK TO SAVEPOINT ${name}`, []));
+    await execute(CompiledQuery.raw(`RELEASE SAVEPOINT ${name}`, []));
+    throw error;
+  }
+  await execute(CompiledQuery.raw(`RELEASE SAVEPOINT ${name}`, []));
+  return value;
+}
+
+/** The handle a transaction's work gets: its connection's queries, savepoints for nested work. */
+export function transactionHandle(engine: Engine, execute: Executor): Sql {
+  const handle: Sql = new SqlOn(engine, execute, (work) => withSavepoint(execute, handle, work));
+  return handle;
+}
+
+/** The database's own queries refuse to run inside a transaction's work (they would wait for it, or miss it). */
+export function guardedExecutor(execute: Executor): Executor {
+  return (query) => {
+    if (insideTransaction.getStore()) {
+      return Promise.reject(new Error('a query on the database inside a transaction: use the transaction handle'));
+    }
+    return execute(query);
+  };
+}
+
+/**
+ * ` FOR UPDATE` on PostgreSQL, nothing on SQLite (whose writers never run side by side): append it to
+ * a SELECT whose row the transaction then changes on the strength of what it read.
+ */
+export function forUpdate(sql: Sql): string {
+  return sql.engine === 'postgres' ? ' FOR UPDATE' : '';
+}
