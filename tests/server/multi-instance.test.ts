@@ -197,6 +197,15 @@ describe.skipIf(ENGINE !== 'postgres' || !fs.existsSync(HAPROXY))('several casin
     }
   });
 
+  it('should count one rate limit across the instances: three reset mails an hour per e-mail address, whichever instance is asked', async () => {
+    const email = `limit_${process.pid % 1000}@example.com`;
+    // Asked of A, B, C and A again: counted per instance, none would see more than two.
+    const answers = [];
+    for (const instance of [...instances, instances[0]!]) answers.push(await call(instance.url, '/auth/forgot-password', { email }));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(answers[3]!.body.message).toMatch(/^Too many requests\. Please try again in /);
+  });
+
   it('should run the daily payout once when every instance ticks for the same day', async () => {
     const at = '2031-03-04T00:05:00.000Z';
     const runs = await Promise.all(instances.map((instance) => call(instance.url, '/token/run-daily-payout', { at })));
