@@ -93,7 +93,9 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       return user ? { userId: user.id, userName: user.userName, sessionId: user.sessionId, sessionEndsAt: user.sessionEndsAt } : null;
     },
   });
-  await app.register(walletPlugin, { dataDir: config.dataDir, wallet: config.wallet, demoFunds: config.demoFunds });
+  // DEPOSIT_ADDRESS_SECRET, or one kept with the data, as the JWT secret above.
+  const depositSecret = config.wallet.depositSecret ?? (config.databaseUrl ? (await sharedSecret(app.db, 'deposit-addresses')).toString('utf8') : undefined);
+  await app.register(walletPlugin, { dataDir: config.dataDir, wallet: { ...config.wallet, ...(depositSecret ? { depositSecret } : {}) }, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
   await app.register(settlementPlugin);
   await app.register(tokenPlugin, { config: config.token, ...(clock ? { clock } : {}) });
