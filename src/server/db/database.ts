@@ -87,7 +87,19 @@ function openSqlite(dataDir: string, synchronous: SqliteSynchronous): Database &
     iterate: () => [][Symbol.iterator](),
   });
   const kysely: AnyKysely = new Kysely({ dialect: new SqliteDialect({ database: { prepare, close: () => file.close() } }) });
-  const groupCommit = new GroupCommit(kysely, () => file.inTransaction);
+  // While a batch holds the connection (Kysely's mutex taken), its queries run on the prepared
+  // statements directly, as Kysely's own SQLite connection would run them.
+  const onHeldConnection: Executor = (query) => {
+    try {
+      const statement = prepare(query.sql);
+      if (statement.reader) return Promise.resolve({ rows: statement.all(query.parameters) });
+      const { changes } = statement.run(query.parameters);
+      return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes) });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+  const groupCommit = new GroupCommit(kysely, () => file.inTransaction, onHeldConnection);
   const execute = guardedExecutor((query) => kysely.executeQuery(query));
   const root = new SqlOn('sqlite', execute, (work) => groupCommit.run(work));
   return Object.assign(root, {
