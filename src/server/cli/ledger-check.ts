@@ -6,41 +6,11 @@
  * seeds nothing. Exit code 0 when every invariant holds, 1 with one line per violation otherwise,
  * 2 when there is no database to check.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from '../config';
-import type { ServerConfig } from '../config';
-import { openDatabase } from '../db/database';
-import type { Database } from '../db/database';
+import { openServerDatabase, runTool } from './database';
 import { checkLedger } from '../ledger/check';
 
-async function open(config: ServerConfig): Promise<{ db: Database; where: string } | string> {
-  const file = path.join(config.dataDir, 'casino.sqlite');
-  const where = config.databaseUrl ? `PostgreSQL${config.databaseSchema ? ` schema ${config.databaseSchema}` : ''}` : file;
-  if (!config.databaseUrl && !fs.existsSync(file)) return `no database at ${file} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`;
-  try {
-    const db = await openDatabase({
-      dataDir: config.dataDir,
-      url: config.databaseUrl,
-      schema: config.databaseSchema,
-      synchronous: config.sqliteSynchronous,
-      seed: false,
-    });
-    return { db, where };
-  } catch (error) {
-    return `cannot open the database in ${where}: ${(error as Error).message}`;
-  }
-}
-
 async function main(): Promise<number> {
-  let config: ServerConfig;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    console.error(`ledger check: ${(error as Error).message}`);
-    return 2;
-  }
-  const opened = await open(config);
+  const opened = await openServerDatabase();
   if (typeof opened === 'string') {
     console.error(`ledger check: ${opened}`);
     return 2;
@@ -64,12 +34,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runTool(main);

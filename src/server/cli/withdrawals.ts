@@ -16,9 +16,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatCrypto } from '../../core/money';
-import { loadConfig } from '../config';
-import type { ServerConfig } from '../config';
-import { openDatabase } from '../db/database';
 import type { Database } from '../db/database';
 import {
   markWithdrawalSent,
@@ -28,6 +25,7 @@ import {
   WithdrawalNotPendingError,
 } from '../wallet/cashier';
 import type { Withdrawal } from '../wallet/cashier';
+import { openServerDatabase, runTool } from './database';
 
 const USAGE = `usage: npm run withdrawals -- list | complete ID [--tx HASH] | refuse ID --reason TEXT`;
 
@@ -94,22 +92,6 @@ async function run(db: Database, dataDir: string, args: Parsed): Promise<void> {
 }
 
 /** The server's own database settings (DATABASE_URL, DATABASE_SCHEMA, DATA_DIR, SQLITE_SYNCHRONOUS). */
-async function open(config: ServerConfig): Promise<Database | string> {
-  const file = path.join(config.dataDir, 'casino.sqlite');
-  if (!config.databaseUrl && !fs.existsSync(file)) return `no database at ${file} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`;
-  try {
-    return await openDatabase({
-      dataDir: config.dataDir,
-      url: config.databaseUrl,
-      schema: config.databaseSchema,
-      synchronous: config.sqliteSynchronous,
-      seed: false,
-    });
-  } catch (error) {
-    return `cannot open the database${config.databaseUrl ? ' at DATABASE_URL' : ` at ${file}`}: ${(error as Error).message}`;
-  }
-}
-
 async function main(): Promise<number> {
   let args: Parsed;
   try {
@@ -119,20 +101,14 @@ async function main(): Promise<number> {
     console.error(`withdrawals: ${error.message}\n${USAGE}`);
     return 2;
   }
-  let config: ServerConfig;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    console.error(`withdrawals: ${(error as Error).message}`);
+  const opened = await openServerDatabase();
+  if (typeof opened === 'string') {
+    console.error(`withdrawals: ${opened}`);
     return 2;
   }
-  const db = await open(config);
-  if (typeof db === 'string') {
-    console.error(`withdrawals: ${db}`);
-    return 2;
-  }
+  const { db, dataDir } = opened;
   try {
-    await run(db, config.dataDir, args);
+    await run(db, dataDir, args);
     return 0;
   } catch (error) {
     if (error instanceof WithdrawalNotFoundError) {
@@ -149,12 +125,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runTool(main);
