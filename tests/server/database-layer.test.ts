@@ -54,8 +54,11 @@ describe(`the data layer on ${ENGINE}`, () => {
     expect(notes).toEqual(['big', 'kept']);
   });
 
-  it('should refuse a query on the database itself inside a transaction', async () => {
+  it('should refuse a query or a transaction on the database itself inside a transaction (on SQLite either would wait forever)', async () => {
     await expect(db.transaction(() => db.get('SELECT 1 AS one'))).rejects.toThrow('use the transaction handle');
+    await expect(db.transaction(() => db.transaction((tx) => tx.get('SELECT 1 AS one')))).rejects.toThrow('use the transaction handle');
+    // Nesting through the handle is a savepoint, and works.
+    expect(await db.transaction((tx) => tx.transaction((inner) => inner.get<{ one: number }>('SELECT 1 AS one')))).toEqual({ one: 1 });
   });
 
   it.skipIf(ENGINE !== 'postgres')('should run a transaction again after a serialisation failure or a deadlock, and give up with DatabaseBusyError', async () => {

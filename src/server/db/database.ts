@@ -8,7 +8,7 @@ import pg from 'pg';
 import { GroupCommit } from './groupCommit';
 import { migrate } from './migrations';
 import { seedDemoData } from './seed';
-import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, guardedExecutor, insideTransaction, transactionHandle } from './sql';
+import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, guardedExecutor, guardedTransaction, insideTransaction, transactionHandle } from './sql';
 import type { Database, Executor, Sql } from './sql';
 
 export type { Database, Sql };
@@ -101,7 +101,7 @@ function openSqlite(dataDir: string, synchronous: SqliteSynchronous): Database &
   };
   const groupCommit = new GroupCommit(kysely, () => file.inTransaction, onHeldConnection);
   const execute = guardedExecutor((query) => kysely.executeQuery(query));
-  const root = new SqlOn('sqlite', execute, (work) => groupCommit.run(work));
+  const root = new SqlOn('sqlite', execute, guardedTransaction((work) => groupCommit.run(work)));
   return Object.assign(root, {
     kysely,
     groupCommit,
@@ -172,7 +172,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     }
   };
-  const root = new SqlOn('postgres', execute, transaction);
+  const root = new SqlOn('postgres', execute, guardedTransaction(transaction));
   return Object.assign(root, {
     kysely,
     close: async () => {

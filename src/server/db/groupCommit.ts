@@ -96,6 +96,7 @@ export class GroupCommit {
     const raw = (text: string) => execute(CompiledQuery.raw(text, []));
     const tx = transactionHandle('sqlite', execute);
     await raw('BEGIN IMMEDIATE');
+    if (jobs.length === 1) return this.commitAlone(jobs[0]!, tx, raw);
     const outcomes: Outcome[] = [];
     try {
       for (const job of jobs) {
@@ -114,5 +115,23 @@ export class GroupCommit {
       throw error;
     }
     return outcomes;
+  }
+
+  /** A job alone in its batch (a quiet moment) needs no savepoint: the transaction is its own. */
+  private async commitAlone(job: Job, tx: Sql, raw: (text: string) => Promise<unknown>): Promise<Outcome[]> {
+    let value: unknown;
+    try {
+      value = await insideTransaction.run(true, () => job.work(tx));
+    } catch (error) {
+      if (this.inTransaction()) await raw('ROLLBACK');
+      return [{ ok: false, error }];
+    }
+    try {
+      await raw('COMMIT');
+    } catch (error) {
+      if (this.inTransaction()) await raw('ROLLBACK');
+      throw error;
+    }
+    return [{ ok: true, value }];
   }
 }

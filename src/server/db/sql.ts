@@ -180,6 +180,22 @@ export function transactionHandle(engine: Engine, execute: Executor): Sql {
   return handle;
 }
 
+/**
+ * A transaction of the database's own refuses to start inside a transaction's work: on SQLite it would
+ * wait for the connection that work holds, forever; on PostgreSQL it would commit apart from it. Nest
+ * with the handle's `transaction` (a savepoint) instead.
+ */
+export function guardedTransaction(
+  begin: (work: (tx: Sql) => Promise<unknown>) => Promise<unknown>,
+): (work: (tx: Sql) => Promise<unknown>) => Promise<unknown> {
+  return (work) => {
+    if (insideTransaction.getStore()) {
+      return Promise.reject(new Error('a transaction on the database inside a transaction: use the transaction handle'));
+    }
+    return begin(work);
+  };
+}
+
 /** The database's own queries refuse to run inside a transaction's work (they would wait for it, or miss it). */
 export function guardedExecutor(execute: Executor): Executor {
   return (query) => {

@@ -118,7 +118,9 @@ const SQL = {
      WHERE holder = ? AND currency = ? AND holder = 'external' RETURNING id, balance`,
   credit: `UPDATE ledger_accounts SET balance = balance + ? WHERE holder = ? AND currency = ? RETURNING id, balance`,
   insertTransfer: 'INSERT INTO ledger_transfers (currency, amount, kind, ref, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
-  insertEntry: 'INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, kind, ref, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  // Both rows of a transfer in one statement: the debit, then the credit.
+  insertEntries:
+    'INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, kind, ref, created_at) VALUES (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?)',
   balance: 'SELECT balance FROM ledger_accounts WHERE holder = ? AND currency = ?',
 } as const;
 
@@ -177,8 +179,7 @@ async function move(sql: Sql, { from, to, amount, kind, ref }: TransferInput): P
     if (!credited) throw new LedgerError(`could not open the account ${to.holder}/${currency}`);
   }
   const transferId = (await sql.get<{ id: number }>(SQL.insertTransfer, [currency, amount, kind, ref, now]))!.id;
-  await sql.run(SQL.insertEntry, [transferId, debited.id, currency, -amount, kind, ref, now]);
-  await sql.run(SQL.insertEntry, [transferId, credited.id, currency, amount, kind, ref, now]);
+  await sql.run(SQL.insertEntries, [transferId, debited.id, currency, -amount, kind, ref, now, transferId, credited.id, currency, amount, kind, ref, now]);
   return { transferId, fromBalance: debited.balance, toBalance: credited.balance };
 }
 
