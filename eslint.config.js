@@ -26,6 +26,17 @@ export default tseslint.config(
     },
   },
   {
+    // The server awaits its database everywhere: a promise left floating would run a query after its
+    // transaction ended, or lose its error. Type-aware, so only where it matters.
+    files: ['src/server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'tests/**', 'src/server/main.ts', 'src/server/cli/**'],
     rules: { 'no-console': 'off' },
   },

@@ -82,7 +82,7 @@ export class PostgresRelay implements Relay {
     this.closed = true;
     await this.flushing;
     await this.flush();
-    await Promise.all([this.listener?.end(), this.publisher?.end()].map((p) => p?.catch(() => {})));
+    for (const client of [this.listener, this.publisher]) if (client) await client.end().catch(() => {});
   }
 
   private async flush(): Promise<void> {
