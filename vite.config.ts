@@ -52,6 +52,14 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      // @xstate/react and @tanstack/react-store import the shim of useSyncExternalStore, kept for React
+      // before 18; React 19 has it built in, and the package's own entries use that one (less on the first page).
+      { find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, ws: true, changeOrigin: true },
