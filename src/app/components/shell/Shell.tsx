@@ -1,14 +1,18 @@
+import { Suspense } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { selectSidebarOpen } from '../../../../machines/shell/selectors';
 import { useShell, useShellRef } from '../../actors/AppActor';
 import { MAIN_ID } from '../../adapters/dom';
 import { useDocumentTitle, useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
-import { ModalHost } from '../modals/ModalHost';
+import { lazyPart } from '../modals/lazyModals';
 import { Footer, MobileBar } from './Footer';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Welcome } from './Welcome';
 import styles from './Shell.module.css';
+
+// No modal is open on a first paint: the host (and the modals it declares) is a chunk of its own.
+const ModalHost = lazyPart(() => import('../modals/ModalHost').then((m) => m.ModalHost));
 
 export function Shell() {
   const shell = useShellRef();
@@ -34,7 +38,9 @@ export function Shell() {
         </main>
       </div>
       <MobileBar onMenu={() => sendShell({ type: 'user.toggleSidebar' })} />
-      <ModalHost />
+      <Suspense fallback={null}>
+        <ModalHost />
+      </Suspense>
     </div>
   );
 }
