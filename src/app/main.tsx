@@ -23,7 +23,7 @@ async function start() {
       <App inspect={inspect} />
     </StrictMode>,
   );
-  // The modal host and the signed-in header menus are not on the first paint: fetched at once, beside it.
+  // The modal host, the signed-in header menus and the welcome panel are not on the first paint: fetched at once, beside it.
   void preloadParts().catch(() => undefined);
   preloadModalsWhenIdle();
 }

@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import { randomClientSeed } from '../../core/fairness/seeds';
 import type { ActorSystem } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
@@ -93,6 +92,8 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       // (docs/fairness.md), so the hashes are fetched first and the seed offered in a second call:
       // a new player's first pair then plays with it.
       prepareSeed: fromPromise(async () => {
+        // Needed only once a player has signed in: the seed rules load then, not with the first page.
+        const { randomClientSeed } = await import('../../core/fairness/seeds');
         const clientSeed = randomClientSeed((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
         await api.get('/casino/get-seed');
         await api.get('/casino/get-seed', { query: { clientSeed } });

@@ -8,11 +8,12 @@ import { lazyPart } from '../modals/lazyModals';
 import { Footer, MobileBar } from './Footer';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
-import { Welcome } from './Welcome';
 import styles from './Shell.module.css';
 
-// No modal is open on a first paint: the host (and the modals it declares) is a chunk of its own.
+// No modal is open on a first paint, nor the welcome of a player who has just signed up: the modal
+// host (and the modals it declares) and the welcome panel are chunks of their own.
 const ModalHost = lazyPart(() => import('../modals/ModalHost').then((m) => m.ModalHost));
+const Welcome = lazyPart(() => import('./Welcome').then((m) => m.Welcome));
 
 export function Shell() {
   const shell = useShellRef();
@@ -31,7 +32,9 @@ export function Shell() {
         <Sidebar open={sidebarOpen} onClose={() => sendShell({ type: 'user.closeSidebar' })} />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           <div className={styles.content}>
-            <Welcome />
+            <Suspense fallback={null}>
+              <Welcome />
+            </Suspense>
             <Outlet />
           </div>
           <Footer />
