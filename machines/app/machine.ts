@@ -1,8 +1,7 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import type { AnyActorLogic, AnyActorRef } from 'xstate';
 import type { AuthAnnouncement, TokenAnnouncement } from '../auth/announcements';
 import { authMachine } from '../auth/machine';
-import { betsFeedMachine } from '../betsFeed/machine';
-import { liveMachine } from '../live/machine';
 import { modalStackMachine } from '../modalStack/machine';
 import { effectAction, effectActor } from '../shared/effects';
 import type { GameWallet } from '../shared/events';
@@ -11,7 +10,7 @@ import { shellMachine } from '../shell/machine';
 import { tokenRefreshMachine } from '../tokenRefresh/machine';
 import { walletMachine } from '../wallet/machine';
 import type { WalletInput } from '../wallet/machine';
-import { gameWalletOf, sameGameWallet, screenAuthEvent, screenInput } from './screens';
+import { gameWalletOf, ratesOf, sameGameWallet, screenAuthEvent, screenInput } from './screens';
 import type { AppContext, ScreenEvent, WalletAnnouncement } from './screens';
 
 export interface AppInput {
@@ -20,7 +19,13 @@ export interface AppInput {
   wallet?: WalletInput;
 }
 
-type AppEvent = AuthAnnouncement | TokenAnnouncement | ScreenEvent | WalletAnnouncement;
+/**
+ * The live link's and the bets feed's logic, with src/app's effects provided, sent by src/app once the
+ * first page has rendered: they are not part of its first download (docs/performance.md).
+ */
+export type LiveFeedEvent = { type: 'liveFeed.loaded'; live: AnyActorLogic; betsFeed: AnyActorLogic };
+
+type AppEvent = AuthAnnouncement | TokenAnnouncement | ScreenEvent | WalletAnnouncement | LiveFeedEvent;
 
 /**
  * The root of the browser's one actor system. App-wide actors are invoked here, and the actors of
@@ -41,8 +46,6 @@ export const appMachine = setup({
     tokenRefresh: tokenRefreshMachine,
     auth: authMachine,
     wallet: walletMachine,
-    live: liveMachine,
-    betsFeed: betsFeedMachine,
     /** Asks the server for the player's seed pair, then offers it a client seed made in the browser. */
     prepareSeed: effectActor<void>('prepareSeed'),
   },
@@ -53,17 +56,50 @@ export const appMachine = setup({
     tellModals: sendTo(APP_WIDE_IDS.modals, ({ event }) => event),
     tellAuth: sendTo(APP_WIDE_IDS.auth, ({ event }) => event),
     tellWallet: sendTo(APP_WIDE_IDS.wallet, ({ event }) => event),
-    // The live link and the feed need only the access token, not the refresh token.
-    tellLive: sendTo(APP_WIDE_IDS.live, ({ event }) =>
-      event.type === 'tokens.renewed'
-        ? { type: 'auth.tokenChanged' as const, token: event.tokens.accessToken }
-        : screenAuthEvent(event as AuthAnnouncement),
-    ),
-    tellFeed: sendTo(APP_WIDE_IDS.betsFeed, ({ event }) => screenAuthEvent(event as AuthAnnouncement)),
-    connectLive: sendTo(APP_WIDE_IDS.live, { type: 'app.connect' }),
+    // The live link and the feed need only the access token, not the refresh token. Before they have
+    // started (liveFeed.waiting) they hear nothing: they start with the session as it is then.
+    tellLive: enqueueActions(({ event, enqueue, system }) => {
+      const live = system.get(APP_WIDE_IDS.live) as AnyActorRef | undefined;
+      if (!live) return;
+      enqueue.sendTo(
+        live,
+        event.type === 'tokens.renewed'
+          ? { type: 'auth.tokenChanged' as const, token: event.tokens.accessToken }
+          : screenAuthEvent(event as AuthAnnouncement),
+      );
+    }),
+    tellFeed: enqueueActions(({ event, enqueue, system }) => {
+      const feed = system.get(APP_WIDE_IDS.betsFeed) as AnyActorRef | undefined;
+      if (feed) enqueue.sendTo(feed, screenAuthEvent(event as AuthAnnouncement));
+    }),
     storeSession: assign({
       session: ({ event }) =>
         event.type === 'auth.loggedIn' ? { user: event.user, token: event.tokens.accessToken } : null,
+    }),
+    // The live link started later must open with the token in use now.
+    storeRenewedToken: assign({
+      session: ({ context, event }) =>
+        event.type === 'tokens.renewed' && context.session ? { ...context.session, token: event.tokens.accessToken } : context.session,
+    }),
+    /**
+     * Starts the live link and the feed under their systemIds once their logic has arrived: the feed
+     * hears the player already signed in and the rates the wallet already has, and the link opens
+     * with the current token (anonymous for a visitor).
+     */
+    startLiveFeed: enqueueActions(({ context, event, enqueue, system }) => {
+      if (event.type !== 'liveFeed.loaded') return;
+      // Under the same ids as when the app invoked them (the bets table reads `children.betsFeed`); xstate's
+      // types allow an id only for logic named in setup, so the options are widened here.
+      const spawn = enqueue.spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
+      spawn(event.betsFeed, { id: APP_WIDE_IDS.betsFeed, systemId: APP_WIDE_IDS.betsFeed });
+      spawn(event.live, { id: APP_WIDE_IDS.live, systemId: APP_WIDE_IDS.live, input: { token: context.session?.token ?? null } });
+      if (context.session) {
+        const { user, token } = context.session;
+        enqueue.sendTo(APP_WIDE_IDS.betsFeed, { type: 'auth.loggedIn', user: { userName: user.userName, id: String(user.id) }, token });
+      }
+      const rates = ratesOf(system.get(APP_WIDE_IDS.wallet)?.getSnapshot());
+      if (rates) enqueue.sendTo(APP_WIDE_IDS.betsFeed, { type: 'wallet.ratesChanged', rates });
+      enqueue.sendTo(APP_WIDE_IDS.live, { type: 'app.connect' });
     }),
     // The app keeps each screen's ref until the screen closes: a form that has reached its final
     // state (a confirmed e-mail) leaves the system's directory, but its page still shows it.
@@ -108,11 +144,8 @@ export const appMachine = setup({
     { id: 'tokenRefresh', systemId: 'tokenRefresh', src: 'tokenRefresh' },
     { id: 'auth', systemId: 'auth', src: 'auth' },
     { id: 'wallet', systemId: 'wallet', src: 'wallet', input: ({ context }) => context.wallet ?? {} },
-    { id: 'live', systemId: 'live', src: 'live', input: { token: null } },
-    { id: 'betsFeed', systemId: 'betsFeed', src: 'betsFeed' },
   ],
-  // Visitors see everyone's bets live too: the link opens at once, without a token until login.
-  entry: ['connectAdapters', 'connectLive'],
+  entry: 'connectAdapters',
   type: 'parallel',
   states: {
     session: {
@@ -126,7 +159,7 @@ export const appMachine = setup({
         },
         'auth.loggedOut': { target: '.visitor', actions: ['tellTokenRefresh', 'tellWallet', 'tellLive', 'tellFeed', 'storeSession'] },
         // The hub connection restarts when the auth token changes (docs/product.md §4).
-        'tokens.renewed': { actions: ['tellAuth', 'tellLive'] },
+        'tokens.renewed': { actions: ['tellAuth', 'tellLive', 'storeRenewedToken'] },
         'tokens.expired': { actions: 'tellAuth' },
       },
       states: {
@@ -137,6 +170,18 @@ export const appMachine = setup({
           invoke: { id: 'prepareSeed', src: 'prepareSeed', onDone: 'signedIn', onError: 'signedIn' },
         },
         signedIn: { description: 'A player is signed in.' },
+      },
+    },
+    liveFeed: {
+      description: 'The live link and the bets feed, started once their logic has arrived after the first paint.',
+      initial: 'waiting',
+      states: {
+        waiting: {
+          description: 'Their logic is loading; what they would hear meanwhile, they are told when they start.',
+          // Visitors see everyone's bets live too: the link opens at once, without a token until login.
+          on: { 'liveFeed.loaded': { target: 'running', actions: 'startLiveFeed' } },
+        },
+        running: { description: 'The live link and the feed run under their systemIds.' },
       },
     },
     screens: {

@@ -51,6 +51,12 @@ export function gameWalletOf(snapshot: unknown): GameWallet | null {
   };
 }
 
+/** The dollar rates the wallet knows, read through the system, or null before it has any. */
+export function ratesOf(snapshot: unknown): Record<string, number> | null {
+  const rates = (snapshot as WalletView | undefined)?.context?.rates;
+  return rates && Object.keys(rates).length > 0 ? rates : null;
+}
+
 export function sameGameWallet(a: GameWallet | null, b: GameWallet | null): boolean {
   if (a === null || b === null) return a === b;
   return a.currency === b.currency && a.balance === b.balance && a.fiatRate === b.fiatRate && (a.exchangeRate ?? null) === (b.exchangeRate ?? null);

@@ -18,7 +18,7 @@
  */
 import { and, assign, setup, stateIn } from 'xstate';
 import { effectActor } from '../shared/effects';
-import { toUnitsFloor, unitsToFiatCents } from '../../src/core/money';
+import { toUnitsFloor, unitsToFiatCents } from '../../src/core/units';
 import type { AuthEvent, Bet, PlacedBet } from '../shared/events';
 
 /** docs/product.md §9: live bet lists hold up to 20 entries. */

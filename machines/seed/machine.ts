@@ -14,7 +14,7 @@
  *   randomClientSeed: fromPromise<string>                  randomClientSeed(n => crypto.getRandomValues(new Uint8Array(n)))
  *   loadSeed:    fromPromise<SeedState, { clientSeed: string }>           GET /casino/get-seed?clientSeed=..
  *   rotateSeed:  fromPromise<RotateSeedResponse, { clientSeed: string }>  POST /casino/rotate-seed; rejects with
- *                the server's body ({error}) or ofetch's FetchError when refused (e.g. a game is still open)
+ *                the server's body ({error}) or the client's ApiError when refused (e.g. a game is still open)
  *   loadHistory: fromPromise<RevealedSeed[]>                GET /casino/get-seed-history
  *   verify:      fromPromise<VerifyResult, VerifyRequest>   verifyOutcomeAsync(game, seeds, params) in the browser
  *   copyToClipboard: fromPromise<void, { text: string }>    navigator.clipboard.writeText

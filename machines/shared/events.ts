@@ -38,7 +38,7 @@ export function serverMessage(error: unknown, fallback: string): string {
     }
     return null;
   };
-  // ofetch's FetchError carries the parsed body in `data`; an adapter may also reject with the body itself.
+  // A failure may carry the parsed body in `data`; an adapter may also reject with the body itself.
   const body = error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined;
   return fields(body) ?? fields(error) ?? fallback;
 }

@@ -1,5 +1,5 @@
 import { assign, sendParent, sendTo, setup } from 'xstate';
-import { decimalToUnits, unitsToNumber } from '../../src/core/money';
+import { decimalToUnits, unitsToNumber } from '../../src/core/units';
 import { effectAction, effectActor } from '../shared/effects';
 import { SYSTEM_IDS } from '../shared/system';
 import type { ExchangeRate as WireExchangeRate } from '../../src/core/contracts/payments';

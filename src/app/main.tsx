@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { designerInspector } from './inspector/loader';
-import { preloadModalsWhenIdle } from './components/modals/lazyModals';
+import { preloadModalsWhenIdle, preloadParts } from './components/modals/lazyModals';
 import './styles/theme.css';
 
 async function start() {
@@ -23,6 +23,8 @@ async function start() {
       <App inspect={inspect} />
     </StrictMode>,
   );
+  // The modal host, the signed-in header menus and the welcome panel are not on the first paint: fetched at once, beside it.
+  void preloadParts().catch(() => undefined);
   preloadModalsWhenIdle();
 }
 

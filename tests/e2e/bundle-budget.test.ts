@@ -5,11 +5,12 @@ import { bundleCosts, kb } from '../../scripts/lib/bundle';
 /**
  * Issue 19's budgets, gzipped: a first visit of /, and what a game route adds on top of it. The goal
  * for / is 120 KB; React and React DOM alone weigh 67.5 KB, and with the router, XState and the shell's
- * app-wide machines the first page was at 133.7 KB (docs/performance.md), and at 135.5 KB once merged
- * with the first-visit work (welcome panel, waits in words, demo-claim timing) and the inspector's
- * loader. This holds that line until the rest is won; lower it, never raise it.
+ * app-wide machines the first page was at 135.9 KB (docs/performance.md), then 124.8 KB on 2026-11-26
+ * (fetch for ofetch, one entry chunk, the modal host, the signed-in menus, the welcome panel, the live
+ * feed's machines and the screens' hooks and parsing out of it). This holds that line until the rest is
+ * won (the wallet's machine after the first paint is next); lower it, never raise it.
  */
-const INITIAL_BUDGET = 136 * 1024;
+const INITIAL_BUDGET = 125 * 1024;
 const GAME_ROUTE_BUDGET = 30 * 1024;
 const GAME_ROUTES = {
   '/dice': 'src/app/routes/games/DicePage.tsx',

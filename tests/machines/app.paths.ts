@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { assign, createActor, fromCallback } from 'xstate';
-import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyActorLogic, AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { appMachine } from '../../machines/app/machine';
 import { APP_WIDE_IDS } from '../../machines/shared/system';
 import { FakeEffects } from '../support/pathTesting';
@@ -8,7 +8,8 @@ import type { AnyEvent, PathSpec, Sut, World } from '../support/pathTesting';
 
 /**
  * The root app's paths: who plays (and the seed pair prepared after each login), which app-wide
- * actor hears which announcement, and which screen actor runs under which systemId with what input
+ * actor hears which announcement (the live link and the feed once their logic has arrived, told the
+ * session as it is then), and which screen actor runs under which systemId with what input
  * and what it heard. The app-wide actors are recorders here (their own paths test them); the
  * reference keeps the session and the open screens from the performed events alone.
  */
@@ -30,6 +31,8 @@ const events = [
   { type: 'screen.closed', systemId: 'cashier' },
   // The wallet here is a recorder with no wallet to read: screens hear no wallet.changed from it.
   { type: 'wallet.updated' },
+  // The live link's and the feed's logic arriving after the first paint (perform brings recorders).
+  { type: 'liveFeed.loaded' },
 ] as AnyEvent[];
 
 const APP_WIDE = Object.values(APP_WIDE_IDS);
@@ -44,6 +47,7 @@ interface Screen {
 
 interface AppSut extends Sut {
   effects: FakeEffects;
+  recorder: (id: AppWideId) => AnyActorLogic;
   system: () => { get: (id: string) => AnyActorRef | undefined };
   heard: Record<AppWideId, AnyEventObject[]>;
   screens: Screen[];
@@ -57,31 +61,43 @@ const asScreensHear = (e: AnyEvent) =>
 function facts(world: World) {
   let signedIn = false;
   let seedAsked = 0;
+  let feedLoaded = false;
+  let login: AnyEvent | null = null;
   const heard: Record<string, unknown[]> = Object.fromEntries(APP_WIDE.map((id) => [id, []]));
-  heard['live']!.push({ type: 'app.connect' });
   const screens: Array<{ systemId: string; input: unknown; heard: unknown[]; open: boolean }> = [];
   const open = () => screens.filter((s) => s.open);
+  const liveFeed = () => (feedLoaded ? ['live', 'betsFeed'] : []);
   for (const e of world.performed) {
     switch (e.type) {
       case 'auth.loggedIn':
         signedIn = true;
         seedAsked += 1;
+        login = e;
         for (const id of ['tokenRefresh', 'modals', 'wallet']) heard[id]!.push(e);
-        for (const id of ['live', 'betsFeed']) heard[id]!.push(asScreensHear(e));
+        for (const id of liveFeed()) heard[id]!.push(asScreensHear(e));
         open().forEach((s) => s.heard.push(asScreensHear(e)));
         break;
       case 'auth.loggedOut':
         signedIn = false;
+        login = null;
         for (const id of ['tokenRefresh', 'wallet']) heard[id]!.push(e);
-        for (const id of ['live', 'betsFeed']) heard[id]!.push(asScreensHear(e));
+        for (const id of liveFeed()) heard[id]!.push(asScreensHear(e));
         open().forEach((s) => s.heard.push(asScreensHear(e)));
         break;
       case 'tokens.renewed':
         heard['auth']!.push(e);
-        heard['live']!.push({ type: 'auth.tokenChanged', token: (e['tokens'] as { accessToken: string }).accessToken });
+        if (login) login = { ...(login as AnyEventObject), tokens: e['tokens'] } as AnyEvent;
+        if (feedLoaded) heard['live']!.push({ type: 'auth.tokenChanged', token: (e['tokens'] as { accessToken: string }).accessToken });
         break;
       case 'tokens.expired':
         heard['auth']!.push(e);
+        break;
+      case 'liveFeed.loaded':
+        if (feedLoaded) break;
+        feedLoaded = true;
+        // The feed is told of the player already signed in (with the token in use now); the link is started.
+        if (login) heard['betsFeed']!.push(asScreensHear(login));
+        heard['live']!.push({ type: 'app.connect' });
         break;
       case 'screen.opened':
         if (!open().some((s) => s.systemId === e['systemId'])) {
@@ -93,7 +109,7 @@ function facts(world: World) {
         break;
     }
   }
-  return { signedIn, seedAsked, heard, screens };
+  return { signedIn, seedAsked, heard, screens, feedLoaded };
 }
 
 export const appPaths: PathSpec<AppSut> = {
@@ -109,8 +125,9 @@ export const appPaths: PathSpec<AppSut> = {
         const { [event.systemId]: _closed, ...open } = context.screens as Record<string, unknown>;
         return { screens: open };
       }),
+      startLiveFeed: () => {},
     },
-    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'wallet', 'live', 'betsFeed', 'prepareSeed'].map((name) => [name, fromCallback(() => {})])),
+    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'wallet', 'prepareSeed'].map((name) => [name, fromCallback(() => {})])),
   } as never),
   variants: [
     {
@@ -137,8 +154,6 @@ export const appPaths: PathSpec<AppSut> = {
           tokenRefresh: recorder('tokenRefresh'),
           auth: recorder('auth'),
           wallet: recorder('wallet'),
-          live: recorder('live'),
-          betsFeed: recorder('betsFeed'),
           prepareSeed: effects.actor('prepareSeed'),
         },
       } as never),
@@ -148,6 +163,7 @@ export const appPaths: PathSpec<AppSut> = {
       effects,
       heard,
       screens,
+      recorder,
       system: () => actor.system,
       snapshot: () => actor.getSnapshot(),
       send: (e) => actor.send(e as never),
@@ -155,6 +171,8 @@ export const appPaths: PathSpec<AppSut> = {
     };
   },
   perform: {
+    // The chunk brings the two machines' logic: here recorders under the same systemIds.
+    'liveFeed.loaded': (sut, e) => sut.send({ ...e, live: sut.recorder('live'), betsFeed: sut.recorder('betsFeed') }),
     // Each opening brings the screen's own logic, as a route's chunk does: here one that records.
     'screen.opened': (sut, e) => {
       const systemId = e['systemId'] as string;
@@ -171,10 +189,13 @@ export const appPaths: PathSpec<AppSut> = {
   },
   states: {
     '#app': {
-      asserts: 'every app-wide actor runs under its systemId; tokenRefresh, modals and wallet heard each login as auth sent it, the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, at load',
+      asserts: 'every app-wide actor runs under its systemId (the live link and the feed once loaded); tokenRefresh, modals and wallet heard each login as auth sent it, the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, when loaded',
       check(sut, world) {
         const f = facts(world);
-        for (const id of APP_WIDE) expect(sut.system().get(id), id).toBeDefined();
+        for (const id of APP_WIDE) {
+          if (f.feedLoaded || (id !== 'live' && id !== 'betsFeed')) expect(sut.system().get(id), id).toBeDefined();
+          else expect(sut.system().get(id), id).toBeUndefined();
+        }
         for (const id of APP_WIDE) expect(sut.heard[id], id).toEqual(f.heard[id]);
         expect(sut.effects.callsOf('prepareSeed')).toHaveLength(f.seedAsked);
       },
@@ -199,6 +220,25 @@ export const appPaths: PathSpec<AppSut> = {
       check(sut, world) {
         expect(facts(world).signedIn).toBe(true);
         expect(sut.effects.waiting('prepareSeed')).toBeUndefined();
+      },
+    },
+    '#app.liveFeed': {
+      asserts: 'the live link and the feed run once, and only once, their logic has arrived',
+      check: (sut, world) => expect(sut.system().get('live') !== undefined).toBe(facts(world).feedLoaded),
+    },
+    '#app.liveFeed.waiting': {
+      asserts: 'their logic has not arrived: neither runs, and neither heard anything',
+      check(sut, world) {
+        expect(facts(world).feedLoaded).toBe(false);
+        expect(sut.heard.live).toEqual([]);
+        expect(sut.heard.betsFeed).toEqual([]);
+      },
+    },
+    '#app.liveFeed.running': {
+      asserts: 'both run under their systemIds; a second arrival of their logic starts nothing',
+      check(sut, world) {
+        expect(facts(world).feedLoaded).toBe(true);
+        expect(sut.system().get('betsFeed')).toBeDefined();
       },
     },
     '#app.screens': {

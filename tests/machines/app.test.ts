@@ -25,7 +25,7 @@ function startedApp(
     actions: { persistCurrency: () => {}, persistDisplayFiat: () => {}, persistHideZero: () => {} },
   });
   const app = appMachine.provide({
-    actors: { modalStack: quiet, shell: options.shell ?? quiet, tokenRefresh: quiet, auth: quiet, live: quiet, betsFeed: quiet, wallet, prepareSeed: fromPromise(async () => {}) },
+    actors: { modalStack: quiet, shell: options.shell ?? quiet, tokenRefresh: quiet, auth: quiet, wallet, prepareSeed: fromPromise(async () => {}) },
     actions: { connectAdapters: options.connectAdapters ?? (() => {}) },
   } as never);
   return createActor(app, { input: options.input ?? { viewportWidth: 1280 }, ...(options.clock ? { clock: options.clock } : {}) }).start();

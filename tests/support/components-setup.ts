@@ -50,12 +50,14 @@ net.Socket.prototype.connect = function refusedConnect(...args: unknown[]) {
   throw refuse(`a socket to ${where}`);
 } as typeof net.Socket.prototype.connect;
 
-// The browser fetches the modals' chunks once the first page is idle (main.tsx), and a route's chunk
+// The browser fetches the modals' chunks once the first page is idle (main.tsx), the live feed's after
+// the first render (App.tsx), and a route's chunk
 // on intent; here every chunk is loaded (transformed) once up front, so no test's first wait pays for
 // it. The routes are taken from the router's own tree, so no lazy page is missed: a chunk transformed
 // on first use takes seconds on a loaded machine, longer than a findBy waits.
 beforeAll(async () => {
   await import('../../src/app/components/modals/ModalHost');
+  await import('../../src/app/actors/liveFeed');
   const { routeTree } = await import('../../src/app/router');
   const routes = Object.values(routeTree.children ?? {}) as Array<{ options: { component?: { preload?: () => Promise<void> } } }>;
   await Promise.all([preloadModals(), ...routes.map((route) => route.options.component?.preload?.())]);

@@ -1,15 +1,11 @@
 import { fromPromise } from 'xstate';
-import { randomClientSeed } from '../../core/fairness/seeds';
 import type { ActorSystem } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
 import { shellMachine } from '../../../machines/shell/machine';
 import { walletMachine } from '../../../machines/wallet/machine';
-import { liveMachine } from '../../../machines/live/machine';
-import { betsFeedMachine } from '../../../machines/betsFeed/machine';
-import type { BetsLists } from '../../../machines/betsFeed/machine';
-import { hubConnectionLogic, signalRHub } from '../adapters/hubConnection';
+import type { LiveFeedEvent } from '../../../machines/app/machine';
 import type { HubConnector } from '../adapters/hubConnection';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
@@ -76,7 +72,6 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const navigation = createNavigationAdapter();
   const clock = deps.clock ?? realClock;
   const now = () => clock.now();
-  const hub = deps.hub ?? signalRHub(hubUrl(deps.apiBase ?? API_BASE));
   const refreshSession = fromPromise<Awaited<ReturnType<typeof calls.refreshToken>>, { refreshToken: string }>(({ input }) =>
     calls.refreshToken(input.refreshToken),
   );
@@ -93,6 +88,8 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       // (docs/fairness.md), so the hashes are fetched first and the seed offered in a second call:
       // a new player's first pair then plays with it.
       prepareSeed: fromPromise(async () => {
+        // Needed only once a player has signed in: the seed rules load then, not with the first page.
+        const { randomClientSeed } = await import('../../core/fairness/seeds');
         const clientSeed = randomClientSeed((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
         await api.get('/casino/get-seed');
         await api.get('/casino/get-seed', { query: { clientSeed } });
@@ -100,10 +97,6 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
-      live: liveMachine.provide({ actors: { hubConnection: hubConnectionLogic(hub) } }),
-      betsFeed: betsFeedMachine.provide({
-        actors: { loadBets: fromPromise(() => api.get<BetsLists>('/casino/get-bets')) },
-      }),
       wallet: walletMachine.provide({
         actors: {
           loadWallets: fromPromise(() => wallet.wallets()),
@@ -150,7 +143,16 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     return providedLogic.get(provide) as T;
   };
 
-  return { logic, api, calls, navigation, provided, clock, now, walletStart: preferences.read() };
+  /**
+   * The live link's and the feed's logic, loaded after the first render (src/app/App.tsx sends it to
+   * the app actor): the SignalR adapter and both machines are not part of the first page.
+   */
+  const loadLiveFeed = async (): Promise<LiveFeedEvent> => {
+    const { provideLiveFeed } = await import('./liveFeed');
+    return { type: 'liveFeed.loaded', ...provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) }) };
+  };
+
+  return { logic, api, calls, navigation, provided, clock, now, walletStart: preferences.read(), loadLiveFeed };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useMatches, useRouter } from '@tanstack/react-router';
 import type { ModalStackRef, ShellRef } from '../actors/AppActor';
 
 /*
  * The listed adapter hooks: the only hooks in src/app that touch the DOM or the router. Each one
  * turns a browser happening into an event for a machine and decides nothing itself.
- * Game screens: useSpaceKey (Space bets), useRingPointer (the dice ring's slider).
+ * The game screens' and the bets feed's hooks are in screenHooks.ts, so they load with those screens.
  */
 
 /** Window width → shell (the sidebar follows the 768 px breakpoint). */
@@ -57,142 +57,4 @@ export function useFocusOnMount(ref: React.RefObject<HTMLElement | null>): void 
   useEffect(() => {
     ref.current?.focus();
   }, [ref]);
-}
-
-/**
- * Like useSelector, but re-renders at most once per animation frame: hundreds of live bets a
- * second reach the feed, and the table only needs the latest picture at paint time.
- */
-export function useFrameSelector<TSnapshot, T>(
-  actor: { getSnapshot: () => TSnapshot; subscribe: (listener: (snapshot: TSnapshot) => void) => { unsubscribe: () => void } },
-  selector: (snapshot: TSnapshot) => T,
-): T {
-  const [value, setValue] = useState(() => selector(actor.getSnapshot()));
-  const latest = useRef(selector);
-  latest.current = selector;
-  useEffect(() => {
-    let frame: number | null = null;
-    const schedule = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (fn: () => void) => setTimeout(fn, 16) as unknown as number;
-    const cancel = typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame : (id: number) => clearTimeout(id);
-    const subscription = actor.subscribe(() => {
-      if (frame !== null) return;
-      frame = schedule(() => {
-        frame = null;
-        setValue(latest.current(actor.getSnapshot()));
-      });
-    });
-    setValue(latest.current(actor.getSnapshot()));
-    return () => {
-      subscription.unsubscribe();
-      if (frame !== null) cancel(frame);
-    };
-  }, [actor]);
-  return value;
-}
-
-/** True while the person is typing somewhere, so single-letter shortcuts leave their keys alone. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
-/**
- * Single-letter shortcuts → a screen's events (blackjack: H hit, S stand, D double, P split). The
- * machine's guards decide whether an event applies; a key is ignored while typing, with a modifier,
- * on auto-repeat, or while a modal covers the page.
- */
-export function useKeyEvents<TEvent extends { type: string }>(actor: { send: (event: TEvent) => void }, keys: Readonly<Record<string, TEvent>>): void {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.repeat || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      if (document.body.classList.contains('modal-open')) return;
-      const mapped = keys[event.key.toLowerCase()];
-      if (!mapped) return;
-      event.preventDefault();
-      actor.send(mapped);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [actor, keys]);
-}
-
-/** True when a key press belongs to the focused control (typing, a button's own Space) rather than the page. */
-function isOwnKeyOf(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  return ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(target.tagName) || target.getAttribute('role') === 'slider';
-}
-
-/**
- * Space anywhere on a game screen → `onPress` (dice: a bet). Not while a field, button or slider has
- * focus (Space is theirs there), not with a modifier, not on auto-repeat, and not while a modal is open.
- */
-export function useSpaceKey(onPress: () => void): void {
-  const latest = useRef(onPress);
-  useEffect(() => {
-    latest.current = onPress;
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.code !== 'Space' && event.key !== ' ') return;
-      if (event.repeat || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if (isOwnKeyOf(event.target) || document.body.classList.contains('modal-open')) return;
-      event.preventDefault();
-      latest.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-}
-
-/**
- * Pointer on a circular SVG control → `onPosition(p)`, p in 0..100 clockwise from 12 o'clock
- * (the dice ring). Presses near the centre (inside `innerRatio` of the radius) are ignored; a press
- * on the ring captures the pointer so a drag keeps reporting until release.
- */
-export function useRingPointer(ref: React.RefObject<SVGSVGElement | null>, onPosition: (position: number) => void, innerRatio = 0.55): void {
-  const latest = useRef(onPosition);
-  useEffect(() => {
-    latest.current = onPosition;
-  });
-  useEffect(() => {
-    const svg = ref.current;
-    if (!svg) return;
-    let dragging: number | null = null;
-    const positionOf = (event: PointerEvent): { position: number; radius: number } => {
-      const box = svg.getBoundingClientRect();
-      const dx = event.clientX - (box.left + box.width / 2);
-      const dy = event.clientY - (box.top + box.height / 2);
-      const degrees = (Math.atan2(dx, -dy) * 180) / Math.PI;
-      return { position: (((degrees + 360) % 360) / 360) * 100, radius: Math.hypot(dx, dy) / (box.width / 2) };
-    };
-    const onDown = (event: PointerEvent) => {
-      if (event.button !== 0) return;
-      const at = positionOf(event);
-      if (at.radius < innerRatio) return;
-      dragging = event.pointerId;
-      svg.setPointerCapture?.(event.pointerId);
-      event.preventDefault();
-      latest.current(at.position);
-    };
-    const onMove = (event: PointerEvent) => {
-      if (dragging !== event.pointerId) return;
-      latest.current(positionOf(event).position);
-    };
-    const onUp = (event: PointerEvent) => {
-      if (dragging !== event.pointerId) return;
-      dragging = null;
-      svg.releasePointerCapture?.(event.pointerId);
-    };
-    svg.addEventListener('pointerdown', onDown);
-    svg.addEventListener('pointermove', onMove);
-    svg.addEventListener('pointerup', onUp);
-    svg.addEventListener('pointercancel', onUp);
-    return () => {
-      svg.removeEventListener('pointerdown', onDown);
-      svg.removeEventListener('pointermove', onMove);
-      svg.removeEventListener('pointerup', onUp);
-      svg.removeEventListener('pointercancel', onUp);
-    };
-  }, [ref, innerRatio]);
 }

@@ -1,5 +1,3 @@
-import { createFetch } from 'ofetch';
-import type { FetchError } from 'ofetch';
 import type { ActorRefFrom } from 'xstate';
 import type { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 
@@ -47,12 +45,20 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+/** A request the server answered with a status of 400 or more: its response and parsed body. */
+class HttpFailure extends Error {
+  constructor(
+    readonly response: Response,
+    readonly data: { error?: unknown; message?: unknown } | undefined,
+  ) {
+    super(`HTTP ${response.status}`);
+  }
+}
+
 function toApiError(failure: unknown): ApiError {
   if (failure instanceof ApiError) return failure;
-  const fetchError = failure as Partial<FetchError<{ error?: unknown; message?: unknown }>>;
-  const response = fetchError.response;
-  if (!response) return new ApiError(fetchError.message ?? 'network error', undefined, 'network');
-  const data = fetchError.data;
+  if (!(failure instanceof HttpFailure)) return new ApiError((failure as Error | undefined)?.message ?? 'network error', undefined, 'network');
+  const { response, data } = failure;
   const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError(
     typeof data?.message === 'string' ? data.message : response.statusText || `HTTP ${response.status}`,
@@ -62,22 +68,62 @@ function toApiError(failure: unknown): ApiError {
   );
 }
 
-const isUnauthorized = (failure: unknown) => (failure as { response?: Response }).response?.status === 401;
+const isUnauthorized = (failure: unknown) => failure instanceof HttpFailure && failure.response.status === 401;
+
+/** A body as the API sends it: JSON (or no content type) parsed, anything unparsable as its text; none for 204. */
+async function bodyOf(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205 || !response.body) return undefined;
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  if (type !== '' && !/^application\/(?:[\w!#$%&*.^`~-]*\+)?json\s*(?:;|$)/i.test(type)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** `path` under `baseURL`, with the defined query values. */
+function urlOf(baseURL: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value));
+  const search = params.toString();
+  return `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const $fetch = createFetch({
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    defaults: { baseURL: options.baseURL, credentials: 'omit', retry: 0, timeout: options.timeoutMs ?? 20_000 },
-  });
+  const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 20_000;
   let nextRequestId = 1;
 
-  const send = <T>(method: 'GET' | 'POST', path: string, body: unknown, query: RequestOptions['query'], token: string | null) =>
-    $fetch<T>(path, {
-      method,
-      ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
-      ...(query ? { query } : {}),
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
+  /**
+   * One call on the platform's fetch: no cookies, no retry; JSON in and out; a call with no answer
+   * within the timeout is aborted, and so rejected as a network failure.
+   */
+  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, query: RequestOptions['query'], token: string | null): Promise<T> {
+    const url = urlOf(options.baseURL, path, query);
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', accept: 'application/json' });
+    const aborter = new AbortController();
+    const timer = setTimeout(() => aborter.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        credentials: 'omit',
+        signal: aborter.signal,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (failure) {
+      throw new Error(`[${method}] ${JSON.stringify(url)}: <no response> ${(failure as Error | undefined)?.message ?? ''}`.trim(), { cause: failure });
+    } finally {
+      clearTimeout(timer);
+    }
+    const data = await bodyOf(response);
+    if (response.status >= 400) throw new HttpFailure(response, data && typeof data === 'object' ? data : undefined);
+    return data as T;
+  }
 
   /** Resolves with the token to retry with, or rejects when the refresh failed. */
   function awaitRenewal(coordinator: TokenRefreshRef, usedToken: string): Promise<string> {

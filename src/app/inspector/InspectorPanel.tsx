@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import type { EventObject } from 'xstate';
 import type { Mermaid } from 'mermaid';
 import { machineCatalog } from '../../../machines/catalog';
+import { APP_WIDE_IDS } from '../../../machines/shared/system';
 import { MERMAID_CONFIG, machineDiagrams, machineJson, mermaidId } from './diagram';
 import type { Diagram } from './diagram';
 import { payloadText } from './recorder';
@@ -161,14 +162,17 @@ function ReplayView({ actor, onState }: { actor: TrackedActor; onState: (ids: st
   );
 }
 
+const APP_WIDE_SYSTEM_IDS = new Set<string>(Object.values(APP_WIDE_IDS));
+
 export function InspectorPanel({ recorder, initiallyOpen }: { recorder: Recorder; initiallyOpen: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
   useSyncExternalStore(recorder.subscribe, recorder.version);
   const actors = recorder.list();
   const runningNames = new Set(actors.filter((a) => !a.stopped).map((a) => a.machine));
   const [machineName, setMachineName] = useState<string | null>(null);
-  // Until the designer picks one: the newest running screen actor, else the app.
-  const newest = [...actors].reverse().find((a) => !a.stopped && a.machine !== 'app');
+  // Until the designer picks one: the newest running screen actor, else the app. The app-wide actors are
+  // not screens (the live link and the feed start after the first paint, so they may be newer than one).
+  const newest = [...actors].reverse().find((a) => !a.stopped && a.machine !== 'app' && !APP_WIDE_SYSTEM_IDS.has((a.ref as { systemId?: string }).systemId ?? ''));
   const selected = machineName ?? newest?.machine ?? 'app';
   const live = [...actors].reverse().find((a) => a.machine === selected && !a.stopped) ?? [...actors].reverse().find((a) => a.machine === selected);
   const machine = machineCatalog[selected];

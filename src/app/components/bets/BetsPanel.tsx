@@ -4,7 +4,7 @@ import type { betsFeedMachine } from '../../../../machines/betsFeed/machine';
 import { selectRows, selectShowsMyBetsTab, selectTab } from '../../../../machines/betsFeed/selectors';
 import { selectDisplayFiat, selectRates } from '../../../../machines/wallet/selectors';
 import { AppActor, useWalletRef } from '../../actors/AppActor';
-import { useFrameSelector } from '../../adapters/hooks';
+import { useFrameSelector } from '../../adapters/screenHooks';
 import { formatAmount } from '../../format';
 import { BetsTable } from './BetsTable';
 

@@ -23,7 +23,7 @@ import {
 } from '../../../../machines/dice/selectors';
 import { formatCrypto, formatFiat } from '../../../core/money';
 import { useModalStackRef } from '../../actors/AppActor';
-import { useSpaceKey } from '../../adapters/hooks';
+import { useSpaceKey } from '../../adapters/screenHooks';
 import { BetAmount } from '../game/BetAmount';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import { ShieldIcon } from '../ui/icons';

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { RingTone } from '../../../../machines/dice/selectors';
 import type { DiceTarget } from '../../../core/games/dice';
 import { SLIDER_MAX_CHANCE, SLIDER_MIN_CHANCE } from '../../../core/games/dice';
-import { useRingPointer } from '../../adapters/hooks';
+import { useRingPointer } from '../../adapters/screenHooks';
 import styles from './Dice.module.css';
 
 interface DiceRingProps {

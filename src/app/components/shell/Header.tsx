@@ -1,10 +1,14 @@
+import { Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { selectIsRestoring, selectIsSignedIn } from '../../../../machines/auth/selectors';
 import { useAuth, useModalStackRef } from '../../actors/AppActor';
-import { AccountMenu } from './AccountMenu';
-import { BalanceMenu } from '../wallet/BalanceMenu';
+import { lazyPart } from '../modals/lazyModals';
 import { CloseIcon, Logo, MenuIcon } from '../ui/icons';
 import styles from './Header.module.css';
+
+// A visitor's first paint has no menus: the signed-in player's are a chunk of their own, fetched right
+// after the first render; until it has arrived the right side stays as it is while the session is checked.
+const SignedInMenus = lazyPart(() => import('./SignedInMenus').then((m) => m.SignedInMenus));
 
 interface HeaderProps {
   sidebarOpen: boolean;
@@ -38,10 +42,9 @@ export function Header({ sidebarOpen, onToggleSidebar }: HeaderProps) {
       <div className={styles.right}>
         {/* While the stored session is being checked, show neither the buttons nor the menu. */}
         {restoring ? null : signedIn ? (
-          <>
-            <BalanceMenu />
-            <AccountMenu />
-          </>
+          <Suspense fallback={null}>
+            <SignedInMenus />
+          </Suspense>
         ) : (
           <VisitorButtons onOpen={(tab) => modals.send({ type: 'user.openModal', name: 'Auth', params: { tab } })} />
         )}

@@ -1,14 +1,19 @@
+import { Suspense } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { selectSidebarOpen } from '../../../../machines/shell/selectors';
 import { useShell, useShellRef } from '../../actors/AppActor';
 import { MAIN_ID } from '../../adapters/dom';
 import { useDocumentTitle, useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
-import { ModalHost } from '../modals/ModalHost';
+import { lazyPart } from '../modals/lazyModals';
 import { Footer, MobileBar } from './Footer';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
-import { Welcome } from './Welcome';
 import styles from './Shell.module.css';
+
+// No modal is open on a first paint, nor the welcome of a player who has just signed up: the modal
+// host (and the modals it declares) and the welcome panel are chunks of their own.
+const ModalHost = lazyPart(() => import('../modals/ModalHost').then((m) => m.ModalHost));
+const Welcome = lazyPart(() => import('./Welcome').then((m) => m.Welcome));
 
 export function Shell() {
   const shell = useShellRef();
@@ -27,14 +32,18 @@ export function Shell() {
         <Sidebar open={sidebarOpen} onClose={() => sendShell({ type: 'user.closeSidebar' })} />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           <div className={styles.content}>
-            <Welcome />
+            <Suspense fallback={null}>
+              <Welcome />
+            </Suspense>
             <Outlet />
           </div>
           <Footer />
         </main>
       </div>
       <MobileBar onMenu={() => sendShell({ type: 'user.toggleSidebar' })} />
-      <ModalHost />
+      <Suspense fallback={null}>
+        <ModalHost />
+      </Suspense>
     </div>
   );
 }

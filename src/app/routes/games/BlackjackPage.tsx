@@ -2,7 +2,7 @@ import { useRuntime } from '../../actors/AppActor';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideBlackjack } from '../../actors/games/blackjack';
-import { useKeyEvents } from '../../adapters/hooks';
+import { useKeyEvents } from '../../adapters/screenHooks';
 import { BetsPanel } from '../../components/bets/BetsPanel';
 import { BlackjackControls } from '../../components/blackjack/BlackjackControls';
 import { BlackjackTable } from '../../components/blackjack/BlackjackTable';

@@ -1,0 +1,22 @@
+import { fromPromise } from 'xstate';
+import { betsFeedMachine } from '../../../machines/betsFeed/machine';
+import type { BetsLists } from '../../../machines/betsFeed/machine';
+import { liveMachine } from '../../../machines/live/machine';
+import { hubConnectionLogic, signalRHub } from '../adapters/hubConnection';
+import type { HubConnector } from '../adapters/hubConnection';
+import type { ApiClient } from '../api/client';
+
+/**
+ * The live link's and the bets feed's machines with the browser's effects provided. A chunk of its own:
+ * the app loads it once the first page has rendered and hands both to the app actor
+ * (`liveFeed.loaded`), which starts them under their systemIds (docs/performance.md).
+ */
+export function provideLiveFeed(deps: { api: ApiClient; hub?: HubConnector; hubUrl: string }) {
+  const hub = deps.hub ?? signalRHub(deps.hubUrl);
+  return {
+    live: liveMachine.provide({ actors: { hubConnection: hubConnectionLogic(hub) } }),
+    betsFeed: betsFeedMachine.provide({
+      actors: { loadBets: fromPromise(() => deps.api.get<BetsLists>('/casino/get-bets')) },
+    }),
+  };
+}
