@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIGINT, DatabaseBusyError, toPostgresText } from '../../src/server/db/sql';
 import type { Database } from '../../src/server/db/sql';
 import { toPostgresDdl } from '../../src/server/db/migrations';
-import { ENGINE, openTestDatabase, serverPerBlock } from '../support/server';
+import { ENGINE, dropTestSchema, openTestDatabase, serverPerBlock, testSchema } from '../support/server';
 import type { TestDatabase } from '../support/server';
 
 /** The data layer both engines share (src/server/db/sql.ts), on the engine under test. */
@@ -95,5 +95,20 @@ describe('a transaction the database keeps refusing, over HTTP', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('1');
     expect(await response.json()).toEqual({ error: 'busy', message: 'The casino is busy right now. Nothing was changed; please try again.' });
+  });
+});
+
+describe.skipIf(ENGINE !== 'postgres')('instances that start at once on one schema', () => {
+  it('should all open it: creating the schema and migrating it take turns, none fails', async () => {
+    const schema = testSchema();
+    const opened = await Promise.allSettled(Array.from({ length: 8 }, () => openTestDatabase({ schema })));
+    try {
+      expect(opened.map((result) => (result.status === 'rejected' ? String(result.reason) : 'opened'))).toEqual(Array(8).fill('opened'));
+      const { db } = (opened[0] as PromiseFulfilledResult<TestDatabase>).value;
+      expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM currencies'))!.n).toBeGreaterThan(0);
+    } finally {
+      for (const result of opened) if (result.status === 'fulfilled') await result.value.db.close();
+      await dropTestSchema(schema);
+    }
   });
 });

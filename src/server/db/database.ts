@@ -133,7 +133,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      // IF NOT EXISTS is not atomic: of two instances starting at once, the second may still collide
+      // with the first's new schema (unique violation, or duplicate schema). Either way it exists now.
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).catch((error: { code?: string }) => {
+        if (error.code !== '23505' && error.code !== '42P06') throw error;
+      });
     } finally {
       await client.end();
     }
