@@ -27,12 +27,14 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
-import type { GroupCommit } from '../src/server/db/groupCommit';
+import { groupCommitOf } from '../src/server/db/database';
 
 import { loadConfig } from '../src/server/config';
 import { createFirstSeeds } from '../src/server/fairness/seeds';
 import { diceBetTransaction } from '../src/server/routes/dice';
 import { insertUser } from '../src/server/users/repository';
+import { closedLoop, percentile } from './support/closedLoop';
+import type { Figures } from './support/closedLoop';
 
 const CLIENTS = 64;
 const PHASE_MS = Number(process.env.BENCH_DICE_MS ?? 5_000);
@@ -42,40 +44,6 @@ const BET = { betAmount: 0.05, currency: 'USDT', chance: 49.5, target: 'under' a
 interface Player {
   id: number;
   token: string;
-}
-
-interface Figures {
-  bets: number;
-  errors: number;
-  seconds: number;
-  latenciesMs: number[];
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** Runs `CLIENTS` loops that each place bets back to back until the phase ends; the first second is warm-up. */
-async function closedLoop(players: Player[], placeOne: (player: Player) => Promise<boolean>): Promise<Figures> {
-  const started = performance.now();
-  const measureFrom = started + WARMUP_MS;
-  const end = measureFrom + PHASE_MS;
-  const latenciesMs: number[] = [];
-  let errors = 0;
-  await Promise.all(
-    players.map(async (player) => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        const ok = await placeOne(player);
-        const t1 = performance.now();
-        if (t0 < measureFrom) continue;
-        if (ok) latenciesMs.push(t1 - t0);
-        else errors += 1;
-      }
-    }),
-  );
-  return { bets: latenciesMs.length, errors, seconds: (performance.now() - measureFrom) / 1000, latenciesMs };
 }
 
 // ---------------------------------------------------------------- client process (http phase)
@@ -107,7 +75,7 @@ async function runClients(): Promise<void> {
       request.once('error', () => resolve(false));
       request.end(body);
     });
-  const figures = await closedLoop(players, (player) => post(player.token));
+  const figures = await closedLoop(players, (player) => post(player.token), WARMUP_MS, PHASE_MS);
   agent.destroy();
   process.send?.(figures, () => process.exit(0));
 }
@@ -246,7 +214,7 @@ async function main(): Promise<void> {
     const file = sqlite ? new BetterSqlite3(path.join(dataDir, 'casino.sqlite')) : null;
     file?.pragma('journal_mode = WAL');
     file?.pragma('busy_timeout = 5000');
-    const groupCommit = (app.db as { groupCommit?: GroupCommit }).groupCommit;
+    const groupCommit = groupCommitOf(app.db);
     try {
       for (const mode of ['FULL', 'NORMAL'] as const) {
         if (file) {

@@ -19,6 +19,8 @@ import path from 'node:path';
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { postgresBin, startPostgres } from '../scripts/postgres.mjs';
 import { freePort, spawnServer, waitForHealth } from '../tests/support/serverProcess';
+import { closedLoop, percentile } from './support/closedLoop';
+import type { Figures } from './support/closedLoop';
 
 const CLIENTS = 64;
 const PHASE_MS = Number(process.env.BENCH_PG_MS ?? 5_000);
@@ -29,13 +31,6 @@ const HUB_BETS = 200;
 interface Player {
   token: string;
   base: string;
-}
-
-interface Figures {
-  bets: number;
-  errors: number;
-  seconds: number;
-  latenciesMs: number[];
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
@@ -72,32 +67,6 @@ async function fundedPlayer(base: string): Promise<Player> {
   return { token: jwt, base };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function closedLoop(players: Player[]): Promise<Figures> {
-  const started = performance.now();
-  const measureFrom = started + WARMUP_MS;
-  const end = measureFrom + PHASE_MS;
-  const latenciesMs: number[] = [];
-  let errors = 0;
-  await Promise.all(
-    players.map(async (player) => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        const { status } = await request(player.base, '/dice/bet', BET, player.token);
-        const t1 = performance.now();
-        if (t0 < measureFrom) continue;
-        if (status === 200) latenciesMs.push(t1 - t0);
-        else errors += 1;
-      }
-    }),
-  );
-  return { bets: latenciesMs.length, errors, seconds: (performance.now() - measureFrom) / 1000, latenciesMs };
-}
-
 interface Instances {
   urls: string[];
   stop: () => void;
@@ -121,7 +90,7 @@ async function startInstances(count: number, env: Record<string, string>, dataDi
 async function betPhase(urls: string[]): Promise<Figures> {
   const players: Player[] = [];
   for (let i = 0; i < CLIENTS; i++) players.push(await fundedPlayer(urls[i % urls.length]!));
-  return closedLoop(players);
+  return closedLoop(players, async (player) => (await request(player.base, '/dice/bet', BET, player.token)).status === 200, WARMUP_MS, PHASE_MS);
 }
 
 function row(label: string, f: Figures): string {
