@@ -21,6 +21,20 @@ describe('access tokens', () => {
     expect(await tokens.verify(token, at(now + 900))).toBeNull();
   });
 
+  it('should check the time again each time a token it already accepted comes back', async () => {
+    const tokens = await accessTokens(secret);
+    const token = await tokens.sign({ sub: '7', sid: 'abc' }, now);
+    expect(await tokens.verify(token, at(now + 10))).toEqual(claims);
+    // Accepted once, the same token is still refused before its iat and from its exp on.
+    expect(await tokens.verify(token, at(now - 1))).toBeNull();
+    expect(await tokens.verify(token, at(now + 899))).toEqual(claims);
+    expect(await tokens.verify(token, at(now + 900))).toBeNull();
+    expect(await tokens.verify(token, at(now + 5))).toEqual(claims);
+    // A caller changing the claims it got does not change what the next caller gets.
+    (await tokens.verify(token, at(now + 5)))!.sub = '1';
+    expect(await tokens.verify(token, at(now + 6))).toEqual(claims);
+  });
+
   it('should keep accepting the tokens issued before jose signed them (same secret, HS256)', async () => {
     const tokens = await accessTokens(secret);
     const legacy = signLegacyJwt(claims, secret);

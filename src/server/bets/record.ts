@@ -57,9 +57,10 @@ export function multiplierOf(wager: bigint, payout: bigint): number {
 
 /** Writes the bet row; call with the bet's transaction. */
 export async function recordBet(sql: Sql, bet: NewBet): Promise<WireBet> {
-  const inserted = await sql.get<{ id: number }>(
+  // The row just written is known here; the player's name comes back with its id.
+  const inserted = await sql.get<{ id: number; user_name: string }>(
     `INSERT INTO bets (user_id, game, currency, wager, payout, seed_pair_id, nonce, outcome, wager_usd_cents, payout_usd_cents, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, (SELECT user_name FROM users WHERE users.id = bets.user_id) AS user_name`,
     [
       bet.userId,
       bet.game,
@@ -74,9 +75,7 @@ export async function recordBet(sql: Sql, bet: NewBet): Promise<WireBet> {
       new Date().toISOString(),
     ],
   );
-  // The row just written is known here; only the player's name has to be read back.
-  const user = (await sql.get<{ user_name: string }>('SELECT user_name FROM users WHERE id = ?', [bet.userId]))!;
-  return toWireBet({ id: inserted!.id, game: bet.game, user_name: user.user_name, currency: bet.currency, wager: bet.wager, payout: bet.payout });
+  return toWireBet({ id: inserted!.id, game: bet.game, user_name: inserted!.user_name, currency: bet.currency, wager: bet.wager, payout: bet.payout });
 }
 
 export function toWireBet(row: BetRow): WireBet {

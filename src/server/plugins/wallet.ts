@@ -12,6 +12,7 @@ import type { ChainWatcher } from '../wallet/chain';
 import { limitsFor, registerLimitsContext } from '../wallet/limits';
 import type { LimitsContext } from '../wallet/limits';
 import { ExchangeRates } from '../wallet/rates';
+import { listCurrencies } from '../wallet/currencies';
 
 export interface WalletService {
   config: WalletConfig;
@@ -66,7 +67,8 @@ export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFund
     // In memory per process, and only configuration and rates: the limits in dollars, the payout
     // share and the live exchange rates (wallet/limits.ts caches their conversion to base units).
     // Balances and bankrolls are always read from the database, in the caller's transaction.
-    const limitsContext: LimitsContext = { limits: config.limits, maxPayoutShare: config.maxPayoutShare, rates };
+    const currencies = new Map((await listCurrencies(app.db)).map((currency) => [currency.symbol, currency]));
+    const limitsContext: LimitsContext = { limits: config.limits, maxPayoutShare: config.maxPayoutShare, rates, currencies };
     registerLimitsContext(app.db, limitsContext);
     const seeded = await seedHouseBankroll(app.db, config.houseBankrollUsd, (symbol) => rates.get(symbol));
     if (seeded.length > 0) app.log.info({ currencies: seeded, dollars: config.houseBankrollUsd }, 'seeded the demo house bankroll');

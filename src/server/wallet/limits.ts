@@ -6,11 +6,17 @@ import type { Sql } from '../db/sql';
 import { BET_GAMES, DEFAULT_EXCHANGE_RATES, DEFAULT_LIMITS } from './config';
 import type { WalletConfig } from './config';
 import { requireCurrency } from './currencies';
+import type { Currency } from './currencies';
 
 export interface LimitsContext {
   limits: WalletConfig['limits'];
   maxPayoutShare: number;
   rates: { get: (symbol: string) => number | undefined };
+  /**
+   * The currencies as the server read them at start (they change only by migration or the demo seed,
+   * which run before), so a bet does not read its currency's row again; without it, the database.
+   */
+  currencies?: ReadonlyMap<string, Currency>;
 }
 
 interface ConfiguredLimits {
@@ -83,7 +89,7 @@ export const isBetGame = (game: string): game is BetGame => (BET_GAMES as readon
 export async function limitsFor(sql: Sql, game: string, currencySymbol: string, context?: LimitsContext): Promise<BetLimitsUnits> {
   const ctx = context ?? contexts.get(sql) ?? DEFAULT_CONTEXT;
   if (!isBetGame(game)) throw badRequest(`Unknown game "${game}": expected one of ${BET_GAMES.join(', ')}`, 'unknown_game');
-  const currency = await requireCurrency(sql, currencySymbol);
+  const currency = ctx.currencies?.get(currencySymbol.toUpperCase()) ?? (await requireCurrency(sql, currencySymbol));
   if (!currency.bettable) throw badRequest(`${currency.symbol} betting not available at this time`, 'currency_not_bettable');
 
   const { minBet, maxBet, configuredMaxPayout } = configuredLimits(ctx, game, currency.symbol);
