@@ -20,6 +20,7 @@ import { stakingMachine } from './staking/machine';
 import { tokenPageMachine } from './token/machine';
 import { addLiquidityMachine, lockTokensMachine, removeLiquidityMachine, unlockTokensMachine } from './tokenAction/machine';
 import { tokenRefreshMachine } from './tokenRefresh/machine';
+import { transactionsMachine } from './transactions/machine';
 import { twoFactorMachine } from './twoFactor/machine';
 import { walletMachine } from './wallet/machine';
 
@@ -48,6 +49,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   staking: stakingMachine,
   tokenPage: tokenPageMachine,
   tokenRefresh: tokenRefreshMachine,
+  transactions: transactionsMachine,
   twoFactor: twoFactorMachine,
   unlockTokens: unlockTokensMachine,
   wallet: walletMachine,

@@ -19,6 +19,7 @@ import { screens } from './routes/screens';
 const AccountPage = lazyRouteComponent(() => import('./routes/account/AccountPage'), 'AccountPage');
 const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/ConfirmEmailPage'), 'ConfirmEmailPage');
 const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
+const TransactionsPage = lazyRouteComponent(() => import('./routes/account/TransactionsPage'), 'TransactionsPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -109,6 +110,14 @@ const accountRoute = createRoute({
   beforeLoad: requireSignIn,
 });
 
+const transactionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/transactions',
+  component: TransactionsPage,
+  staticData: { requiresAuth: true, title: 'Transactions' },
+  beforeLoad: requireSignIn,
+});
+
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email',
@@ -137,7 +146,7 @@ const resetPasswordRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Reset password' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, confirmEmailRoute, resetPasswordRoute]);
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

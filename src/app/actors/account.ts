@@ -2,7 +2,9 @@ import { fromPromise } from 'xstate';
 import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
 import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { resendConfirmationMachine } from '../../../machines/resendConfirmation/machine';
+import { transactionsMachine } from '../../../machines/transactions/machine';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
+import { saveTextFile } from '../adapters/download';
 import type { ScreenRuntime } from './screenRuntime';
 
 /** The password form of /account and /reset-password: a reset with the mailed token, or a change. */
@@ -52,5 +54,18 @@ export function provideConfirmEmail({ calls }: ScreenRuntime) {
 export function provideResendConfirmation({ calls }: ScreenRuntime) {
   return resendConfirmationMachine.provide({
     actors: { resendConfirmation: fromPromise(() => calls.resendConfirmation()) },
+  });
+}
+
+/** /transactions: its pages, and the CSV saved as a file named for the day. */
+export function provideTransactions({ wallet, now }: ScreenRuntime) {
+  return transactionsMachine.provide({
+    actors: {
+      fetchTransactions: fromPromise(({ input }) => wallet.transactions(input.before)),
+      downloadTransactions: fromPromise(async () => {
+        const csv = await wallet.exportTransactions();
+        saveTextFile(`transactions-${new Date(now()).toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8');
+      }),
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
+import { PageQuery } from './casino';
 import { refusals, routeGroup, WireAmount } from './common';
 
 /** The player's balances and the Cashier: deposit address, demo funds, withdrawals. */
@@ -49,6 +50,26 @@ export type Withdrawal = Static<typeof Withdrawal>;
 export const WithdrawalWithBalance = Type.Object({ withdrawal: Withdrawal, balance: Type.Number() });
 export type WithdrawalWithBalance = Static<typeof WithdrawalWithBalance>;
 
+export const LedgerRow = Type.Object({
+  id: Type.Integer({ description: 'The ledger row; pages go by it.' }),
+  transferId: Type.Integer({ description: 'The transfer the row belongs to (its other side is another account).' }),
+  kind: Type.String({ description: 'deposit, withdrawal, withdrawal_cancel, withdrawal_refused, demo_funds, stake, unstake, burn, investment, divestment, reward, reward_claim.' }),
+  account: Type.Union([Type.Literal('wallet'), Type.Literal('staking'), Type.Literal('rewards')], {
+    description: "Which of the player's accounts: the wallet, the locked ACC, or the staking rewards not claimed yet.",
+  }),
+  currency: Type.String(),
+  amount: Type.String({ description: 'Signed coins as an exact decimal string: positive into the account, negative out of it.' }),
+  ref: Type.Union([Type.String(), Type.Null()], { description: 'What the row is about, as the ledger names it (withdrawal:12, staking:3 ...).' }),
+  createdAt: Type.String({ description: 'ISO 8601.' }),
+});
+export type LedgerRow = Static<typeof LedgerRow>;
+
+export const TransactionsPage = Type.Object({
+  rows: Type.Array(LedgerRow, { description: 'Newest first.' }),
+  nextBefore: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as `before` for the next (older) page; null on the last.' }),
+});
+export type TransactionsPage = Static<typeof TransactionsPage>;
+
 const wallet = routeGroup('wallet');
 
 export const getWallets = wallet.get('get-wallets', "The player's balance in every currency the server knows, zeros included, in display order.", {
@@ -93,4 +114,19 @@ export const cancelWithdrawal = wallet.post('cancel-withdrawal', 'Returns the mo
   response: { 200: WithdrawalWithBalance, ...refusals(400, 401, 404, 409) },
 });
 
-export const walletRoutes = [getWallets, getCashierInfo, getDepositAddress, claimDemoFunds, withdraw, getWithdrawals, cancelWithdrawal] as const;
+export const getTransactions = wallet.get(
+  'get-transactions',
+  "The player's ledger rows other than bets (deposits, withdrawals, demo funds, staking, liquidity, rewards), newest first, a page at a time.",
+  {
+    auth: true,
+    querystring: PageQuery,
+    response: { 200: TransactionsPage, ...refusals(400, 401) },
+  },
+);
+
+export const exportTransactions = wallet.get('export-transactions', 'Every row get-transactions lists, oldest first, as CSV with a header row (text/csv).', {
+  auth: true,
+  response: { 200: Type.String({ description: 'CSV: date,type,kind,account,currency,amount,reference,transfer.' }), ...refusals(401) },
+});
+
+export const walletRoutes = [getWallets, getCashierInfo, getDepositAddress, claimDemoFunds, withdraw, getWithdrawals, cancelWithdrawal, getTransactions, exportTransactions] as const;

@@ -1,6 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { cancelWithdrawal as cancelWithdrawalRoute, claimDemoFunds as claimDemoFundsRoute, getCashierInfo, getDepositAddress, getWallets, getWithdrawals, withdraw } from '../../core/contracts/wallet';
+import {
+  cancelWithdrawal as cancelWithdrawalRoute,
+  claimDemoFunds as claimDemoFundsRoute,
+  exportTransactions,
+  getCashierInfo,
+  getDepositAddress,
+  getTransactions,
+  getWallets,
+  getWithdrawals,
+  withdraw,
+} from '../../core/contracts/wallet';
 import { fiatToUnits, formatCrypto, unitsToNumber } from '../../core/money';
 import { AppError, badRequest, notFound } from '../errors';
 import { InsufficientFundsError, balanceOf, playerAccount } from '../ledger/ledger';
@@ -21,6 +32,8 @@ import {
 } from '../wallet/cashier';
 import type { Withdrawal } from '../wallet/cashier';
 import { listCurrencies, requireCurrency } from '../wallet/currencies';
+import { listTransactions, TRANSACTIONS_PAGE_MAX, TRANSACTIONS_PAGE_SIZE, transactionsCsv } from '../wallet/transactions';
+import { parsePage } from './paging';
 import { schemaOf } from './contract';
 
 const toWire = (w: Withdrawal) => ({
@@ -159,6 +172,21 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest, schema: schemaOf(getWithdrawals) },
     async (request) => (await listWithdrawals(app.db, signedIn(request).id)).map(toWire),
   );
+
+  app.get(getTransactions.path, { onRequest, schema: schemaOf(getTransactions) }, async (request) =>
+    listTransactions(app.db, signedIn(request).id, parsePage(request.query, TRANSACTIONS_PAGE_SIZE, TRANSACTIONS_PAGE_MAX)),
+  );
+
+  app.get(exportTransactions.path, { onRequest, schema: schemaOf(exportTransactions) }, async (request, reply) => {
+    const user = signedIn(request);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      // Streamed as it is read (the contract's 200 is the CSV text this stream makes up).
+      .send(Readable.from(transactionsCsv(app.db, user.id)) as unknown as string);
+  });
 
   app.post(
     cancelWithdrawalRoute.path,

@@ -57,6 +57,15 @@ export function AccountMenu() {
         >
           Account
         </button>
+        <button
+          type="button"
+          className={styles.item}
+          popoverTarget={MENU_ID}
+          popoverTargetAction="hide"
+          onClick={() => void navigate({ to: '/transactions' })}
+        >
+          Transactions
+        </button>
         <p className={styles.section}>More options</p>
         <button
           type="button"
