@@ -4,6 +4,8 @@
  * when there is no build; pass a base URL to audit a casino that is already running instead:
  *   npx tsx scripts/lighthouse.ts [http://localhost:8080]
  * Chromium: CHROME_PATH, else /usr/bin/chromium. Goal (issue 19): performance at least 95 on each.
+ * LIGHTHOUSE_JSON=<dir> also writes each route's full report there (home.json, dice.json, staking.json):
+ * the LCP element, the request chains and the main-thread work behind a figure.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import { freePort, spawnServer, waitForHealth } from '../tests/support/serverPro
 
 const ROUTES = ['/', '/dice', '/staking'];
 const GOAL = 95;
+const JSON_DIR = process.env.LIGHTHOUSE_JSON;
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {
   if (!fs.existsSync('dist/index.html')) {
@@ -48,6 +51,10 @@ try {
     const result = await lighthouse(`${server.url}${route}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
     if (!result) throw new Error(`no result for ${route}`);
     const { lhr } = result;
+    if (JSON_DIR) {
+      fs.mkdirSync(JSON_DIR, { recursive: true });
+      fs.writeFileSync(path.join(JSON_DIR, `${route.slice(1) || 'home'}.json`), JSON.stringify(lhr, null, 1));
+    }
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
     rows.push({
       route,

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_MODULES, pickEncoding, routePreloads } from '../../src/server/plugins/spaPages';
+import type { Manifest } from '../../src/server/plugins/spaPages';
+import { startTestServer, tempDir } from '../support/server';
+import type { TestServer } from '../support/server';
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A plain HTTP GET that leaves the body as it came over the wire (fetch would decode it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+const INDEX = [
+  '<!doctype html><html><head><title>ACC Casino</title>',
+  '<script type="module" crossorigin src="/assets/index-E1.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/runtime-R1.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/index-E1.css">',
+  `</head><body>${'<!-- padding -->'.repeat(100)}<div id="root"></div></body></html>`,
+].join('\n');
+
+/** The shape of Vite's manifest: the entry, a route that shares a chunk with another and with the entry. */
+const MANIFEST: Manifest = {
+  'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_runtime-R1.js'], css: ['assets/index-E1.css'] },
+  '_runtime-R1.js': { file: 'assets/runtime-R1.js' },
+  '_shared-S1.js': { file: 'assets/shared-S1.js', imports: ['_runtime-R1.js', '_money-M1.js'], css: ['assets/shared-S1.css'] },
+  '_money-M1.js': { file: 'assets/money-M1.js', imports: ['index.html'] },
+  'src/app/routes/games/DicePage.tsx': {
+    file: 'assets/DicePage-D1.js',
+    imports: ['_runtime-R1.js', 'index.html', '_shared-S1.js'],
+    css: ['assets/DicePage-D1.css'],
+  },
+  'src/app/routes/token/StakingPage.tsx': { file: 'assets/StakingPage-K1.js', imports: ['index.html', '_money-M1.js'] },
+};
+
+const brotli = (answer: RawAnswer) => zlib.brotliDecompressSync(answer.body).toString();
+
+describe('the page of a lazy route preloads its chunks', () => {
+  let server: TestServer;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    // A build as vite.config.ts writes it: index.html with its .br and .gz, the manifest under .vite.
+    staticDir = tempDir('casino-spa-');
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.mkdirSync(path.join(staticDir, '.vite'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(staticDir, 'index.html.br'), zlib.brotliCompressSync(INDEX));
+    fs.writeFileSync(path.join(staticDir, 'index.html.gz'), zlib.gzipSync(INDEX));
+    fs.writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    for (const chunk of Object.values(MANIFEST)) fs.writeFileSync(path.join(staticDir, chunk.file), 'export {};\n');
+    server = await startTestServer({ staticDir });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it("should announce the route's chunk, its static imports and their styles, not what the entry loads", async () => {
+    const answer = await rawGet(`${server.url}/dice`, { accept: 'text/html', 'accept-encoding': 'br, gzip' });
+    expect(answer.status).toBe(200);
+    const html = brotli(answer);
+    const preloads = [...html.matchAll(/<link rel="(modulepreload|preload)"( as="style")? crossorigin href="([^"]+)">/g)].map((m) => `${m[1]}${m[2] ?? ''} ${m[3]}`);
+    expect(preloads).toEqual([
+      // index.html's own, as the build wrote it.
+      'modulepreload /assets/runtime-R1.js',
+      'modulepreload /assets/DicePage-D1.js',
+      'modulepreload /assets/shared-S1.js',
+      'modulepreload /assets/money-M1.js',
+      'preload as="style" /assets/DicePage-D1.css',
+      'preload as="style" /assets/shared-S1.css',
+    ]);
+    // Nothing else of index.html changed: the links go at the end of its head.
+    expect(html.replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*(?:DicePage|shared|money)[^>]*>/g, '').replace(/\s*<\/head>/, '</head>')).toBe(
+      INDEX.replace(/\s*<\/head>/, '</head>'),
+    );
+    expect(brotli(await rawGet(`${server.url}/staking?tab=burn`, { accept: 'text/html', 'accept-encoding': 'br' }))).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/StakingPage-K1.js">\n    <link rel="modulepreload" crossorigin href="/assets/money-M1.js">\n  </head>',
+    );
+  });
+
+  it('should send it like index.html: compressed once, never cached without asking, with the CSP and an ETag of its own', async () => {
+    const br = await rawGet(`${server.url}/dice`, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await rawGet(`${server.url}/dice`, { accept: 'text/html', 'accept-encoding': 'gzip' });
+    const plain = await rawGet(`${server.url}/dice`, { accept: 'text/html' });
+    const home = await rawGet(`${server.url}/`, { accept: 'text/html', 'accept-encoding': 'br' });
+    for (const answer of [br, gz, plain]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    }
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const html = plain.body.toString();
+    expect(html).toContain('DicePage-D1.js');
+    expect(brotli(br)).toBe(html);
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(html);
+    // Not the bytes of /: each page and each encoding of it is a representation with its own ETag.
+    expect(brotli(home)).toBe(INDEX);
+    const etags = [br, gz, plain, home].map((answer) => answer.headers.etag);
+    expect(new Set(etags).size).toBe(4);
+    // The same page asked again answers the same, and a revalidation with its ETag is a 304.
+    expect((await rawGet(`${server.url}/dice`, { accept: 'text/html', 'accept-encoding': 'br' })).headers.etag).toBe(br.headers.etag);
+    const fresh = await rawGet(`${server.url}/dice`, { accept: 'text/html', 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+    expect(fresh.status).toBe(304);
+    expect(fresh.body.length).toBe(0);
+    expect(fresh.headers['cache-control']).toBe('no-cache');
+    // The ETag of / or of another encoding does not validate this one.
+    for (const other of [home.headers.etag!, gz.headers.etag!]) {
+      expect((await rawGet(`${server.url}/dice`, { accept: 'text/html', 'accept-encoding': 'br', 'if-none-match': other })).status).toBe(200);
+    }
+  });
+
+  it('should leave other paths as they were: index.html for an unknown page, JSON 404s under /api, assets as files', async () => {
+    const unknown = await rawGet(`${server.url}/no-such-page`, { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(unknown.status).toBe(200);
+    expect(brotli(unknown)).toBe(INDEX);
+    const api = await rawGet(`${server.url}/api/no-such-call`, { accept: 'text/html' });
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/json/);
+    const chunk = await rawGet(`${server.url}/assets/DicePage-D1.js`, {});
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('the preload list', () => {
+  it("should hold every lazy route a visitor may open, with the module the client's router imports for it", () => {
+    // The client's lazy routes as src/app/routes/pages.tsx and src/app/router.tsx declare them.
+    const pages = fs.readFileSync('src/app/routes/pages.tsx', 'utf8');
+    const declared = Object.fromEntries(
+      [...pages.matchAll(/'(\/[a-z-]+)': lazyRouteComponent\(\(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], `src/app/routes/${m[2]}.tsx`]),
+    );
+    const router = fs.readFileSync('src/app/router.tsx', 'utf8');
+    for (const [name, file] of [
+      ['ConfirmEmailPage', 'confirm-email'],
+      ['ResetPasswordPage', 'reset-password'],
+    ] as const) {
+      expect(router).toContain(`import('./routes/account/${name}')`);
+      expect(router).toMatch(new RegExp(`path: '/${file}',[\\s\\S]*?<${name} `));
+      declared[`/${file}`] = `src/app/routes/account/${name}.tsx`;
+    }
+    expect(Object.keys(declared).length).toBeGreaterThanOrEqual(10);
+    expect(ROUTE_MODULES).toEqual(declared);
+    for (const file of Object.values(ROUTE_MODULES)) expect(fs.existsSync(file), file).toBe(true);
+  });
+
+  it('should name only chunks of a real build when there is one', () => {
+    const manifestFile = 'dist/.vite/manifest.json';
+    if (!fs.existsSync(manifestFile)) return;
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    for (const module of Object.values(ROUTE_MODULES)) {
+      const preloads = routePreloads(manifest, module);
+      expect(preloads, module).not.toBeNull();
+      expect(preloads!.scripts[0], module).toBe(manifest[module]!.file);
+      for (const file of [...preloads!.scripts, ...preloads!.styles]) expect(fs.existsSync(path.join('dist', file)), file).toBe(true);
+    }
+  });
+
+  it('should pick the encoding the client prefers among those the build writes', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('gzip;q=1, br;q=0.4')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('deflate')).toBe('identity');
+    expect(pickEncoding('identity')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
+  });
+});
