@@ -20,6 +20,7 @@ import { stakingMachine } from './staking/machine';
 import { tokenPageMachine } from './token/machine';
 import { addLiquidityMachine, lockTokensMachine, removeLiquidityMachine, unlockTokensMachine } from './tokenAction/machine';
 import { tokenRefreshMachine } from './tokenRefresh/machine';
+import { statsMachine } from './stats/machine';
 import { transactionsMachine } from './transactions/machine';
 import { twoFactorMachine } from './twoFactor/machine';
 import { walletMachine } from './wallet/machine';
@@ -47,6 +48,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   seed: seedMachine,
   shell: shellMachine,
   staking: stakingMachine,
+  stats: statsMachine,
   tokenPage: tokenPageMachine,
   tokenRefresh: tokenRefreshMachine,
   transactions: transactionsMachine,

@@ -10,7 +10,7 @@
  * Sends
  *   to its hubConnection child: live.connect (start the connection) · live.disconnect (stop it)
  *   through the actor system, by systemId (a screen that is closed misses the event):
- *     wallet ← server.deposit {amount, currency} · betsFeed ← server.bet {bet}
+ *     wallet ← server.deposit {amount, currency} · betsFeed and stats (when open) ← server.bet {bet}
  *     staking ← server.lockedTokens / server.unlockedTokens {payload} · earn ← server.invested / server.divested {payload}
  * Actor src/app provides
  *   hubConnection: fromCallback<LiveCommand, HubInput>: builds one SignalR HubConnection for `input.token`
@@ -95,6 +95,8 @@ export const liveMachine = setup({
     connectHub: sendTo('hub', { type: 'live.connect' } satisfies LiveCommand),
     disconnectHub: sendTo('hub', { type: 'live.disconnect' } satisfies LiveCommand),
     tellFeed: sendTo(({ system }) => system.get(SYSTEM_IDS.betsFeed), (_, params: { bet: Bet }) => ({ type: 'server.bet' as const, bet: params.bet })),
+    /** The live statistics panel, when the account menu has spawned it (a signed-in player). */
+    tellStats: sendTo(({ system }) => system.get(SYSTEM_IDS.stats), (_, params: { bet: Bet }) => ({ type: 'server.bet' as const, bet: params.bet })),
     tellWallet: sendTo(
       ({ system }) => system.get(SYSTEM_IDS.wallet),
       (_, params: { amount: number; currency: string }) => ({ type: 'server.deposit' as const, ...params }),
@@ -127,7 +129,12 @@ export const liveMachine = setup({
       description: 'One hub connection for the current token (anonymous for a visitor), from its first start to its last retry.',
       invoke: { id: 'hub', src: 'hubConnection', input: ({ context }) => ({ token: context.token }) },
       on: {
-        'hub.bet': { actions: { type: 'tellFeed', params: ({ event }) => ({ bet: event.bet }) } },
+        'hub.bet': {
+          actions: [
+            { type: 'tellFeed', params: ({ event }) => ({ bet: event.bet }) },
+            { type: 'tellStats', params: ({ event }) => ({ bet: event.bet }) },
+          ],
+        },
         'hub.deposit': { actions: { type: 'tellWallet', params: ({ event }) => ({ amount: event.amount, currency: event.currency }) } },
         'hub.lockedTokens': { actions: { type: 'tellStaking', params: ({ event }) => ({ type: 'server.lockedTokens', payload: event.payload }) } },
         'hub.unlockedTokens': { actions: { type: 'tellStaking', params: ({ event }) => ({ type: 'server.unlockedTokens', payload: event.payload }) } },

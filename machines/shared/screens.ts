@@ -22,6 +22,7 @@ export const SCREEN_IDS = {
   seed: 'seed',
   cashier: 'cashier',
   transactions: 'transactions',
+  stats: 'stats',
 } as const;
 
 export type ScreenId = (typeof SCREEN_IDS)[keyof typeof SCREEN_IDS];

@@ -18,6 +18,7 @@ import { tokenPlugin } from './token/plugin';
 import type { Clock } from './token/payout';
 import type { Mailer } from './auth/mailer';
 import { betsRoutes } from './routes/bets';
+import { statsRoutes } from './routes/stats';
 import { betsPlugin } from './bets/plugin';
 import { blackjackRoundsPlugin } from './blackjack/plugin';
 import { minesGamesPlugin } from './mines/plugin';
@@ -114,6 +115,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(limitsRoutes);
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
+      await api.register(statsRoutes);
       await api.register(diceRoutes);
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);

@@ -112,4 +112,27 @@ export const getBets = casino.get('get-bets', 'The bets feed: everyone’s lates
   response: { 200: BetsLists, ...refusals(400) },
 });
 
-export const casinoRoutes = [getLimits, getSeed, rotateSeed, getSeedHistory, getBet, getBets] as const;
+export const StatsTotals = Type.Object({
+  bets: Type.Integer(),
+  wagered: Type.String({ description: 'Coins staked, an exact decimal string.' }),
+  profit: Type.String({ description: 'Paid out less staked, signed, an exact decimal string.' }),
+  wins: Type.Integer({ description: 'Bets that paid more than their stake.' }),
+  losses: Type.Integer({ description: 'Bets that paid less than their stake (a bet paid back exactly is neither).' }),
+});
+export type StatsTotals = Static<typeof StatsTotals>;
+
+export const PlayerStats = Type.Object({
+  currency: Type.String(),
+  session: StatsTotals,
+  allTime: StatsTotals,
+  recent: Type.Array(Type.String(), { description: "The profit of each of the player's last bets in the currency (at most 100), oldest first." }),
+});
+export type PlayerStats = Static<typeof PlayerStats>;
+
+export const getStats = casino.get('get-stats', "The player's statistics in a currency: this session (since sign-in) and all time, and the profit of the last bets.", {
+  auth: true,
+  querystring: Type.Object({ currency: Type.String({ minLength: 1, maxLength: 16 }) }, { additionalProperties: false }),
+  response: { 200: PlayerStats, ...refusals(400, 401) },
+});
+
+export const casinoRoutes = [getLimits, getSeed, rotateSeed, getSeedHistory, getBet, getBets, getStats] as const;

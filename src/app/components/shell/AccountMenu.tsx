@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { selectIsBusy, selectUser } from '../../../../machines/auth/selectors';
-import { useAuth, useModalStackRef } from '../../actors/AppActor';
+import { AppActor, useAuth, useModalStackRef } from '../../actors/AppActor';
 import styles from './AccountMenu.module.css';
 
 const MENU_ID = 'account-menu';
@@ -15,6 +15,7 @@ export function AccountMenu() {
   const [canLogOut] = useAuth((s) => s.can({ type: 'user.logout' }));
   const modals = useModalStackRef();
   const navigate = useNavigate();
+  const stats = AppActor.useSelector((s) => s.context.screens.stats);
   if (!user) return null;
   const initial = user.userName.slice(0, 1).toUpperCase();
   return (
@@ -65,6 +66,16 @@ export function AccountMenu() {
           onClick={() => void navigate({ to: '/transactions' })}
         >
           Transactions
+        </button>
+        <button
+          type="button"
+          className={styles.item}
+          popoverTarget={MENU_ID}
+          popoverTargetAction="hide"
+          disabled={!stats}
+          onClick={() => stats?.send({ type: 'user.toggleStats' })}
+        >
+          Live statistics
         </button>
         <p className={styles.section}>More options</p>
         <button

@@ -1,5 +1,6 @@
 import { AccountMenu } from './AccountMenu';
 import { BalanceMenu } from '../wallet/BalanceMenu';
+import { StatsHost } from '../stats/StatsHost';
 
 /** The header's right side for a signed-in player: the balance and account menus (a chunk of their own, Header.tsx). */
 export function SignedInMenus() {
@@ -7,6 +8,7 @@ export function SignedInMenus() {
     <>
       <BalanceMenu />
       <AccountMenu />
+      <StatsHost />
     </>
   );
 }
