@@ -60,12 +60,19 @@ describe('password form (change and reset)', () => {
     expect(reset.sent).toEqual([{ oldPassword: '', newPassword: 'new password', mfaCode: '', form: { mode: 'reset', email: 'a@b.co', token: 't' } }]);
   });
 
-  it('should send the code without the space typed after it (the length is checked as typed)', async () => {
+  it('should send the code without the spaces around it, and check its length without them too', async () => {
     const ok = make();
     const actor = createActor(ok.machine, { input: { mode: 'change', needsCode: true } }).start();
-    actor.send({ type: 'user.submit', oldPassword: 'old password', newPassword: 'new password', confirmPassword: 'new password', mfaCode: '12345 ' });
+    const submit = (mfaCode: string) =>
+      actor.send({ type: 'user.submit', oldPassword: 'old password', newPassword: 'new password', confirmPassword: 'new password', mfaCode });
+    // Five digits and a space are five digits: refused before anything is sent.
+    submit('12345 ');
     await idle(actor);
-    expect(ok.sent.map((s) => s.mfaCode)).toEqual(['12345']);
+    expect(ok.sent).toEqual([]);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ mfaCode: 'Token must be 6 characters' });
+    submit(' 123456 ');
+    await idle(actor);
+    expect(ok.sent.map((s) => s.mfaCode)).toEqual(['123456']);
   });
 
   // The generated paths come from the chart, so they cannot miss a transition the chart lost; these

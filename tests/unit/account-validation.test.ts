@@ -40,6 +40,15 @@ describe('password forms', () => {
     });
   });
 
+  it('should take a pasted code with spaces around it, as it is sent trimmed, and refuse one of 5 digits', () => {
+    const withCode = (mfaCode: string) =>
+      validatePasswordForm({ oldPassword: 'old', newPassword: 'longenough', confirmPassword: 'longenough', mfaCode }, { needsOldPassword: true, needsCode: true });
+    expect(withCode(' 123456 ')).toEqual({});
+    expect(withCode('123456\n')).toEqual({});
+    expect(withCode(' 12345 ')).toEqual({ mfaCode: 'Token must be 6 characters' });
+    expect(withCode('   ')).toEqual({ mfaCode: '*' });
+  });
+
   it('should ask neither the old password nor the code on a reset', () => {
     expect(validatePasswordForm({ newPassword: 'longenough', confirmPassword: 'longenough' }, reset)).toEqual({});
   });

@@ -75,7 +75,8 @@ export function validatePasswordForm(
     oldPassword: form.needsOldPassword ? required(values.oldPassword ?? '') : null,
     newPassword: newError,
     confirmPassword: confirmError,
-    mfaCode: form.needsCode ? validateTwoFactorCode(values.mfaCode ?? '') : null,
+    // The code is sent trimmed (machines/passwordForm), so it is checked trimmed, as the login's and the two-factor panel's are.
+    mfaCode: form.needsCode ? validateTwoFactorCode((values.mfaCode ?? '').trim()) : null,
   });
 }
 
