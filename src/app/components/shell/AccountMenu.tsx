@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { selectIsBusy, selectUser } from '../../../../machines/auth/selectors';
 import { AppActor, useAuth, useModalStackRef } from '../../actors/AppActor';
@@ -40,55 +41,26 @@ export function AccountMenu() {
           </span>
         </div>
         <p className={styles.section}>Your account</p>
-        <button
-          type="button"
-          className={styles.item}
-          popoverTarget={MENU_ID}
-          popoverTargetAction="hide"
-          onClick={() => modals.send({ type: 'user.openModal', name: 'Cashier' })}
-        >
-          Wallet
-        </button>
-        <button
-          type="button"
-          className={styles.item}
-          popoverTarget={MENU_ID}
-          popoverTargetAction="hide"
-          onClick={() => void navigate({ to: '/account' })}
-        >
-          Account
-        </button>
-        <button
-          type="button"
-          className={styles.item}
-          popoverTarget={MENU_ID}
-          popoverTargetAction="hide"
-          onClick={() => void navigate({ to: '/transactions' })}
-        >
-          Transactions
-        </button>
-        <button
-          type="button"
-          className={styles.item}
-          popoverTarget={MENU_ID}
-          popoverTargetAction="hide"
-          disabled={!stats}
-          onClick={() => stats?.send({ type: 'user.toggleStats' })}
-        >
+        <MenuItem onClick={() => modals.send({ type: 'user.openModal', name: 'Cashier' })}>Wallet</MenuItem>
+        <MenuItem onClick={() => void navigate({ to: '/account' })}>Account</MenuItem>
+        <MenuItem onClick={() => void navigate({ to: '/transactions' })}>Transactions</MenuItem>
+        <MenuItem disabled={!stats} onClick={() => stats?.send({ type: 'user.toggleStats' })}>
           Live statistics
-        </button>
+        </MenuItem>
         <p className={styles.section}>More options</p>
-        <button
-          type="button"
-          className={styles.item}
-          popoverTarget={MENU_ID}
-          popoverTargetAction="hide"
-          disabled={!canLogOut}
-          onClick={() => sendAuth({ type: 'user.logout' })}
-        >
+        <MenuItem disabled={!canLogOut} onClick={() => sendAuth({ type: 'user.logout' })}>
           {busy ? 'Logging out…' : 'Log Out'}
-        </button>
+        </MenuItem>
       </div>
     </div>
+  );
+}
+
+/** An item of the menu: does its one thing and closes the menu. */
+function MenuItem({ onClick, disabled = false, children }: { onClick: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className={styles.item} popoverTarget={MENU_ID} popoverTargetAction="hide" disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
   );
 }
