@@ -27,6 +27,8 @@ export const BACKGROUND_READS: Record<string, unknown> = {
   '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0 }],
   '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
   '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+  // The account page's Sessions card.
+  '/auth/get-sessions': { sessions: [] },
 };
 
 export const signedInStorage = (user: User) =>

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
 import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { resendConfirmationMachine } from '../../../machines/resendConfirmation/machine';
+import { sessionsMachine } from '../../../machines/sessions/machine';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
 import type { ScreenRuntime } from './screenRuntime';
 
@@ -52,5 +53,20 @@ export function provideConfirmEmail({ calls }: ScreenRuntime) {
 export function provideResendConfirmation({ calls }: ScreenRuntime) {
   return resendConfirmationMachine.provide({
     actors: { resendConfirmation: fromPromise(() => calls.resendConfirmation()) },
+  });
+}
+
+/** The account page's Sessions card: the open sessions, and ending another one or all others. */
+export function provideSessions({ calls }: ScreenRuntime) {
+  return sessionsMachine.provide({
+    actors: {
+      listSessions: fromPromise(() => calls.getSessions()),
+      endSession: fromPromise(async ({ input }) => {
+        await calls.endSession(input.sessionId);
+      }),
+      endOtherSessions: fromPromise(async () => {
+        await calls.endOtherSessions();
+      }),
+    },
   });
 }
