@@ -15,6 +15,7 @@ import { modalStackMachine } from './modalStack/machine';
 import { passwordFormMachine } from './passwordForm/machine';
 import { resendConfirmationMachine } from './resendConfirmation/machine';
 import { seedMachine } from './seed/machine';
+import { sessionsMachine } from './sessions/machine';
 import { shellMachine } from './shell/machine';
 import { stakingMachine } from './staking/machine';
 import { tokenPageMachine } from './token/machine';
@@ -44,6 +45,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   modalStack: modalStackMachine,
   passwordForm: passwordFormMachine,
   removeLiquidity: removeLiquidityMachine,
+  sessions: sessionsMachine,
   resendConfirmation: resendConfirmationMachine,
   seed: seedMachine,
   shell: shellMachine,

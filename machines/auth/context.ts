@@ -47,6 +47,8 @@ export type AuthEvent =
   | { type: 'user.dismissWelcome' }
   /** The /confirm-email page confirmed this user's address (in this browser, maybe another tab's session). */
   | { type: 'security.emailConfirmed'; userId: string }
+  /** The live hub closed this session's link because the server ended the session (from another device, say). */
+  | { type: 'session.ended' }
   | TokenAnnouncement;
 
 export const signedOutContext = {

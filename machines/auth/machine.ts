@@ -270,6 +270,8 @@ export const authMachine = setup({
           actions: ['takeRenewedTokens', { type: 'storeTokens', params: ({ context }) => context.tokens! }],
         },
         'tokens.expired': { target: 'signedOut' },
+        // Ended elsewhere (another device, a password change): signed out like a refused refresh, silently.
+        'session.ended': { target: 'signedOut' },
         'security.twoFactorChanged': {
           actions: ['flipTwoFactor', { type: 'storeUser', params: ({ context }) => context.user! }],
         },

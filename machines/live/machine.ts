@@ -5,6 +5,7 @@
  *   app.connect · app.disconnect                       (the root app: start at load, stop at unload)
  *   auth.loggedIn {user, token} · auth.loggedOut · auth.tokenChanged {token}   → reconnect with the new token
  *   hub.connected · hub.closed {error?}                (from the hubConnection actor)
+ *   hub.sessionEnded                                   (the server closed the link because its session ended)
  *   hub.bet {bet} · hub.deposit {amount, currency} · hub.lockedTokens · hub.unlockedTokens
  *   hub.invested · hub.divested {payload}              (server events, relayed by the hubConnection actor)
  * Sends
@@ -12,6 +13,7 @@
  *   through the actor system, by systemId (a screen that is closed misses the event):
  *     wallet ← server.deposit {amount, currency} · betsFeed and stats (when open) ← server.bet {bet}
  *     staking ← server.lockedTokens / server.unlockedTokens {payload} · earn ← server.invested / server.divested {payload}
+ *     auth ← session.ended (only while the link is wanted: a link being stopped may close for a session already left)
  * Actor src/app provides
  *   hubConnection: fromCallback<LiveCommand, HubInput>: builds one SignalR HubConnection for `input.token`
  *     (path /socket, accessTokenFactory, JSON protocol; no withAutomaticReconnect: the retries are
@@ -37,6 +39,8 @@ export type LiveCommand = { type: 'live.connect' } | { type: 'live.disconnect' }
 export type HubEvent =
   | { type: 'hub.connected' }
   | { type: 'hub.closed'; error?: string }
+  /** The server closed the link because its session has ended; hub.closed follows. */
+  | { type: 'hub.sessionEnded' }
   | { type: 'hub.bet'; bet: Bet }
   | { type: 'hub.deposit'; amount: number; currency: string }
   | { type: 'hub.lockedTokens'; payload: unknown }
@@ -71,6 +75,9 @@ const restartNow = {
 } as const;
 
 const stopWhileOpen = { 'app.disconnect': '#live.session.disconnecting.stopping' } as const;
+
+/** The server ended the session of a link the app wants open: auth signs this device out. */
+const sessionEndedByServer = { 'hub.sessionEnded': { actions: 'tellAuthSessionEnded' } } as const;
 const stopWhileClosed = { 'app.disconnect': '#live.disconnected' } as const;
 
 export const liveMachine = setup({
@@ -105,6 +112,7 @@ export const liveMachine = setup({
       ({ system }) => system.get(SYSTEM_IDS.staking),
       (_, params: { type: 'server.lockedTokens' | 'server.unlockedTokens'; payload: unknown }) => params,
     ),
+    tellAuthSessionEnded: sendTo(({ system }) => system.get(SYSTEM_IDS.auth), { type: 'session.ended' as const }),
     tellEarn: sendTo(
       ({ system }) => system.get(SYSTEM_IDS.earn),
       (_, params: { type: 'server.invested' | 'server.divested'; payload: unknown }) => params,
@@ -147,12 +155,12 @@ export const liveMachine = setup({
           description: 'The connection is starting (negotiate, then the WebSocket handshake).',
           tags: ['busy'],
           entry: 'connectHub',
-          on: { 'hub.connected': 'connected', 'hub.closed': 'reconnecting', ...restartThroughDisconnect, ...stopWhileOpen },
+          on: { 'hub.connected': 'connected', 'hub.closed': 'reconnecting', ...sessionEndedByServer, ...restartThroughDisconnect, ...stopWhileOpen },
         },
         connected: {
           description: "Server events arrive and are passed on: bets to the feed, deposits to the wallet, token events to their pages.",
           tags: ['live'],
-          on: { 'hub.closed': 'reconnecting', ...restartThroughDisconnect, ...stopWhileOpen },
+          on: { 'hub.closed': 'reconnecting', ...sessionEndedByServer, ...restartThroughDisconnect, ...stopWhileOpen },
         },
         reconnecting: {
           description: 'The connection dropped (or never came up): it is tried again after 0, 2, 10 and 30 s.',
@@ -167,7 +175,7 @@ export const liveMachine = setup({
             firstRetry: {
               description: 'First retry under way.',
               entry: 'connectHub',
-              on: { 'hub.connected': '#live.session.connected', 'hub.closed': 'secondRetryPending', ...restartThroughDisconnect, ...stopWhileOpen },
+              on: { 'hub.connected': '#live.session.connected', 'hub.closed': 'secondRetryPending', ...sessionEndedByServer, ...restartThroughDisconnect, ...stopWhileOpen },
             },
             secondRetryPending: {
               description: 'Waiting 2 s before the second retry.',
@@ -177,7 +185,7 @@ export const liveMachine = setup({
             secondRetry: {
               description: 'Second retry under way.',
               entry: 'connectHub',
-              on: { 'hub.connected': '#live.session.connected', 'hub.closed': 'thirdRetryPending', ...restartThroughDisconnect, ...stopWhileOpen },
+              on: { 'hub.connected': '#live.session.connected', 'hub.closed': 'thirdRetryPending', ...sessionEndedByServer, ...restartThroughDisconnect, ...stopWhileOpen },
             },
             thirdRetryPending: {
               description: 'Waiting 10 s before the third retry.',
@@ -187,7 +195,7 @@ export const liveMachine = setup({
             thirdRetry: {
               description: 'Third retry under way.',
               entry: 'connectHub',
-              on: { 'hub.connected': '#live.session.connected', 'hub.closed': 'lastRetryPending', ...restartThroughDisconnect, ...stopWhileOpen },
+              on: { 'hub.connected': '#live.session.connected', 'hub.closed': 'lastRetryPending', ...sessionEndedByServer, ...restartThroughDisconnect, ...stopWhileOpen },
             },
             lastRetryPending: {
               description: 'Waiting 30 s before the last retry.',
@@ -197,7 +205,7 @@ export const liveMachine = setup({
             lastRetry: {
               description: 'Last retry under way; if it fails the connection gives up.',
               entry: 'connectHub',
-              on: { 'hub.connected': '#live.session.connected', 'hub.closed': '#live.session.gaveUp', ...restartThroughDisconnect, ...stopWhileOpen },
+              on: { 'hub.connected': '#live.session.connected', 'hub.closed': '#live.session.gaveUp', ...sessionEndedByServer, ...restartThroughDisconnect, ...stopWhileOpen },
             },
           },
         },

@@ -19,6 +19,7 @@ export const SCREEN_IDS = {
   twoFactor: 'twoFactor',
   confirmEmail: 'confirmEmail',
   resendConfirmation: 'resendConfirmation',
+  sessions: 'sessions',
   seed: 'seed',
   cashier: 'cashier',
   transactions: 'transactions',

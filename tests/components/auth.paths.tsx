@@ -118,6 +118,8 @@ const sessionEvents = [
   event('user.dismissWelcome'),
   event('tokens.renewed', { tokens: { accessToken: jwtWithExp(NOW + 1200, 's4'), refreshToken: 'refresh-4' } }),
   event('tokens.expired'),
+  // Another device ended this session: the server closes the live link saying so.
+  event('session.ended'),
   event('security.twoFactorChanged', { enabled: true }),
   event('security.emailConfirmed', { userId: '7' }),
   event('security.emailConfirmed', { userId: '8' }),
@@ -366,6 +368,7 @@ function facts(world: World) {
         break;
       case 'xstate.done.actor.endSession':
       case 'xstate.error.actor.endSession':
+      case 'session.ended':
         endSession();
         break;
       case 'tokens.renewed': {
@@ -571,6 +574,11 @@ export const authScreenPaths: PathSpec<AuthScreenSut> = {
       async 'tokens.renewed'(page, e, world) {
         const tokens = e['tokens'] as { accessToken: string; refreshToken: string };
         await requestAnsweredUnauthorized(page, world, { status: 200, body: { status: 200, jwt: tokens.accessToken, refreshToken: tokens.refreshToken } });
+      },
+      async 'session.ended'(page, _e, world) {
+        // As SignalR reports the server's close message to onclose.
+        await page.hub.drop('Server returned an error on close: Connection closed with an error. Your session has ended.');
+        await settleForm(page, world);
       },
       async 'tokens.expired'(page, _e, world) {
         await requestAnsweredUnauthorized(page, world, replyFor(refusal(401, 'invalid_refresh_token', 'Please log in again.')));

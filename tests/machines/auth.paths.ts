@@ -43,6 +43,8 @@ const sessionEvents = [
   { type: 'xstate.error.actor.endSession', error: new Error('offline') },
   { type: 'tokens.renewed', tokens: { accessToken: 'jwt-9', refreshToken: 'refresh-9' } },
   { type: 'tokens.expired' },
+  // The live hub heard the server end this session (from another device).
+  { type: 'session.ended' },
   { type: 'security.twoFactorChanged', enabled: true },
   // Another user's confirmation first: a machine that took it would take it on the path to the transition.
   { type: 'security.emailConfirmed', userId: '8' },
@@ -202,6 +204,7 @@ function facts(world: World) {
       case 'xstate.done.actor.endSession':
       case 'xstate.error.actor.endSession':
       case 'tokens.expired':
+      case 'session.ended':
         endSession();
         break;
       case 'tokens.renewed':

@@ -38,6 +38,8 @@ const linkEvents = [
   { type: 'auth.tokenChanged', token: 'jwt-2' },
   { type: 'hub.connected' },
   { type: 'hub.closed', error: 'WebSocket closed with status code: 1006' },
+  // The server ended the link's session (another device ended it): auth hears it while the link is wanted.
+  { type: 'hub.sessionEnded' },
   ...RETRIES.map((_, k) => ({ type: afterEvent(k) })),
 ];
 
@@ -132,6 +134,9 @@ function facts(world: World) {
           }
         }
         break;
+      case 'hub.sessionEnded':
+        if (linkUp()) delivered.push({ to: 'auth', event: { type: 'session.ended' } });
+        break;
       case 'hub.bet':
         delivered.push({ to: 'betsFeed', event: { type: 'server.bet', bet: e['bet'] } });
         break;
@@ -213,7 +218,7 @@ export const livePaths: PathSpec<LiveSut> = {
     const system = runInSystem(liveMachine.provide({ actors: { hubConnection } }), {
       input: world.variant.input as { token?: string | null },
       systemId: 'live',
-      recorders: ['betsFeed', 'wallet', 'staking', 'earn', 'modals'],
+      recorders: ['betsFeed', 'wallet', 'staking', 'earn', 'modals', 'auth'],
       clock: world.clock,
     });
     return {
@@ -227,7 +232,7 @@ export const livePaths: PathSpec<LiveSut> = {
   perform: {
     // The server's answers come back from the connection the machine opened, as in the browser.
     ...Object.fromEntries(
-      ['hub.connected', 'hub.closed', ...serverEvents.map((e) => e.type)].map((type) => [type, (sut: LiveSut, event: AnyEvent) => sut.connections.at(-1)!.emit(event as LiveEvent)]),
+      ['hub.connected', 'hub.closed', 'hub.sessionEnded', ...serverEvents.map((e) => e.type)].map((type) => [type, (sut: LiveSut, event: AnyEvent) => sut.connections.at(-1)!.emit(event as LiveEvent)]),
     ),
     // A retry waits exactly the product's delay: nothing a millisecond before, the start at the delay.
     ...Object.fromEntries(
@@ -248,13 +253,13 @@ export const livePaths: PathSpec<LiveSut> = {
   },
   states: {
     '#live': {
-      asserts: 'one connection was opened per start or token change, with the token of that time, and got exactly the connect and disconnect commands the rules call for, at the times they call for; each server event reached the one actor that wants it (bets the feed, deposits the wallet, locks the staking page, investments the earn page), and nothing else was sent',
+      asserts: 'one connection was opened per start or token change, with the token of that time, and got exactly the connect and disconnect commands the rules call for, at the times they call for; each server event reached the one actor that wants it (bets the feed, deposits the wallet, locks the staking page, investments the earn page), auth heard session.ended for each session the server ended while the link was wanted (not while it was being stopped), and nothing else was sent',
       check(sut, world) {
         const f = facts(world);
         expect(sut.connections.map(({ token, commands, connectedAt }) => ({ token, commands, connectedAt }))).toEqual(f.connections);
         // Only the newest connection may still run.
         expect(sut.connections.slice(0, -1).every((c) => c.stopped)).toBe(true);
-        const delivered = (['betsFeed', 'wallet', 'staking', 'earn', 'modals'] as const).flatMap((to) => sut.sentTo(to).map((event) => ({ to, event })));
+        const delivered = (['betsFeed', 'wallet', 'staking', 'earn', 'modals', 'auth'] as const).flatMap((to) => sut.sentTo(to).map((event) => ({ to, event })));
         expect(delivered).toEqual(expect.arrayContaining(f.delivered));
         expect(delivered).toHaveLength(f.delivered.length);
       },

@@ -16,6 +16,8 @@ export interface CallOptions {
   method?: 'GET' | 'POST';
   /** A raw body to send as is (malformed JSON, wrong types). */
   raw?: string;
+  /** Sent as User-Agent. */
+  userAgent?: string;
 }
 
 /** One call to the API over real HTTP; JSON in and out. */
@@ -28,6 +30,7 @@ export async function call<T = Record<string, unknown>>(
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
+  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
   const method = options.method ?? (payload === undefined && options.raw === undefined ? 'GET' : 'POST');
   let requestBody: string | undefined;
   if (options.raw !== undefined) requestBody = options.raw;

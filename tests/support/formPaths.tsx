@@ -7,6 +7,7 @@ import type { User } from '../../src/core/accounts/session';
 import { liveToken } from './authFixtures';
 import { fakeApi, memoryStorage } from './fakeApi';
 import { fakeHub } from './fakeHub';
+import type { FakeHub } from './fakeHub';
 import type { RecordedCall, Reply, Route } from './fakeApi';
 import { click, PendingRoutes, typeInto } from './screenPaths';
 import type { AnyEvent, Sut, World } from './pathTesting';
@@ -27,6 +28,8 @@ export const BACKGROUND_READS: Record<string, unknown> = {
   '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0 }],
   '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
   '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+  // The account page's Sessions card.
+  '/auth/get-sessions': { sessions: [] },
 };
 
 export const signedInStorage = (user: User) =>
@@ -68,6 +71,8 @@ export interface FormSut extends Sut {
   /** The app's actor system: the app-wide actors by systemId, for the events no control of the form causes. */
   system: ActorSystem<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   requests: PendingRoutes;
+  /** The live hub the app connects to: the path plays the server with it. */
+  hub: FakeHub;
   calls: RecordedCall[];
   storage: Storage;
   /** The calls made to one API path, in order. */
@@ -98,6 +103,7 @@ export async function renderForm(options: {
   const requests = new PendingRoutes();
   const api = fakeApi({ ...options.routes, ...requests.routes(options.held) }, BACKGROUND_READS);
   const storage = options.storage ?? memoryStorage();
+  const hub = fakeHub();
   // The screen's actor, as the app spawns it in its system (a form that ends at once, such as an
   // incomplete link, has already left the system when the page shows it).
   const spawned: AnyActorRef[] = [];
@@ -112,7 +118,7 @@ export async function renderForm(options: {
       history={createTestHistory(options.url)}
       viewportWidth={1280}
       inspect={inspect}
-      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', hub: fakeHub().connect, clock: options.clock }}
+      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', hub: hub.connect, clock: options.clock }}
     />,
   );
   await waitFor(
@@ -126,6 +132,7 @@ export async function renderForm(options: {
   return {
     system: actor!.system,
     requests,
+    hub,
     calls: api.calls,
     storage,
     callsTo: (path) => api.calls.filter((call) => call.path === path),

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
 import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { resendConfirmationMachine } from '../../../machines/resendConfirmation/machine';
+import { sessionsMachine } from '../../../machines/sessions/machine';
 import { transactionsMachine } from '../../../machines/transactions/machine';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
 import { saveTextFile } from '../adapters/download';
@@ -65,6 +66,21 @@ export function provideTransactions({ wallet, now }: ScreenRuntime) {
       downloadTransactions: fromPromise(async () => {
         const csv = await wallet.exportTransactions();
         saveTextFile(`transactions-${new Date(now()).toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8');
+      }),
+    },
+  });
+}
+
+/** The account page's Sessions card: the open sessions, and ending another one or all others. */
+export function provideSessions({ calls }: ScreenRuntime) {
+  return sessionsMachine.provide({
+    actors: {
+      listSessions: fromPromise(() => calls.getSessions()),
+      endSession: fromPromise(async ({ input }) => {
+        await calls.endSession(input.sessionId);
+      }),
+      endOtherSessions: fromPromise(async () => {
+        await calls.endOtherSessions();
       }),
     },
   });

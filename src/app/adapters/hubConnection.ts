@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { HubEvent, HubInput, LiveCommand } from '../../../machines/live/machine';
+import { HUB_SESSION_ENDED } from '../../core/contracts/hub';
 
 /** docs/product.md §7: server timeout 30 s, keep-alive 15 s. */
 const SERVER_TIMEOUT_MS = 30_000;
@@ -58,7 +59,11 @@ export function hubConnectionLogic(connect: HubConnector) {
       connection.on('unlockedTokens', (payload: never) => relay({ type: 'hub.unlockedTokens', payload }));
       connection.on('invested', (payload: never) => relay({ type: 'hub.invested', payload }));
       connection.on('divested', (payload: never) => relay({ type: 'hub.divested', payload }));
-      connection.onclose((error) => relay({ type: 'hub.closed', ...(error ? { error: error.message } : {}) }));
+      connection.onclose((error) => {
+        // The server closed it because this session ended (from another device, say): auth must hear it.
+        if (error?.message.includes(HUB_SESSION_ENDED)) relay({ type: 'hub.sessionEnded' });
+        relay({ type: 'hub.closed', ...(error ? { error: error.message } : {}) });
+      });
       return connection;
     });
     // A client that could not be fetched is a connection that failed: the live machine retries.

@@ -14,6 +14,8 @@ export function accountCalls(api: ApiClient) {
     // The session machines read a refresh answer loosely (RefreshResult); the contract's reply fits it.
     refreshToken: (refreshToken: string): Promise<RefreshResult> => api.post<Reply<typeof Auth.refreshToken>>('/auth/refresh-token', { refreshToken }, open),
     endSession: (sessionId: string) => api.post<Reply<typeof Auth.endSession>>('/auth/end-session', { sessionId }),
+    getSessions: () => api.get<Reply<typeof Auth.getSessions>>('/auth/get-sessions'),
+    endOtherSessions: () => api.post<Reply<typeof Auth.endOtherSessions>>('/auth/end-other-sessions'),
     forgotPassword: (email: string) => api.post<Reply<typeof Auth.forgotPassword>>('/auth/forgot-password', { email }, open),
     resetPassword: (body: Body<typeof Auth.resetPassword>) => api.post<Reply<typeof Auth.resetPassword>>('/auth/reset-password', body, open),
     confirmEmail: (userId: string, token: string) =>

@@ -84,6 +84,30 @@ export const endSession = auth.post('end-session', "Ends one of the caller's ses
   response: { 200: Success, ...refusals(400, 401, 404) },
 });
 
+export const SessionEntry = Type.Object(
+  {
+    sessionId: Type.String(),
+    device: Type.String({ description: 'Browser and system in words ("Chrome on Windows"); "Unknown device" for sessions from before this was recorded.' }),
+    ipAddress: Type.Union([Type.String(), Type.Null()], { description: 'The address it signed in from; null if not recorded.' }),
+    startedAt: Type.String({ description: 'ISO 8601: the sign-in.' }),
+    lastActiveAt: Type.String({ description: 'ISO 8601: the last token refresh (or the sign-in).' }),
+    current: Type.Boolean({ description: 'The session this call was made with.' }),
+  },
+  { description: 'One open session of the player, as the account page shows it.' },
+);
+export type SessionEntry = Static<typeof SessionEntry>;
+
+export const getSessions = auth.get('get-sessions', "The caller's open sessions, the most recently active first; the caller's own is marked current.", {
+  auth: true,
+  response: { 200: Type.Object({ sessions: Type.Array(SessionEntry) }), ...refusals(401) },
+});
+
+export const endOtherSessions = auth.post('end-other-sessions', "Ends every session of the caller but the one this call was made with, and closes their hub connections.", {
+  auth: true,
+  body: NoBody,
+  response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String(), ended: Type.Integer({ description: 'How many sessions ended.' }) }), ...refusals(400, 401) },
+});
+
 export const confirmEmail = auth.post('confirm-email', 'Confirms the e-mail address with the mailed link; userId may be a numeric string.', {
   auth: false,
   body: strictBody({ userId: Type.Union([Type.Integer(), Type.String({ maxLength: 15 })]), token: str(AUTH_LIMITS.token, 1) }),
@@ -140,4 +164,4 @@ export const me = auth.get('me', 'The signed-in player.', {
   response: { 200: Type.Object({ user: User }), ...refusals(401) },
 });
 
-export const authRoutes = [register, login, refreshToken, endSession, confirmEmail, resendConfirmation, forgotPassword, resetPassword, changePassword, getMfaKey, enableMfa, disableMfa, me] as const;
+export const authRoutes = [register, login, refreshToken, endSession, getSessions, endOtherSessions, confirmEmail, resendConfirmation, forgotPassword, resetPassword, changePassword, getMfaKey, enableMfa, disableMfa, me] as const;

@@ -8,6 +8,13 @@ import { routeGroup } from './common';
  * so the 401 body has no `message`.
  */
 
+/**
+ * The error of the close message the hub sends when the connection's session has ended (logged out,
+ * ended from another device, password changed or reset, refresh token reused, lifetime reached).
+ * The SignalR client reports it to onclose inside its own wording, so the browser looks for it.
+ */
+export const HUB_SESSION_ENDED = 'Your session has ended.';
+
 export const NegotiateReply = Type.Object({
   negotiateVersion: Type.Literal(1),
   connectionId: Type.String(),

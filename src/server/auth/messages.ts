@@ -16,6 +16,7 @@ export const AUTH_MESSAGES = {
   reusedRefreshToken: 'This refresh token was already used, so the session has been ended for your safety. Please log in again.',
   sessionNotFound: 'No open session with this id belongs to you.',
   sessionEnded: 'Session ended.',
+  otherSessionsEnded: 'Every other session has been ended.',
   invalidConfirmation: 'This confirmation link is invalid or has expired.',
   emailConfirmed: 'Email Address Confirmed',
   alreadyConfirmed: 'Your e-mail address is already confirmed.',

@@ -65,6 +65,47 @@ export async function issueRefreshToken(tx: Sql, sessionId: string): Promise<str
   return token;
 }
 
+/** What a player needs to recognise a session later: recorded at sign-in. */
+export interface SessionOrigin {
+  device: string;
+  ipAddress: string;
+}
+
+/** Records where a session was opened; call in the transaction that opens it. */
+export async function recordSessionOrigin(tx: Sql, sessionId: string, origin: SessionOrigin): Promise<void> {
+  await tx.run('UPDATE sessions SET device = ?, ip_address = ?, last_active_at = created_at WHERE id = ?', [origin.device, origin.ipAddress, sessionId]);
+}
+
+export interface OpenSession {
+  sessionId: string;
+  device: string | null;
+  ipAddress: string | null;
+  startedAt: string;
+  lastActiveAt: string;
+}
+
+/** How many sessions the account page lists at most (the current one always among them). */
+export const LISTED_SESSIONS = 100;
+
+/**
+ * A player's sessions still open: not ended, within their absolute lifetime, and holding a refresh
+ * token that can still be spent (one idle past the token's lifetime can never come back). The
+ * given session first, then the most recently active.
+ */
+export async function openSessionsOf(sql: Sql, userId: number, currentSessionId: string, sessionMaxAgeMs: number): Promise<OpenSession[]> {
+  const now = Date.now();
+  return sql.all<OpenSession>(
+    `SELECT s.id AS "sessionId", s.device AS device, s.ip_address AS "ipAddress", s.created_at AS "startedAt",
+        COALESCE(s.last_active_at, s.created_at) AS "lastActiveAt"
+      FROM sessions s
+      WHERE s.user_id = ? AND s.ended_at IS NULL AND s.created_at > ?
+        AND EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.session_id = s.id AND r.rotated_at IS NULL AND r.expires_at > ?)
+      ORDER BY CASE WHEN s.id = ? THEN 0 ELSE 1 END, COALESCE(s.last_active_at, s.created_at) DESC, s.id
+      LIMIT ${LISTED_SESSIONS}`,
+    [userId, new Date(now - sessionMaxAgeMs).toISOString(), new Date(now).toISOString(), currentSessionId],
+  );
+}
+
 /**
  * Ends sessions and makes their refresh tokens (and any grace boxes) useless at once. Answers the
  * ids that were open until now, for the caller to announce once its transaction has committed.
@@ -165,6 +206,8 @@ export async function rotateRefreshToken(
       rotatedAt,
       isoAfter(REFRESH_TOKEN_MS, now),
     ]);
+    // Last activity is the last refresh: once per access token's life, not once per request.
+    await tx.run('UPDATE sessions SET last_active_at = ? WHERE id = ?', [rotatedAt, row.session_id]);
     // Older boxes of this session are past their use now: only the newest rotation can be retried.
     await tx.run('UPDATE refresh_tokens SET grace_box = NULL WHERE session_id = ? AND grace_box IS NOT NULL AND token_hash <> ?', [
       row.session_id,

@@ -133,6 +133,16 @@ export const migrations: Migration[] = [
       CREATE INDEX rate_limits_expiry ON rate_limits (expires_ms);
     `,
   },
+  {
+    id: 106,
+    name: 'what a player sees of each session: device, address, last activity',
+    // Sessions opened before this have none of it: the account page shows them as an unknown device.
+    sql: `
+      ALTER TABLE sessions ADD COLUMN device TEXT;
+      ALTER TABLE sessions ADD COLUMN ip_address TEXT;
+      ALTER TABLE sessions ADD COLUMN last_active_at TEXT;
+    `,
+  },
   ...walletMigrations,
   {
     // Numbered to run after the ledger tables (200) and apart from the wallet's own range.

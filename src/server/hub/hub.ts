@@ -9,6 +9,7 @@ import type { AdmissionLimits } from './admission';
 import { accessTokenOf, refuseUpgrade } from './http';
 import { encodeInvocation } from './protocol';
 import type { Relay, RelayMessage } from './relay';
+import { HUB_SESSION_ENDED } from '../../core/contracts/hub';
 
 export type { HubUser } from './connection';
 
@@ -78,7 +79,7 @@ const DEFAULTS = {
   maxReceiveBytes: 64 * 1024,
 };
 // The close message's error: the client's onclose receives it.
-const SESSION_ENDED = 'Your session has ended.';
+const SESSION_ENDED = HUB_SESSION_ENDED;
 // Far longer than any upgrade takes from its token check to its socket.
 const RECENTLY_ENDED_MS = 60_000;
 // How long close() waits for clients to acknowledge before cutting them off.

@@ -1,6 +1,7 @@
 import { selectUser } from '../../../../machines/auth/selectors';
 import { useAuth, useRuntime } from '../../actors/AppActor';
 import { PasswordForm } from '../../components/account/PasswordForm';
+import { SessionsPanel } from '../../components/account/SessionsPanel';
 import { TwoFactorPanel } from '../../components/account/TwoFactorPanel';
 import { FormNotice } from '../../components/forms/Field';
 import { messages } from '../../../core/accounts/validation';
@@ -13,7 +14,7 @@ import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { providePasswordForm, provideResendConfirmation } from '../../actors/account';
 
-/** /account, the security page (docs/product.md §2): change password and two-factor. Login only. */
+/** /account, the security page (docs/product.md §2): change password, two-factor and the open sessions. Login only. */
 export function AccountPage() {
   const [user] = useAuth(selectUser);
   if (!user) return null;
@@ -34,6 +35,10 @@ export function AccountPage() {
         <section className={styles.card} aria-labelledby="two-factor-heading">
           <h2 id="two-factor-heading">Two-factor authentication</h2>
           <TwoFactorPanel enabledAtStart={user.tfaEnabled} />
+        </section>
+        <section className={`${styles.card} ${styles.wide}`} aria-labelledby="sessions-heading">
+          <h2 id="sessions-heading">Sessions</h2>
+          <SessionsPanel />
         </section>
       </div>
     </div>

@@ -1,8 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeDevice } from '../../../core/accounts/device';
+import { clientAddress } from '../../auth/throttle';
 import type { Mail, Mailer } from '../../auth/mailer';
 import type { RateLimits } from '../../config';
 import type { Sql } from '../../db/sql';
-import { issueRefreshToken } from '../../auth/sessions';
+import { issueRefreshToken, recordSessionOrigin } from '../../auth/sessions';
+import type { SessionOrigin } from '../../auth/sessions';
 import { findUserById, toPublicUser } from '../../users/repository';
 import type { PublicUser } from '../../users/repository';
 
@@ -27,12 +30,18 @@ export type OpenedSession = Omit<SignedIn, 'jwt'>;
  * then `withAccessToken` once it has committed (signing awaits more than queries, so it stays out of
  * the transaction).
  */
-export async function openSignedInSession(app: FastifyInstance, tx: Sql, userId: number): Promise<OpenedSession> {
+export async function openSignedInSession(app: FastifyInstance, tx: Sql, userId: number, origin: SessionOrigin): Promise<OpenedSession> {
   const sessionId = await app.auth.openSession(tx, userId);
+  await recordSessionOrigin(tx, sessionId, origin);
   const refreshToken = await issueRefreshToken(tx, sessionId);
   const user = await findUserById(tx, userId);
   if (!user) throw new Error(`user ${userId} vanished while signing in`);
   return { user: toPublicUser(user), refreshToken, sessionId };
+}
+
+/** The device and the address a sign-in comes from (the address as the trusted proxy reports it, docs/operations.md). */
+export function sessionOriginOf(request: FastifyRequest): SessionOrigin {
+  return { device: describeDevice(request.headers['user-agent']), ipAddress: clientAddress(request) };
 }
 
 export async function withAccessToken(app: FastifyInstance, opened: OpenedSession): Promise<SignedIn> {

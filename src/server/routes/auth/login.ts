@@ -5,11 +5,12 @@ import { AUTH_MESSAGES as M } from '../../auth/messages';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import { accountKey, addressKey, clearFailures, clientAddress, countAttempt, withdrawAttempt } from '../../auth/throttle';
 import type { CountedAttempt } from '../../auth/throttle';
+import type { SessionOrigin } from '../../auth/sessions';
 import { checkTotp } from '../../auth/totp';
 import { AppError } from '../../errors';
 import { claimMfaStep, findUserByLogin, passwordStill } from '../../users/repository';
 import type { UserRow } from '../../users/repository';
-import { openSignedInSession, withAccessToken } from './context';
+import { openSignedInSession, sessionOriginOf, withAccessToken } from './context';
 import type { AccountsOptions, SignedIn } from './context';
 import { schemaOf } from '../contract';
 
@@ -20,6 +21,7 @@ import { schemaOf } from '../contract';
  */
 async function signInDespiteThrottle(
   app: Parameters<FastifyPluginAsync>[0],
+  origin: SessionOrigin,
   user: UserRow,
   password: string,
   mfaCode: string | undefined,
@@ -31,7 +33,7 @@ async function signInDespiteThrottle(
   const opened = await app.db.transaction(async (tx) => {
     if (!(await passwordStill(tx, user.id, user.passwordHash))) return null;
     await clearFailures(tx, accountKey(user.id));
-    return openSignedInSession(app, tx, user.id);
+    return openSignedInSession(app, tx, user.id, origin);
   });
   return opened ? withAccessToken(app, opened) : null;
 }
@@ -49,7 +51,7 @@ export const loginRoute: FastifyPluginAsyncTypebox<AccountsOptions> = async (app
       // attempts fired in parallel cannot all pass one count.
       const attempt: CountedAttempt | AppError = await countAttempt(app.db, keys);
       if (attempt instanceof AppError) {
-        const owner = user ? await signInDespiteThrottle(app, user, password, mfaCode) : null;
+        const owner = user ? await signInDespiteThrottle(app, sessionOriginOf(request), user, password, mfaCode) : null;
         if (!owner) throw attempt;
         return owner;
       }
@@ -77,7 +79,7 @@ export const loginRoute: FastifyPluginAsyncTypebox<AccountsOptions> = async (app
         if (!(await passwordStill(tx, user.id, user.passwordHash))) return null;
         await withdrawAttempt(tx, attempt);
         await clearFailures(tx, accountKey(user.id));
-        return openSignedInSession(app, tx, user.id);
+        return openSignedInSession(app, tx, user.id, sessionOriginOf(request));
       });
       if (!opened) throw new AppError(401, 'invalid_credentials', M.invalidCredentials);
       return withAccessToken(app, opened);

@@ -10,7 +10,7 @@ import type { Sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import { createFirstSeeds } from '../../fairness/seeds';
 import { insertUser, isEmailTaken, isUserNameTaken } from '../../users/repository';
-import { deliver, openSignedInSession, withAccessToken } from './context';
+import { deliver, openSignedInSession, sessionOriginOf, withAccessToken } from './context';
 import type { AccountsOptions } from './context';
 import { schemaOf } from '../contract';
 
@@ -45,7 +45,7 @@ export const registerRoute: FastifyPluginAsyncTypebox<AccountsOptions> = async (
         }
         // Drawn now, so the first bet never plays on a seed made inside its own request.
         await createFirstSeeds(tx, user.id);
-        return { opened: await openSignedInSession(app, tx, user.id), token: await issueAccountToken(tx, user.id, 'confirm_email') };
+        return { opened: await openSignedInSession(app, tx, user.id, sessionOriginOf(request)), token: await issueAccountToken(tx, user.id, 'confirm_email') };
       });
       deliver(mailer, request.log, confirmationMail(publicUrl, opened.user, token));
       return withAccessToken(app, opened);

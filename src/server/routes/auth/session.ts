@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { endSession, refreshToken } from '../../../core/contracts/auth';
+import { UNKNOWN_DEVICE } from '../../../core/accounts/device';
+import { endOtherSessions, endSession, getSessions, refreshToken } from '../../../core/contracts/auth';
 import { AUTH_MESSAGES as M } from '../../auth/messages';
-import { endSessions, refreshTokenHolder, rotateRefreshToken } from '../../auth/sessions';
+import { endSessions, openSessionsOf, refreshTokenHolder, rotateRefreshToken } from '../../auth/sessions';
 import { AppError } from '../../errors';
 import { schemaOf } from '../contract';
 
@@ -46,6 +47,36 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!owned) throw new AppError(404, 'session_not_found', M.sessionNotFound);
       app.auth.sessionsEnded(await app.db.transaction((tx) => endSessions(tx, { sessionId })));
       return { success: true, message: M.sessionEnded };
+    },
+  );
+
+  app.get(
+    getSessions.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(getSessions) },
+    async (request) => {
+      const user = request.user!;
+      const open = await openSessionsOf(app.db, user.id, user.sessionId, app.auth.sessionMaxAgeMs);
+      return {
+        sessions: open.map((session) => ({
+          sessionId: session.sessionId,
+          device: session.device ?? UNKNOWN_DEVICE,
+          ipAddress: session.ipAddress,
+          startedAt: session.startedAt,
+          lastActiveAt: session.lastActiveAt,
+          current: session.sessionId === user.sessionId,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    endOtherSessions.path,
+    { onRequest: app.auth.requireUser, schema: schemaOf(endOtherSessions) },
+    async (request) => {
+      const user = request.user!;
+      const ended = await app.db.transaction((tx) => endSessions(tx, { userId: user.id, exceptSessionId: user.sessionId }));
+      app.auth.sessionsEnded(ended);
+      return { success: true, message: M.otherSessionsEnded, ended: ended.length };
     },
   );
 };

@@ -1,0 +1,4 @@
+import { pathSuite } from '../support/pathTesting';
+import { sessionsScreenPaths } from './sessions.paths';
+
+pathSuite(sessionsScreenPaths);
