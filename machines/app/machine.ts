@@ -20,12 +20,16 @@ export interface AppInput {
 }
 
 /**
- * The live link's and the bets feed's logic, with src/app's effects provided, sent by src/app once the
- * first page has rendered: they are not part of its first download (docs/performance.md).
+ * The live link's and the bets feed's logic, with src/app's effects provided: what `loadLiveFeed`
+ * resolves to once the first page has painted and their chunk has arrived. They are not part of the
+ * first download (docs/performance.md).
  */
-export type LiveFeedEvent = { type: 'liveFeed.loaded'; live: AnyActorLogic; betsFeed: AnyActorLogic };
+export interface LiveFeedLogic {
+  live: AnyActorLogic;
+  betsFeed: AnyActorLogic;
+}
 
-type AppEvent = AuthAnnouncement | TokenAnnouncement | ScreenEvent | WalletAnnouncement | LiveFeedEvent;
+type AppEvent = AuthAnnouncement | TokenAnnouncement | ScreenEvent | WalletAnnouncement;
 
 /**
  * The root of the browser's one actor system. App-wide actors are invoked here, and the actors of
@@ -48,6 +52,12 @@ export const appMachine = setup({
     wallet: walletMachine,
     /** Asks the server for the player's seed pair, then offers it a client seed made in the browser. */
     prepareSeed: effectActor<void>('prepareSeed'),
+    /** Waits for the first page to paint, then loads the live link's and the feed's logic (their chunk). */
+    loadLiveFeed: effectActor<LiveFeedLogic>('loadLiveFeed'),
+  },
+  delays: {
+    /** After their chunk failed to arrive (offline, or a deploy replaced it), the next try. */
+    liveFeedRetry: 30_000,
   },
   actions: {
     /** Hands the actor system to the browser adapters (the API client reaches tokenRefresh through it). */
@@ -86,13 +96,12 @@ export const appMachine = setup({
      * hears the player already signed in and the rates the wallet already has, and the link opens
      * with the current token (anonymous for a visitor).
      */
-    startLiveFeed: enqueueActions(({ context, event, enqueue, system }) => {
-      if (event.type !== 'liveFeed.loaded') return;
+    startLiveFeed: enqueueActions(({ context, enqueue, system }, loaded: LiveFeedLogic) => {
       // Under the same ids as when the app invoked them (the bets table reads `children.betsFeed`); xstate's
       // types allow an id only for logic named in setup, so the options are widened here.
       const spawn = enqueue.spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
-      spawn(event.betsFeed, { id: APP_WIDE_IDS.betsFeed, systemId: APP_WIDE_IDS.betsFeed });
-      spawn(event.live, { id: APP_WIDE_IDS.live, systemId: APP_WIDE_IDS.live, input: { token: context.session?.token ?? null } });
+      spawn(loaded.betsFeed, { id: APP_WIDE_IDS.betsFeed, systemId: APP_WIDE_IDS.betsFeed });
+      spawn(loaded.live, { id: APP_WIDE_IDS.live, systemId: APP_WIDE_IDS.live, input: { token: context.session?.token ?? null } });
       if (context.session) {
         const { user, token } = context.session;
         enqueue.sendTo(APP_WIDE_IDS.betsFeed, { type: 'auth.loggedIn', user: { userName: user.userName, id: String(user.id) }, token });
@@ -177,9 +186,18 @@ export const appMachine = setup({
       initial: 'waiting',
       states: {
         waiting: {
-          description: 'Their logic is loading; what they would hear meanwhile, they are told when they start.',
-          // Visitors see everyone's bets live too: the link opens at once, without a token until login.
-          on: { 'liveFeed.loaded': { target: 'running', actions: 'startLiveFeed' } },
+          description: 'Their logic loads once the first page has painted; what they would hear meanwhile, they are told when they start.',
+          invoke: {
+            id: 'loadLiveFeed',
+            src: 'loadLiveFeed',
+            // Visitors see everyone's bets live too: the link opens at once, without a token until login.
+            onDone: { target: 'running', actions: { type: 'startLiveFeed', params: ({ event }) => event.output } },
+            onError: 'unavailable',
+          },
+        },
+        unavailable: {
+          description: 'Their chunk did not arrive (offline, or a new deploy replaced it): the rest of the app goes on without them, and it is asked for again after 30 s.',
+          after: { liveFeedRetry: 'waiting' },
         },
         running: { description: 'The live link and the feed run under their systemIds.' },
       },

@@ -9,7 +9,7 @@ import type { AnyEvent, PathSpec, Sut, World } from '../support/pathTesting';
 /**
  * The root app's paths: who plays (and the seed pair prepared after each login), which app-wide
  * actor hears which announcement (the live link and the feed once their logic has arrived, told the
- * session as it is then), and which screen actor runs under which systemId with what input
+ * session as it is then, their loading tried again after a failure), and which screen actor runs under which systemId with what input
  * and what it heard. The app-wide actors are recorders here (their own paths test them); the
  * reference keeps the session and the open screens from the performed events alone.
  */
@@ -31,8 +31,11 @@ const events = [
   { type: 'screen.closed', systemId: 'cashier' },
   // The wallet here is a recorder with no wallet to read: screens hear no wallet.changed from it.
   { type: 'wallet.updated' },
-  // The live link's and the feed's logic arriving after the first paint (perform brings recorders).
-  { type: 'liveFeed.loaded' },
+  // The live link's and the feed's logic arriving after the first paint (perform brings recorders), or
+  // their chunk failing to arrive, and the try again after the retry delay.
+  { type: 'xstate.done.actor.loadLiveFeed' },
+  { type: 'xstate.error.actor.loadLiveFeed', error: new Error('chunk failed to load') },
+  { type: 'xstate.after.liveFeedRetry.app.liveFeed.unavailable' },
 ] as AnyEvent[];
 
 const APP_WIDE = Object.values(APP_WIDE_IDS);
@@ -62,6 +65,7 @@ function facts(world: World) {
   let signedIn = false;
   let seedAsked = 0;
   let feedLoaded = false;
+  let feedAsked = 1;
   let login: AnyEvent | null = null;
   const heard: Record<string, unknown[]> = Object.fromEntries(APP_WIDE.map((id) => [id, []]));
   const screens: Array<{ systemId: string; input: unknown; heard: unknown[]; open: boolean }> = [];
@@ -92,8 +96,10 @@ function facts(world: World) {
       case 'tokens.expired':
         heard['auth']!.push(e);
         break;
-      case 'liveFeed.loaded':
-        if (feedLoaded) break;
+      case 'xstate.after.liveFeedRetry.app.liveFeed.unavailable':
+        feedAsked += 1;
+        break;
+      case 'xstate.done.actor.loadLiveFeed':
         feedLoaded = true;
         // The feed is told of the player already signed in (with the token in use now); the link is started.
         if (login) heard['betsFeed']!.push(asScreensHear(login));
@@ -109,7 +115,7 @@ function facts(world: World) {
         break;
     }
   }
-  return { signedIn, seedAsked, heard, screens, feedLoaded };
+  return { signedIn, seedAsked, heard, screens, feedLoaded, feedAsked };
 }
 
 export const appPaths: PathSpec<AppSut> = {
@@ -127,7 +133,7 @@ export const appPaths: PathSpec<AppSut> = {
       }),
       startLiveFeed: () => {},
     },
-    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'wallet', 'prepareSeed'].map((name) => [name, fromCallback(() => {})])),
+    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'wallet', 'prepareSeed', 'loadLiveFeed'].map((name) => [name, fromCallback(() => {})])),
   } as never),
   variants: [
     {
@@ -155,6 +161,7 @@ export const appPaths: PathSpec<AppSut> = {
           auth: recorder('auth'),
           wallet: recorder('wallet'),
           prepareSeed: effects.actor('prepareSeed'),
+          loadLiveFeed: effects.actor('loadLiveFeed'),
         },
       } as never),
       { input: world.variant.input as never, clock: world.clock },
@@ -172,7 +179,7 @@ export const appPaths: PathSpec<AppSut> = {
   },
   perform: {
     // The chunk brings the two machines' logic: here recorders under the same systemIds.
-    'liveFeed.loaded': (sut, e) => sut.send({ ...e, live: sut.recorder('live'), betsFeed: sut.recorder('betsFeed') }),
+    'xstate.done.actor.loadLiveFeed': (sut) => sut.effects.resolve('loadLiveFeed', { live: sut.recorder('live'), betsFeed: sut.recorder('betsFeed') }),
     // Each opening brings the screen's own logic, as a route's chunk does: here one that records.
     'screen.opened': (sut, e) => {
       const systemId = e['systemId'] as string;
@@ -189,7 +196,7 @@ export const appPaths: PathSpec<AppSut> = {
   },
   states: {
     '#app': {
-      asserts: 'every app-wide actor runs under its systemId (the live link and the feed once loaded); tokenRefresh, modals and wallet heard each login as auth sent it, the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, when loaded',
+      asserts: 'every app-wide actor runs under its systemId (the live link and the feed once loaded); tokenRefresh, modals and wallet heard each login as auth sent it, the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, when loaded; their logic was asked for at start and once more after each failure\'s retry delay',
       check(sut, world) {
         const f = facts(world);
         for (const id of APP_WIDE) {
@@ -198,6 +205,7 @@ export const appPaths: PathSpec<AppSut> = {
         }
         for (const id of APP_WIDE) expect(sut.heard[id], id).toEqual(f.heard[id]);
         expect(sut.effects.callsOf('prepareSeed')).toHaveLength(f.seedAsked);
+        expect(sut.effects.callsOf('loadLiveFeed')).toHaveLength(f.feedAsked);
       },
     },
     '#app.session.visitor': {
@@ -227,17 +235,28 @@ export const appPaths: PathSpec<AppSut> = {
       check: (sut, world) => expect(sut.system().get('live') !== undefined).toBe(facts(world).feedLoaded),
     },
     '#app.liveFeed.waiting': {
-      asserts: 'their logic has not arrived: neither runs, and neither heard anything',
+      asserts: 'their logic is being loaded (after the first paint): neither runs, and neither heard anything',
       check(sut, world) {
         expect(facts(world).feedLoaded).toBe(false);
+        expect(sut.effects.waiting('loadLiveFeed')).toBeDefined();
+        expect(sut.heard.live).toEqual([]);
+        expect(sut.heard.betsFeed).toEqual([]);
+      },
+    },
+    '#app.liveFeed.unavailable': {
+      asserts: 'their chunk failed to arrive: neither runs nor heard anything, and nothing is loading until the retry delay has passed',
+      check(sut, world) {
+        expect(facts(world).feedLoaded).toBe(false);
+        expect(sut.effects.waiting('loadLiveFeed')).toBeUndefined();
         expect(sut.heard.live).toEqual([]);
         expect(sut.heard.betsFeed).toEqual([]);
       },
     },
     '#app.liveFeed.running': {
-      asserts: 'both run under their systemIds; a second arrival of their logic starts nothing',
+      asserts: 'both run under their systemIds; nothing more is loading',
       check(sut, world) {
         expect(facts(world).feedLoaded).toBe(true);
+        expect(sut.effects.waiting('loadLiveFeed')).toBeUndefined();
         expect(sut.system().get('betsFeed')).toBeDefined();
       },
     },

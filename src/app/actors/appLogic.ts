@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { ActorSystem } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
+import type { LiveFeedLogic } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
 import { shellMachine } from '../../../machines/shell/machine';
 import { walletMachine } from '../../../machines/wallet/machine';
-import type { LiveFeedEvent } from '../../../machines/app/machine';
 import type { HubConnector } from '../adapters/hubConnection';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
@@ -35,6 +35,14 @@ export interface AppClock {
   now(): number;
 }
 
+/**
+ * Resolves once the browser has painted the page as it is now: a frame's callbacks run just before
+ * its paint, and a task queued from one runs after it. Started with the app actor (after React's first
+ * commit), so it waits for the first page to be on screen.
+ */
+export const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => requestAnimationFrame(() => void setTimeout(resolve, 0)));
+
 export const realClock: AppClock = {
   setTimeout: (fn, timeout) => globalThis.setTimeout(fn, timeout),
   clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
@@ -52,6 +60,8 @@ export interface AppDependencies {
   /** Opens the live hub link for a token; by default the SignalR hub at {apiBase}/socket. */
   hub?: HubConnector;
   clock?: AppClock;
+  /** Resolves once the first page has painted (the live feed loads then); by default afterNextPaint. */
+  firstPaint?: () => Promise<void>;
 }
 
 /**
@@ -93,6 +103,13 @@ export function createAppRuntime(deps: AppDependencies = {}) {
         const clientSeed = randomClientSeed((n) => globalThis.crypto.getRandomValues(new Uint8Array(n)));
         await api.get('/casino/get-seed');
         await api.get('/casino/get-seed', { query: { clientSeed } });
+      }),
+      // The live link's and the feed's logic, after the first paint: the SignalR adapter and both
+      // machines are a chunk of their own, not part of the first page (docs/performance.md).
+      loadLiveFeed: fromPromise<LiveFeedLogic, void>(async () => {
+        await (deps.firstPaint ?? afterNextPaint)();
+        const { provideLiveFeed } = await import('./liveFeed');
+        return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) });
       }),
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
@@ -143,16 +160,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     return providedLogic.get(provide) as T;
   };
 
-  /**
-   * The live link's and the feed's logic, loaded after the first render (src/app/App.tsx sends it to
-   * the app actor): the SignalR adapter and both machines are not part of the first page.
-   */
-  const loadLiveFeed = async (): Promise<LiveFeedEvent> => {
-    const { provideLiveFeed } = await import('./liveFeed');
-    return { type: 'liveFeed.loaded', ...provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) }) };
-  };
-
-  return { logic, api, calls, navigation, provided, clock, now, walletStart: preferences.read(), loadLiveFeed };
+  return { logic, api, calls, navigation, provided, clock, now, walletStart: preferences.read() };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;
