@@ -35,7 +35,11 @@ const events = [
   // their chunk failing to arrive, and the try again after the retry delay.
   { type: 'xstate.done.actor.loadLiveFeed' },
   { type: 'xstate.error.actor.loadLiveFeed', error: new Error('chunk failed to load') },
-  { type: 'xstate.after.liveFeedRetry.app.liveFeed.unavailable' },
+  { type: 'xstate.after.chunkRetry.app.liveFeed.unavailable' },
+  // The wallet's logic likewise (perform brings a recorder), its failure and the try again.
+  { type: 'xstate.done.actor.loadWallet' },
+  { type: 'xstate.error.actor.loadWallet', error: new Error('chunk failed to load') },
+  { type: 'xstate.after.chunkRetry.app.wallet.unavailable' },
 ] as AnyEvent[];
 
 const APP_WIDE = Object.values(APP_WIDE_IDS);
@@ -66,25 +70,28 @@ function facts(world: World) {
   let seedAsked = 0;
   let feedLoaded = false;
   let feedAsked = 1;
+  let walletLoaded = false;
+  let walletAsked = 1;
   let login: AnyEvent | null = null;
   const heard: Record<string, unknown[]> = Object.fromEntries(APP_WIDE.map((id) => [id, []]));
   const screens: Array<{ systemId: string; input: unknown; heard: unknown[]; open: boolean }> = [];
   const open = () => screens.filter((s) => s.open);
   const liveFeed = () => (feedLoaded ? ['live', 'betsFeed'] : []);
+  const wallet = () => (walletLoaded ? ['wallet'] : []);
   for (const e of world.performed) {
     switch (e.type) {
       case 'auth.loggedIn':
         signedIn = true;
         seedAsked += 1;
         login = e;
-        for (const id of ['tokenRefresh', 'modals', 'wallet']) heard[id]!.push(e);
+        for (const id of ['tokenRefresh', 'modals', ...wallet()]) heard[id]!.push(e);
         for (const id of liveFeed()) heard[id]!.push(asScreensHear(e));
         open().forEach((s) => s.heard.push(asScreensHear(e)));
         break;
       case 'auth.loggedOut':
         signedIn = false;
         login = null;
-        for (const id of ['tokenRefresh', 'wallet']) heard[id]!.push(e);
+        for (const id of ['tokenRefresh', ...wallet()]) heard[id]!.push(e);
         for (const id of liveFeed()) heard[id]!.push(asScreensHear(e));
         open().forEach((s) => s.heard.push(asScreensHear(e)));
         break;
@@ -96,8 +103,16 @@ function facts(world: World) {
       case 'tokens.expired':
         heard['auth']!.push(e);
         break;
-      case 'xstate.after.liveFeedRetry.app.liveFeed.unavailable':
+      case 'xstate.after.chunkRetry.app.liveFeed.unavailable':
         feedAsked += 1;
+        break;
+      case 'xstate.after.chunkRetry.app.wallet.unavailable':
+        walletAsked += 1;
+        break;
+      case 'xstate.done.actor.loadWallet':
+        walletLoaded = true;
+        // The wallet is told of the player already signed in (it loads the balances then).
+        if (login) heard['wallet']!.push({ type: 'auth.loggedIn' });
         break;
       case 'xstate.done.actor.loadLiveFeed':
         feedLoaded = true;
@@ -115,7 +130,7 @@ function facts(world: World) {
         break;
     }
   }
-  return { signedIn, seedAsked, heard, screens, feedLoaded, feedAsked };
+  return { signedIn, seedAsked, heard, screens, feedLoaded, feedAsked, walletLoaded, walletAsked };
 }
 
 export const appPaths: PathSpec<AppSut> = {
@@ -132,8 +147,9 @@ export const appPaths: PathSpec<AppSut> = {
         return { screens: open };
       }),
       startLiveFeed: () => {},
+      startWallet: () => {},
     },
-    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'wallet', 'prepareSeed', 'loadLiveFeed'].map((name) => [name, fromCallback(() => {})])),
+    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'prepareSeed', 'loadWallet', 'loadLiveFeed'].map((name) => [name, fromCallback(() => {})])),
   } as never),
   variants: [
     {
@@ -159,8 +175,8 @@ export const appPaths: PathSpec<AppSut> = {
           shell: recorder('shell'),
           tokenRefresh: recorder('tokenRefresh'),
           auth: recorder('auth'),
-          wallet: recorder('wallet'),
           prepareSeed: effects.actor('prepareSeed'),
+          loadWallet: effects.actor('loadWallet'),
           loadLiveFeed: effects.actor('loadLiveFeed'),
         },
       } as never),
@@ -179,6 +195,7 @@ export const appPaths: PathSpec<AppSut> = {
   },
   perform: {
     // The chunk brings the two machines' logic: here recorders under the same systemIds.
+    'xstate.done.actor.loadWallet': (sut) => sut.effects.resolve('loadWallet', sut.recorder('wallet')),
     'xstate.done.actor.loadLiveFeed': (sut) => sut.effects.resolve('loadLiveFeed', { live: sut.recorder('live'), betsFeed: sut.recorder('betsFeed') }),
     // Each opening brings the screen's own logic, as a route's chunk does: here one that records.
     'screen.opened': (sut, e) => {
@@ -196,16 +213,18 @@ export const appPaths: PathSpec<AppSut> = {
   },
   states: {
     '#app': {
-      asserts: 'every app-wide actor runs under its systemId (the live link and the feed once loaded); tokenRefresh, modals and wallet heard each login as auth sent it, the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, when loaded; their logic was asked for at start and once more after each failure\'s retry delay',
+      asserts: 'every app-wide actor runs under its systemId (the wallet, the live link and the feed once loaded); tokenRefresh, modals and the wallet heard each login as auth sent it (the wallet: those after it started, and one for the player already signed in when it did), the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, when loaded; the wallet\'s and their logic was asked for at start and once more after each failure\'s retry delay',
       check(sut, world) {
         const f = facts(world);
+        const running = (id: AppWideId) => (id === 'live' || id === 'betsFeed' ? f.feedLoaded : id === 'wallet' ? f.walletLoaded : true);
         for (const id of APP_WIDE) {
-          if (f.feedLoaded || (id !== 'live' && id !== 'betsFeed')) expect(sut.system().get(id), id).toBeDefined();
+          if (running(id)) expect(sut.system().get(id), id).toBeDefined();
           else expect(sut.system().get(id), id).toBeUndefined();
         }
         for (const id of APP_WIDE) expect(sut.heard[id], id).toEqual(f.heard[id]);
         expect(sut.effects.callsOf('prepareSeed')).toHaveLength(f.seedAsked);
         expect(sut.effects.callsOf('loadLiveFeed')).toHaveLength(f.feedAsked);
+        expect(sut.effects.callsOf('loadWallet')).toHaveLength(f.walletAsked);
       },
     },
     '#app.session.visitor': {
@@ -228,6 +247,30 @@ export const appPaths: PathSpec<AppSut> = {
       check(sut, world) {
         expect(facts(world).signedIn).toBe(true);
         expect(sut.effects.waiting('prepareSeed')).toBeUndefined();
+      },
+    },
+    '#app.wallet.waiting': {
+      asserts: "the wallet's logic is being loaded (after the first paint): it does not run and heard nothing",
+      check(sut, world) {
+        expect(facts(world).walletLoaded).toBe(false);
+        expect(sut.effects.waiting('loadWallet')).toBeDefined();
+        expect(sut.heard.wallet).toEqual([]);
+      },
+    },
+    '#app.wallet.unavailable': {
+      asserts: 'its chunk failed to arrive: it does not run nor heard anything, and nothing is loading until the retry delay has passed',
+      check(sut, world) {
+        expect(facts(world).walletLoaded).toBe(false);
+        expect(sut.effects.waiting('loadWallet')).toBeUndefined();
+        expect(sut.heard.wallet).toEqual([]);
+      },
+    },
+    '#app.wallet.running': {
+      asserts: 'the wallet runs under its systemId; nothing more is loading',
+      check(sut, world) {
+        expect(facts(world).walletLoaded).toBe(true);
+        expect(sut.effects.waiting('loadWallet')).toBeUndefined();
+        expect(sut.system().get('wallet')).toBeDefined();
       },
     },
     '#app.liveFeed': {

@@ -38,8 +38,9 @@ function startedApp(
       shell: options.shell ?? quiet,
       tokenRefresh: quiet,
       auth: quiet,
-      wallet,
       prepareSeed: fromPromise(async () => {}),
+      // The wallet's logic arrives at once (after the first paint in the browser).
+      loadWallet: fromPromise(async () => wallet),
       // Unless a test brings it, the live link's and the feed's logic never arrives here.
       loadLiveFeed: options.loadLiveFeed ?? fromPromise(() => new Promise(() => {})),
     },

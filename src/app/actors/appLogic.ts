@@ -1,11 +1,10 @@
 import { fromPromise } from 'xstate';
-import type { ActorSystem } from 'xstate';
+import type { ActorSystem, AnyActorLogic } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
 import type { LiveFeedLogic } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
 import { shellMachine } from '../../../machines/shell/machine';
-import { walletMachine } from '../../../machines/wallet/machine';
 import type { HubConnector } from '../adapters/hubConnection';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
@@ -60,7 +59,7 @@ export interface AppDependencies {
   /** Opens the live hub link for a token; by default the SignalR hub at {apiBase}/socket. */
   hub?: HubConnector;
   clock?: AppClock;
-  /** Resolves once the first page has painted (the live feed loads then); by default afterNextPaint. */
+  /** Resolves once the first page has painted (the wallet and the live feed load then); by default afterNextPaint. */
   firstPaint?: () => Promise<void>;
 }
 
@@ -104,6 +103,13 @@ export function createAppRuntime(deps: AppDependencies = {}) {
         await api.get('/casino/get-seed');
         await api.get('/casino/get-seed', { query: { clientSeed } });
       }),
+      // The wallet's logic, after the first paint: its machine and the money rules it uses are a chunk of
+      // their own (docs/performance.md).
+      loadWallet: fromPromise<AnyActorLogic, void>(async () => {
+        await (deps.firstPaint ?? afterNextPaint)();
+        const { provideWallet } = await import('./wallet');
+        return provideWallet({ wallet, preferences });
+      }),
       // The live link's and the feed's logic, after the first paint: the SignalR adapter and both
       // machines are a chunk of their own, not part of the first page (docs/performance.md).
       loadLiveFeed: fromPromise<LiveFeedLogic, void>(async () => {
@@ -114,17 +120,6 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
-      wallet: walletMachine.provide({
-        actors: {
-          loadWallets: fromPromise(() => wallet.wallets()),
-          loadRates: fromPromise(() => wallet.rates()),
-        },
-        actions: {
-          persistCurrency: (_, params) => preferences.storeCurrency(params.symbol),
-          persistDisplayFiat: (_, params) => preferences.storeDisplayFiat(params.on),
-          persistHideZero: (_, params) => preferences.storeHideZero(params.on),
-        },
-      }),
       auth: authMachine.provide({
         actors: {
           readStoredSession: fromPromise(async () => ({ stored: session.read(), nowSeconds: Math.floor(now() / 1000) })),
