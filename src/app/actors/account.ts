@@ -3,10 +3,12 @@ import { confirmEmailMachine } from '../../../machines/confirmEmail/machine';
 import { passwordFormMachine } from '../../../machines/passwordForm/machine';
 import { resendConfirmationMachine } from '../../../machines/resendConfirmation/machine';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
+import { accountPageCalls } from '../api/accountPages';
 import type { ScreenRuntime } from './screenRuntime';
 
 /** The password form of /account and /reset-password: a reset with the mailed token, or a change. */
-export function providePasswordForm({ calls }: ScreenRuntime) {
+export function providePasswordForm({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return passwordFormMachine.provide({
     actors: {
       submitPassword: fromPromise(async ({ input }) => {
@@ -25,7 +27,8 @@ export function providePasswordForm({ calls }: ScreenRuntime) {
 }
 
 /** The two-factor panel of /account; the auth actor hears when two-factor is turned on or off. */
-export function provideTwoFactor({ calls }: ScreenRuntime) {
+export function provideTwoFactor({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return twoFactorMachine.provide({
     actors: {
       getMfaKey: fromPromise(() => calls.getMfaKey()),
@@ -38,7 +41,8 @@ export function provideTwoFactor({ calls }: ScreenRuntime) {
 }
 
 /** /confirm-email: the mailed link's token, sent once; the auth actor hears when the address is confirmed. */
-export function provideConfirmEmail({ calls }: ScreenRuntime) {
+export function provideConfirmEmail({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return confirmEmailMachine.provide({
     actors: {
       confirmEmail: fromPromise(async ({ input }) => {
@@ -49,7 +53,8 @@ export function provideConfirmEmail({ calls }: ScreenRuntime) {
 }
 
 /** The account page's resend of the confirmation mail. */
-export function provideResendConfirmation({ calls }: ScreenRuntime) {
+export function provideResendConfirmation({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return resendConfirmationMachine.provide({
     actors: { resendConfirmation: fromPromise(() => calls.resendConfirmation()) },
   });

@@ -9,7 +9,6 @@ import type { HubConnector } from '../adapters/hubConnection';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
 import { accountCalls } from '../api/accounts';
-import { walletCalls } from '../api/wallet';
 import { createApiClient } from '../api/client';
 import type { ScreenProvider, ScreenRuntime } from './screenRuntime';
 import { API_BASE } from '../config';
@@ -77,7 +76,6 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const calls = accountCalls(api);
   const session = createSessionStore(deps.storage ?? window.localStorage);
   const preferences = createPreferenceStore(deps.storage ?? window.localStorage);
-  const wallet = walletCalls(api);
   const navigation = createNavigationAdapter();
   const clock = deps.clock ?? realClock;
   const now = () => clock.now();
@@ -108,7 +106,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       loadWallet: fromPromise<AnyActorLogic, void>(async () => {
         await (deps.firstPaint ?? afterNextPaint)();
         const { provideWallet } = await import('./wallet');
-        return provideWallet({ wallet, preferences });
+        return provideWallet({ api, preferences });
       }),
       // The live link's and the feed's logic, after the first paint: the SignalR adapter and both
       // machines are a chunk of their own, not part of the first page (docs/performance.md).
@@ -144,7 +142,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     },
   });
 
-  const screenRuntime: ScreenRuntime = { api, calls, wallet, now };
+  const screenRuntime: ScreenRuntime = { api, now };
   const providedLogic = new Map<ScreenProvider<unknown>, unknown>();
   /**
    * A screen's or modal's logic, provided the first time its lazily loaded chunk asks and then reused:

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { walletMachine } from '../../../machines/wallet/machine';
-import type { walletCalls } from '../api/wallet';
+import { walletCalls } from '../api/wallet';
+import type { ApiClient } from '../api/client';
 import type { createPreferenceStore } from '../adapters/storage';
 
 /**
@@ -8,8 +9,9 @@ import type { createPreferenceStore } from '../adapters/storage';
  * `loadWallet` (src/app/actors/appLogic.ts) loads it once the first page has painted, and the app actor
  * starts it under its systemId (docs/performance.md).
  */
-export function provideWallet(deps: { wallet: ReturnType<typeof walletCalls>; preferences: ReturnType<typeof createPreferenceStore> }) {
-  const { wallet, preferences } = deps;
+export function provideWallet(deps: { api: ApiClient; preferences: ReturnType<typeof createPreferenceStore> }) {
+  const { preferences } = deps;
+  const wallet = walletCalls(deps.api);
   return walletMachine.provide({
     actors: {
       loadWallets: fromPromise(() => wallet.wallets()),
