@@ -8,7 +8,6 @@ import type { GameWallet } from '../shared/events';
 import { APP_WIDE_IDS } from '../shared/system';
 import { shellMachine } from '../shell/machine';
 import { tokenRefreshMachine } from '../tokenRefresh/machine';
-import { walletMachine } from '../wallet/machine';
 import type { WalletInput } from '../wallet/machine';
 import { gameWalletOf, ratesOf, sameGameWallet, screenAuthEvent, screenInput } from './screens';
 import type { AppContext, ScreenEvent, WalletAnnouncement } from './screens';
@@ -20,12 +19,16 @@ export interface AppInput {
 }
 
 /**
- * The live link's and the bets feed's logic, with src/app's effects provided, sent by src/app once the
- * first page has rendered: they are not part of its first download (docs/performance.md).
+ * The live link's and the bets feed's logic, with src/app's effects provided: what `loadLiveFeed`
+ * resolves to once the first page has painted and their chunk has arrived. They are not part of the
+ * first download (docs/performance.md).
  */
-export type LiveFeedEvent = { type: 'liveFeed.loaded'; live: AnyActorLogic; betsFeed: AnyActorLogic };
+export interface LiveFeedLogic {
+  live: AnyActorLogic;
+  betsFeed: AnyActorLogic;
+}
 
-type AppEvent = AuthAnnouncement | TokenAnnouncement | ScreenEvent | WalletAnnouncement | LiveFeedEvent;
+type AppEvent = AuthAnnouncement | TokenAnnouncement | ScreenEvent | WalletAnnouncement;
 
 /**
  * The root of the browser's one actor system. App-wide actors are invoked here, and the actors of
@@ -45,9 +48,16 @@ export const appMachine = setup({
     shell: shellMachine,
     tokenRefresh: tokenRefreshMachine,
     auth: authMachine,
-    wallet: walletMachine,
     /** Asks the server for the player's seed pair, then offers it a client seed made in the browser. */
     prepareSeed: effectActor<void>('prepareSeed'),
+    /** Waits for the first page to paint, then loads the wallet's logic (its chunk). */
+    loadWallet: effectActor<AnyActorLogic>('loadWallet'),
+    /** Waits for the first page to paint, then loads the live link's and the feed's logic (their chunk). */
+    loadLiveFeed: effectActor<LiveFeedLogic>('loadLiveFeed'),
+  },
+  delays: {
+    /** After a chunk failed to arrive (offline, or a deploy replaced it), the next try. */
+    chunkRetry: 30_000,
   },
   actions: {
     /** Hands the actor system to the browser adapters (the API client reaches tokenRefresh through it). */
@@ -55,7 +65,11 @@ export const appMachine = setup({
     tellTokenRefresh: sendTo(APP_WIDE_IDS.tokenRefresh, ({ event }) => event),
     tellModals: sendTo(APP_WIDE_IDS.modals, ({ event }) => event),
     tellAuth: sendTo(APP_WIDE_IDS.auth, ({ event }) => event),
-    tellWallet: sendTo(APP_WIDE_IDS.wallet, ({ event }) => event),
+    // Before the wallet has started (wallet.waiting) it hears nothing: it starts with the session as it is then.
+    tellWallet: enqueueActions(({ event, enqueue, system }) => {
+      const wallet = system.get(APP_WIDE_IDS.wallet) as AnyActorRef | undefined;
+      if (wallet) enqueue.sendTo(wallet, event);
+    }),
     // The live link and the feed need only the access token, not the refresh token. Before they have
     // started (liveFeed.waiting) they hear nothing: they start with the session as it is then.
     tellLive: enqueueActions(({ event, enqueue, system }) => {
@@ -76,6 +90,16 @@ export const appMachine = setup({
       session: ({ event }) =>
         event.type === 'auth.loggedIn' ? { user: event.user, token: event.tokens.accessToken } : null,
     }),
+    /**
+     * Starts the wallet under its systemId once its logic has arrived, with the remembered choices; it
+     * hears the player already signed in (and loads the balances), and the screens hear its selection.
+     */
+    startWallet: enqueueActions(({ context, enqueue }, logic: AnyActorLogic) => {
+      const spawn = enqueue.spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
+      spawn(logic, { id: APP_WIDE_IDS.wallet, systemId: APP_WIDE_IDS.wallet, input: context.wallet ?? {} });
+      if (context.session) enqueue.sendTo(APP_WIDE_IDS.wallet, { type: 'auth.loggedIn' });
+      enqueue.raise({ type: 'wallet.updated' });
+    }),
     // The live link started later must open with the token in use now.
     storeRenewedToken: assign({
       session: ({ context, event }) =>
@@ -86,13 +110,12 @@ export const appMachine = setup({
      * hears the player already signed in and the rates the wallet already has, and the link opens
      * with the current token (anonymous for a visitor).
      */
-    startLiveFeed: enqueueActions(({ context, event, enqueue, system }) => {
-      if (event.type !== 'liveFeed.loaded') return;
+    startLiveFeed: enqueueActions(({ context, enqueue, system }, loaded: LiveFeedLogic) => {
       // Under the same ids as when the app invoked them (the bets table reads `children.betsFeed`); xstate's
       // types allow an id only for logic named in setup, so the options are widened here.
       const spawn = enqueue.spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
-      spawn(event.betsFeed, { id: APP_WIDE_IDS.betsFeed, systemId: APP_WIDE_IDS.betsFeed });
-      spawn(event.live, { id: APP_WIDE_IDS.live, systemId: APP_WIDE_IDS.live, input: { token: context.session?.token ?? null } });
+      spawn(loaded.betsFeed, { id: APP_WIDE_IDS.betsFeed, systemId: APP_WIDE_IDS.betsFeed });
+      spawn(loaded.live, { id: APP_WIDE_IDS.live, systemId: APP_WIDE_IDS.live, input: { token: context.session?.token ?? null } });
       if (context.session) {
         const { user, token } = context.session;
         enqueue.sendTo(APP_WIDE_IDS.betsFeed, { type: 'auth.loggedIn', user: { userName: user.userName, id: String(user.id) }, token });
@@ -143,7 +166,6 @@ export const appMachine = setup({
     { id: 'shell', systemId: 'shell', src: 'shell', input: ({ context }) => ({ viewportWidth: context.viewportWidth }) },
     { id: 'tokenRefresh', systemId: 'tokenRefresh', src: 'tokenRefresh' },
     { id: 'auth', systemId: 'auth', src: 'auth' },
-    { id: 'wallet', systemId: 'wallet', src: 'wallet', input: ({ context }) => context.wallet ?? {} },
   ],
   entry: 'connectAdapters',
   type: 'parallel',
@@ -172,14 +194,43 @@ export const appMachine = setup({
         signedIn: { description: 'A player is signed in.' },
       },
     },
+    wallet: {
+      description: "The wallet's machine, started once its logic has arrived after the first paint.",
+      initial: 'waiting',
+      states: {
+        waiting: {
+          description: 'Its logic loads once the first page has painted; the header balance, the games, the Cashier and the token pages wait for it.',
+          invoke: {
+            id: 'loadWallet',
+            src: 'loadWallet',
+            onDone: { target: 'running', actions: { type: 'startWallet', params: ({ event }) => event.output } },
+            onError: 'unavailable',
+          },
+        },
+        unavailable: {
+          description: 'Its chunk did not arrive (offline, or a new deploy replaced it): it is asked for again after 30 s.',
+          after: { chunkRetry: 'waiting' },
+        },
+        running: { description: 'The wallet runs under its systemId.' },
+      },
+    },
     liveFeed: {
       description: 'The live link and the bets feed, started once their logic has arrived after the first paint.',
       initial: 'waiting',
       states: {
         waiting: {
-          description: 'Their logic is loading; what they would hear meanwhile, they are told when they start.',
-          // Visitors see everyone's bets live too: the link opens at once, without a token until login.
-          on: { 'liveFeed.loaded': { target: 'running', actions: 'startLiveFeed' } },
+          description: 'Their logic loads once the first page has painted; what they would hear meanwhile, they are told when they start.',
+          invoke: {
+            id: 'loadLiveFeed',
+            src: 'loadLiveFeed',
+            // Visitors see everyone's bets live too: the link opens at once, without a token until login.
+            onDone: { target: 'running', actions: { type: 'startLiveFeed', params: ({ event }) => event.output } },
+            onError: 'unavailable',
+          },
+        },
+        unavailable: {
+          description: 'Their chunk did not arrive (offline, or a new deploy replaced it): the rest of the app goes on without them, and it is asked for again after 30 s.',
+          after: { chunkRetry: 'waiting' },
         },
         running: { description: 'The live link and the feed run under their systemIds.' },
       },

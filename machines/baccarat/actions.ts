@@ -2,7 +2,7 @@ import type { BetLimits } from '../../src/core/bets/validation';
 import { unitsToNumber } from '../../src/core/money';
 import { assignFor } from '../shared/assign';
 import { limitsActions } from '../shared/limits';
-import { outcomeMessage } from '../shared/requestFailure';
+import { outcomeMessage } from '../shared/betOutcome';
 import type { BetOutcome } from '../shared/requestFailure';
 import { areaUnits, BACCARAT_NETWORK_ERROR, baccaratCheck, chipValuesFor, dealOrder, EMPTY_CHIPS, keepSelection, totalUnits } from './context';
 import type { BaccaratArea, BaccaratContext, PlacedBaccaratBet } from './context';

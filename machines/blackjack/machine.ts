@@ -32,7 +32,7 @@ import type { BlackjackAction } from '../../src/core/games/blackjack';
 import { amountInCoins, amountTransitions } from '../shared/betAmount';
 import { limitsRegion } from '../shared/limits';
 import { betAttempt as betAttempts, playerRegion } from '../shared/regions';
-import { outcomeMessage } from '../shared/requestFailure';
+import { outcomeMessage } from '../shared/betOutcome';
 import type { BetOutcome } from '../shared/requestFailure';
 import { blackjackActions } from './actions';
 import { blackjackActors } from './actors';

@@ -2,7 +2,7 @@ import { assignFor } from '../shared/assign';
 import { clampChanceSlider, linkFromChance } from '../../src/core/games/dice';
 import { amountActions } from '../shared/betAmount';
 import { limitsActions } from '../shared/limits';
-import { outcomeMessage } from '../shared/requestFailure';
+import { outcomeMessage } from '../shared/betOutcome';
 import type { BetOutcome } from '../shared/requestFailure';
 import { betRequest, DICE_NO_RESPONSE_MESSAGE, diceCheck, oddsFromChanceText, oddsFromMultiplierText, placedCurrency } from './context';
 import type { DiceContext } from './context';

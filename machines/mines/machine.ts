@@ -22,7 +22,7 @@ import { setup } from 'xstate';
 import { MINES_WIN_POPUP_MS } from '../../src/core/games/mines';
 import { amountTransitions } from '../shared/betAmount';
 import { limitsRegion } from '../shared/limits';
-import { outcomeMessage } from '../shared/requestFailure';
+import { outcomeMessage } from '../shared/betOutcome';
 import type { BetOutcome } from '../shared/requestFailure';
 import { betAttempt as betAttempts, playerRegion } from '../shared/regions';
 import { minesActions } from './actions';

@@ -1,7 +1,9 @@
 import { assign, setup } from 'xstate';
 import { effectActor } from '../shared/effects';
-import { hasErrors, messages, validatePasswordForm } from '../../src/core/accounts/validation';
-import type { FieldErrors, PasswordField } from '../../src/core/accounts/validation';
+import { accountMessages, validatePasswordForm } from '../../src/core/accounts/accountForms';
+import type { PasswordField } from '../../src/core/accounts/accountForms';
+import { hasErrors } from '../../src/core/accounts/validation';
+import type { FieldErrors } from '../../src/core/accounts/validation';
 import { fixedFailureMessage } from '../shared/requestFailure';
 import { checkedSubmit } from '../shared/forms';
 
@@ -57,7 +59,7 @@ export const passwordFormMachine = setup({
       fieldErrors: ({ context, event }) => validatePasswordForm(event, rulesFor(context.form)),
     }),
     clearMessages: assign({ fieldErrors: {}, formError: null }),
-    showFailure: assign({ formError: ({ event }) => fixedFailureMessage((event as unknown as { error: unknown }).error, messages.passwordChangeFailed) }),
+    showFailure: assign({ formError: ({ event }) => fixedFailureMessage((event as unknown as { error: unknown }).error, accountMessages.passwordChangeFailed) }),
     countCompleted: assign({ completed: ({ context }) => context.completed + 1 }),
   },
   guards: {

@@ -1,7 +1,8 @@
 import { assign, sendTo, setup } from 'xstate';
 import { SYSTEM_IDS } from '../shared/system';
 import { effectActor } from '../shared/effects';
-import { messages, validateTwoFactorCode } from '../../src/core/accounts/validation';
+import { accountMessages } from '../../src/core/accounts/accountForms';
+import { validateTwoFactorCode } from '../../src/core/accounts/validation';
 import { fixedFailureMessage } from '../shared/requestFailure';
 import type { MfaKey as WireMfaKey } from '../../src/core/contracts/auth';
 import { checkedSubmit } from '../shared/forms';
@@ -50,8 +51,8 @@ export const twoFactorMachine = setup({
       codeError: ({ event }) => (event.type === 'user.submitCode' ? validateTwoFactorCode(event.code.trim()) : null),
     }),
     clearMessages: assign({ codeError: null, formError: null, notice: null }),
-    showFailure: assign({ formError: ({ event }) => fixedFailureMessage((event as unknown as { error: unknown }).error, messages.twoFactorFailed) }),
-    showChanged: assign({ notice: messages.twoFactorChanged }),
+    showFailure: assign({ formError: ({ event }) => fixedFailureMessage((event as unknown as { error: unknown }).error, accountMessages.twoFactorFailed) }),
+    showChanged: assign({ notice: accountMessages.twoFactorChanged }),
   },
   guards: {
     startsEnabled: ({ context }) => context.enabledAtStart,

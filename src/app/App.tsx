@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import type { InspectionEvent } from 'xstate';
@@ -43,18 +43,5 @@ function AppRouter({ history, runtime }: { history?: RouterHistory; runtime: App
     runtime.navigation.attach(created);
     return created;
   });
-  // The live link and the bets feed start once the first page has rendered (their chunk loads then).
-  useEffect(() => {
-    let mounted = true;
-    runtime.loadLiveFeed().then(
-      (loaded) => {
-        if (mounted) app.send(loaded);
-      },
-      () => undefined,
-    );
-    return () => {
-      mounted = false;
-    };
-  }, [app, runtime]);
   return <RouterProvider router={router} />;
 }

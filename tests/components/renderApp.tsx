@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { App } from '../../src/app/App';
 import { createTestHistory } from '../../src/app/router';
-import { fakeHub, simulatedClock } from '../support/fakeHub';
+import { fakeHub, paintedAtOnce, simulatedClock } from '../support/fakeHub';
 import { memoryStorage } from '../support/fakeApi';
 
 /**
@@ -21,7 +21,7 @@ export function renderApp(
     <App
       history={history}
       viewportWidth={options.viewportWidth ?? 1280}
-      dependencies={{ fetch: options.fetch, storage, apiBase: '/api', hub: hub.connect, clock: clock.clock }}
+      dependencies={{ fetch: options.fetch, storage, apiBase: '/api', hub: hub.connect, firstPaint: paintedAtOnce, clock: clock.clock }}
     />,
   );
   return { ...view, history, hub, clock, storage };

@@ -7,10 +7,12 @@ import { bundleCosts, kb } from '../../scripts/lib/bundle';
  * for / is 120 KB; React and React DOM alone weigh 67.5 KB, and with the router, XState and the shell's
  * app-wide machines the first page was at 135.9 KB (docs/performance.md), then 124.8 KB on 2026-11-26
  * (fetch for ofetch, one entry chunk, the modal host, the signed-in menus, the welcome panel, the live
- * feed's machines and the screens' hooks and parsing out of it). This holds that line until the rest is
- * won (the wallet's machine after the first paint is next); lower it, never raise it.
+ * feed's machines and the screens' hooks and parsing out of it), and 121.9 KB on 2026-11-27 (the wallet's
+ * machine after the first paint, the modal preload polyfill, and what only the modals, the account
+ * pages and the games use out of first-page modules). This holds that line until the rest is won (the
+ * auth machine's log-in and sign-up flows beside its session restore are next); lower it, never raise it.
  */
-const INITIAL_BUDGET = 125 * 1024;
+const INITIAL_BUDGET = 122 * 1024;
 const GAME_ROUTE_BUDGET = 30 * 1024;
 const GAME_ROUTES = {
   '/dice': 'src/app/routes/games/DicePage.tsx',
@@ -27,7 +29,9 @@ describe('the JavaScript budget of the built SPA', () => {
     expect(initial.gzipBytes, `initial JavaScript ${kb(initial.gzipBytes)}: ${initial.files.join(', ')}`).toBeLessThanOrEqual(INITIAL_BUDGET);
     // What only a route or a modal needs must not ride along with the first page.
     const eager = initialSources.join('\n');
-    for (const lazyOnly of ['machines/dice/', 'machines/mines/', 'machines/blackjack/', 'machines/baccarat/', 'machines/seed/', 'machines/cashier/', 'qrcode', 'mermaid']) {
+    // The wallet, the live link and the feed start after the first paint, with chunks of their own.
+    const afterFirstPaint = ['machines/wallet/', 'machines/live/', 'machines/betsFeed/', '@microsoft/signalr'];
+    for (const lazyOnly of ['machines/dice/', 'machines/mines/', 'machines/blackjack/', 'machines/baccarat/', 'machines/seed/', 'machines/cashier/', 'qrcode', 'mermaid', ...afterFirstPaint]) {
       expect(eager, lazyOnly).not.toContain(lazyOnly);
     }
   });

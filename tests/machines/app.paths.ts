@@ -9,7 +9,7 @@ import type { AnyEvent, PathSpec, Sut, World } from '../support/pathTesting';
 /**
  * The root app's paths: who plays (and the seed pair prepared after each login), which app-wide
  * actor hears which announcement (the live link and the feed once their logic has arrived, told the
- * session as it is then), and which screen actor runs under which systemId with what input
+ * session as it is then, their loading tried again after a failure), and which screen actor runs under which systemId with what input
  * and what it heard. The app-wide actors are recorders here (their own paths test them); the
  * reference keeps the session and the open screens from the performed events alone.
  */
@@ -31,8 +31,15 @@ const events = [
   { type: 'screen.closed', systemId: 'cashier' },
   // The wallet here is a recorder with no wallet to read: screens hear no wallet.changed from it.
   { type: 'wallet.updated' },
-  // The live link's and the feed's logic arriving after the first paint (perform brings recorders).
-  { type: 'liveFeed.loaded' },
+  // The live link's and the feed's logic arriving after the first paint (perform brings recorders), or
+  // their chunk failing to arrive, and the try again after the retry delay.
+  { type: 'xstate.done.actor.loadLiveFeed' },
+  { type: 'xstate.error.actor.loadLiveFeed', error: new Error('chunk failed to load') },
+  { type: 'xstate.after.chunkRetry.app.liveFeed.unavailable' },
+  // The wallet's logic likewise (perform brings a recorder), its failure and the try again.
+  { type: 'xstate.done.actor.loadWallet' },
+  { type: 'xstate.error.actor.loadWallet', error: new Error('chunk failed to load') },
+  { type: 'xstate.after.chunkRetry.app.wallet.unavailable' },
 ] as AnyEvent[];
 
 const APP_WIDE = Object.values(APP_WIDE_IDS);
@@ -62,25 +69,29 @@ function facts(world: World) {
   let signedIn = false;
   let seedAsked = 0;
   let feedLoaded = false;
+  let feedAsked = 1;
+  let walletLoaded = false;
+  let walletAsked = 1;
   let login: AnyEvent | null = null;
   const heard: Record<string, unknown[]> = Object.fromEntries(APP_WIDE.map((id) => [id, []]));
   const screens: Array<{ systemId: string; input: unknown; heard: unknown[]; open: boolean }> = [];
   const open = () => screens.filter((s) => s.open);
   const liveFeed = () => (feedLoaded ? ['live', 'betsFeed'] : []);
+  const wallet = () => (walletLoaded ? ['wallet'] : []);
   for (const e of world.performed) {
     switch (e.type) {
       case 'auth.loggedIn':
         signedIn = true;
         seedAsked += 1;
         login = e;
-        for (const id of ['tokenRefresh', 'modals', 'wallet']) heard[id]!.push(e);
+        for (const id of ['tokenRefresh', 'modals', ...wallet()]) heard[id]!.push(e);
         for (const id of liveFeed()) heard[id]!.push(asScreensHear(e));
         open().forEach((s) => s.heard.push(asScreensHear(e)));
         break;
       case 'auth.loggedOut':
         signedIn = false;
         login = null;
-        for (const id of ['tokenRefresh', 'wallet']) heard[id]!.push(e);
+        for (const id of ['tokenRefresh', ...wallet()]) heard[id]!.push(e);
         for (const id of liveFeed()) heard[id]!.push(asScreensHear(e));
         open().forEach((s) => s.heard.push(asScreensHear(e)));
         break;
@@ -92,8 +103,18 @@ function facts(world: World) {
       case 'tokens.expired':
         heard['auth']!.push(e);
         break;
-      case 'liveFeed.loaded':
-        if (feedLoaded) break;
+      case 'xstate.after.chunkRetry.app.liveFeed.unavailable':
+        feedAsked += 1;
+        break;
+      case 'xstate.after.chunkRetry.app.wallet.unavailable':
+        walletAsked += 1;
+        break;
+      case 'xstate.done.actor.loadWallet':
+        walletLoaded = true;
+        // The wallet is told of the player already signed in (it loads the balances then).
+        if (login) heard['wallet']!.push({ type: 'auth.loggedIn' });
+        break;
+      case 'xstate.done.actor.loadLiveFeed':
         feedLoaded = true;
         // The feed is told of the player already signed in (with the token in use now); the link is started.
         if (login) heard['betsFeed']!.push(asScreensHear(login));
@@ -109,7 +130,7 @@ function facts(world: World) {
         break;
     }
   }
-  return { signedIn, seedAsked, heard, screens, feedLoaded };
+  return { signedIn, seedAsked, heard, screens, feedLoaded, feedAsked, walletLoaded, walletAsked };
 }
 
 export const appPaths: PathSpec<AppSut> = {
@@ -126,8 +147,9 @@ export const appPaths: PathSpec<AppSut> = {
         return { screens: open };
       }),
       startLiveFeed: () => {},
+      startWallet: () => {},
     },
-    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'wallet', 'prepareSeed'].map((name) => [name, fromCallback(() => {})])),
+    actors: Object.fromEntries(['modalStack', 'shell', 'tokenRefresh', 'auth', 'prepareSeed', 'loadWallet', 'loadLiveFeed'].map((name) => [name, fromCallback(() => {})])),
   } as never),
   variants: [
     {
@@ -153,8 +175,9 @@ export const appPaths: PathSpec<AppSut> = {
           shell: recorder('shell'),
           tokenRefresh: recorder('tokenRefresh'),
           auth: recorder('auth'),
-          wallet: recorder('wallet'),
           prepareSeed: effects.actor('prepareSeed'),
+          loadWallet: effects.actor('loadWallet'),
+          loadLiveFeed: effects.actor('loadLiveFeed'),
         },
       } as never),
       { input: world.variant.input as never, clock: world.clock },
@@ -172,7 +195,8 @@ export const appPaths: PathSpec<AppSut> = {
   },
   perform: {
     // The chunk brings the two machines' logic: here recorders under the same systemIds.
-    'liveFeed.loaded': (sut, e) => sut.send({ ...e, live: sut.recorder('live'), betsFeed: sut.recorder('betsFeed') }),
+    'xstate.done.actor.loadWallet': (sut) => sut.effects.resolve('loadWallet', sut.recorder('wallet')),
+    'xstate.done.actor.loadLiveFeed': (sut) => sut.effects.resolve('loadLiveFeed', { live: sut.recorder('live'), betsFeed: sut.recorder('betsFeed') }),
     // Each opening brings the screen's own logic, as a route's chunk does: here one that records.
     'screen.opened': (sut, e) => {
       const systemId = e['systemId'] as string;
@@ -189,15 +213,18 @@ export const appPaths: PathSpec<AppSut> = {
   },
   states: {
     '#app': {
-      asserts: 'every app-wide actor runs under its systemId (the live link and the feed once loaded); tokenRefresh, modals and wallet heard each login as auth sent it, the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, when loaded',
+      asserts: 'every app-wide actor runs under its systemId (the wallet, the live link and the feed once loaded); tokenRefresh, modals and the wallet heard each login as auth sent it (the wallet: those after it started, and one for the player already signed in when it did), the live link and the feed with the access token only; logouts reached all but the modals; renewed tokens reached auth and restarted the live link with the new access token; expiry reached auth; the live link was started once, when loaded; the wallet\'s and their logic was asked for at start and once more after each failure\'s retry delay',
       check(sut, world) {
         const f = facts(world);
+        const running = (id: AppWideId) => (id === 'live' || id === 'betsFeed' ? f.feedLoaded : id === 'wallet' ? f.walletLoaded : true);
         for (const id of APP_WIDE) {
-          if (f.feedLoaded || (id !== 'live' && id !== 'betsFeed')) expect(sut.system().get(id), id).toBeDefined();
+          if (running(id)) expect(sut.system().get(id), id).toBeDefined();
           else expect(sut.system().get(id), id).toBeUndefined();
         }
         for (const id of APP_WIDE) expect(sut.heard[id], id).toEqual(f.heard[id]);
         expect(sut.effects.callsOf('prepareSeed')).toHaveLength(f.seedAsked);
+        expect(sut.effects.callsOf('loadLiveFeed')).toHaveLength(f.feedAsked);
+        expect(sut.effects.callsOf('loadWallet')).toHaveLength(f.walletAsked);
       },
     },
     '#app.session.visitor': {
@@ -222,22 +249,57 @@ export const appPaths: PathSpec<AppSut> = {
         expect(sut.effects.waiting('prepareSeed')).toBeUndefined();
       },
     },
+    '#app.wallet.waiting': {
+      asserts: "the wallet's logic is being loaded (after the first paint): it does not run and heard nothing",
+      check(sut, world) {
+        expect(facts(world).walletLoaded).toBe(false);
+        expect(sut.effects.waiting('loadWallet')).toBeDefined();
+        expect(sut.heard.wallet).toEqual([]);
+      },
+    },
+    '#app.wallet.unavailable': {
+      asserts: 'its chunk failed to arrive: it does not run nor heard anything, and nothing is loading until the retry delay has passed',
+      check(sut, world) {
+        expect(facts(world).walletLoaded).toBe(false);
+        expect(sut.effects.waiting('loadWallet')).toBeUndefined();
+        expect(sut.heard.wallet).toEqual([]);
+      },
+    },
+    '#app.wallet.running': {
+      asserts: 'the wallet runs under its systemId; nothing more is loading',
+      check(sut, world) {
+        expect(facts(world).walletLoaded).toBe(true);
+        expect(sut.effects.waiting('loadWallet')).toBeUndefined();
+        expect(sut.system().get('wallet')).toBeDefined();
+      },
+    },
     '#app.liveFeed': {
       asserts: 'the live link and the feed run once, and only once, their logic has arrived',
       check: (sut, world) => expect(sut.system().get('live') !== undefined).toBe(facts(world).feedLoaded),
     },
     '#app.liveFeed.waiting': {
-      asserts: 'their logic has not arrived: neither runs, and neither heard anything',
+      asserts: 'their logic is being loaded (after the first paint): neither runs, and neither heard anything',
       check(sut, world) {
         expect(facts(world).feedLoaded).toBe(false);
+        expect(sut.effects.waiting('loadLiveFeed')).toBeDefined();
+        expect(sut.heard.live).toEqual([]);
+        expect(sut.heard.betsFeed).toEqual([]);
+      },
+    },
+    '#app.liveFeed.unavailable': {
+      asserts: 'their chunk failed to arrive: neither runs nor heard anything, and nothing is loading until the retry delay has passed',
+      check(sut, world) {
+        expect(facts(world).feedLoaded).toBe(false);
+        expect(sut.effects.waiting('loadLiveFeed')).toBeUndefined();
         expect(sut.heard.live).toEqual([]);
         expect(sut.heard.betsFeed).toEqual([]);
       },
     },
     '#app.liveFeed.running': {
-      asserts: 'both run under their systemIds; a second arrival of their logic starts nothing',
+      asserts: 'both run under their systemIds; nothing more is loading',
       check(sut, world) {
         expect(facts(world).feedLoaded).toBe(true);
+        expect(sut.effects.waiting('loadLiveFeed')).toBeUndefined();
         expect(sut.system().get('betsFeed')).toBeDefined();
       },
     },

@@ -13,7 +13,15 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The app chart with its app-wide actors faked, except the real wallet (with fake calls). */
 function startedApp(
-  options: { wallets?: Wallet[]; rates?: ExchangeRate[][]; clock?: SimulatedClock; input?: AppInput; shell?: AnyActorLogic; connectAdapters?: (args: { system: unknown }) => void } = {},
+  options: {
+    wallets?: Wallet[];
+    rates?: ExchangeRate[][];
+    clock?: SimulatedClock;
+    input?: AppInput;
+    shell?: AnyActorLogic;
+    connectAdapters?: (args: { system: unknown }) => void;
+    loadLiveFeed?: AnyActorLogic;
+  } = {},
 ) {
   const quiet = fromCallback(() => {});
   const wallets = options.wallets ?? [{ currencySymbol: 'BTC', balance: 0.5 }];
@@ -25,7 +33,17 @@ function startedApp(
     actions: { persistCurrency: () => {}, persistDisplayFiat: () => {}, persistHideZero: () => {} },
   });
   const app = appMachine.provide({
-    actors: { modalStack: quiet, shell: options.shell ?? quiet, tokenRefresh: quiet, auth: quiet, wallet, prepareSeed: fromPromise(async () => {}) },
+    actors: {
+      modalStack: quiet,
+      shell: options.shell ?? quiet,
+      tokenRefresh: quiet,
+      auth: quiet,
+      prepareSeed: fromPromise(async () => {}),
+      // The wallet's logic arrives at once (after the first paint in the browser).
+      loadWallet: fromPromise(async () => wallet),
+      // Unless a test brings it, the live link's and the feed's logic never arrives here.
+      loadLiveFeed: options.loadLiveFeed ?? fromPromise(() => new Promise(() => {})),
+    },
     actions: { connectAdapters: options.connectAdapters ?? (() => {}) },
   } as never);
   return createActor(app, { input: options.input ?? { viewportWidth: 1280 }, ...(options.clock ? { clock: options.clock } : {}) }).start();
@@ -154,6 +172,63 @@ describe('app: the browser adapters', () => {
     const handed: unknown[] = [];
     const app = startedApp({ connectAdapters: ({ system }) => void handed.push(system) });
     expect(handed).toEqual([app.system]);
+  });
+});
+
+describe('app: the live link and the feed', () => {
+  /** Logic that records what it started with and what it hears, as the chunk's machines would. */
+  function recordingLogic() {
+    const heard: AnyEventObject[] = [];
+    const inputs: unknown[] = [];
+    const logic = fromCallback<AnyEventObject, unknown>(({ receive, input }) => {
+      inputs.push(input);
+      receive((event) => void heard.push(event));
+    });
+    return { logic, heard, inputs };
+  }
+
+  it('should start them once their logic arrives, the feed told of the player and the rates, the link opened with the token in use', async () => {
+    const live = recordingLogic();
+    const feed = recordingLogic();
+    let arrive: (logic: { live: AnyActorLogic; betsFeed: AnyActorLogic }) => void = () => {};
+    const loadLiveFeed = fromPromise(() => new Promise<{ live: AnyActorLogic; betsFeed: AnyActorLogic }>((resolve) => (arrive = resolve)));
+    const app = startedApp({ loadLiveFeed });
+    await settle();
+    app.send(loggedIn);
+    app.send({ type: 'tokens.renewed', tokens: { accessToken: 'jwt-2', refreshToken: 'r2' } } as never);
+    await settle();
+    expect(app.system.get('live')).toBeUndefined();
+    arrive({ live: live.logic, betsFeed: feed.logic });
+    await settle();
+    expect(live.inputs).toEqual([{ token: 'jwt-2' }]);
+    expect(live.heard).toEqual([{ type: 'app.connect' }]);
+    expect(feed.heard).toEqual([
+      { type: 'auth.loggedIn', user: { userName: 'ann', id: '7' }, token: 'jwt-2' },
+      { type: 'wallet.ratesChanged', rates: { BTC: 100_000 } },
+    ]);
+  });
+
+  it('should ask for their logic again 30 s after it failed to arrive, and start them then', async () => {
+    const clock = new SimulatedClock();
+    const live = recordingLogic();
+    const feed = recordingLogic();
+    let calls = 0;
+    const loadLiveFeed = fromPromise(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('chunk failed to load');
+      return { live: live.logic, betsFeed: feed.logic };
+    });
+    const app = startedApp({ clock, loadLiveFeed });
+    await settle();
+    expect(app.getSnapshot().matches({ liveFeed: 'unavailable' })).toBe(true);
+    clock.increment(29_999);
+    await settle();
+    expect(calls).toBe(1);
+    clock.increment(1);
+    await settle();
+    expect(calls).toBe(2);
+    expect(app.system.get('betsFeed')).toBeDefined();
+    expect(live.heard).toEqual([{ type: 'app.connect' }]);
   });
 });
 

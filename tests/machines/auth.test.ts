@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine } from '../../machines/auth/machine';
 import type { Credentials, StoredSession } from '../../machines/auth/machine';
-import { selectAuthModalStep, selectFieldErrors, selectFormError } from '../../machines/auth/selectors';
+import { selectAuthModalStep, selectFieldErrors, selectFormError } from '../../machines/auth/formSelectors';
 import type { RefreshResult, SignInResult } from '../../src/core/accounts/session';
 import { messages } from '../../src/core/accounts/validation';
 import { ada, expiredToken, liveToken, NOW, signIn } from '../support/authFixtures';

@@ -4,6 +4,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { passwordFormMachine } from '../../machines/passwordForm/machine';
 import type { PasswordSubmission } from '../../machines/passwordForm/machine';
 import { selectPasswordFieldErrors, selectPasswordFormError, selectPasswordFormKey, selectPasswordSucceeded } from '../../machines/passwordForm/selectors';
+import { accountMessages } from '../../src/core/accounts/accountForms';
 import { messages } from '../../src/core/accounts/validation';
 import { FakeEffects, pathSuite } from '../support/pathTesting';
 import { passwordFormPaths } from './passwordForm.paths';
@@ -55,7 +56,7 @@ describe('password form (change and reset)', () => {
     const failing = createActor(reset.machine, { input: { mode: 'reset', email: 'a@b.co', token: 't' } }).start();
     failing.send({ type: 'user.submit', newPassword: 'new password', confirmPassword: 'new password' });
     await idle(failing);
-    expect(failing.getSnapshot().context.formError).toBe(messages.passwordChangeFailed);
+    expect(failing.getSnapshot().context.formError).toBe(accountMessages.passwordChangeFailed);
     // The reset page has no old password and no code: both go out empty.
     expect(reset.sent).toEqual([{ oldPassword: '', newPassword: 'new password', mfaCode: '', form: { mode: 'reset', email: 'a@b.co', token: 't' } }]);
   });
@@ -117,12 +118,12 @@ describe('password form (change and reset)', () => {
     it('should clear the marked fields and the failure message once a corrected form is sent', async () => {
       const { effects, actor, shown } = start({ mode: 'change', needsCode: false });
       actor.send({ ...change, confirmPassword: 'other password' });
-      expect(shown().fieldErrors).toEqual({ confirmPassword: messages.passwordsDiffer });
+      expect(shown().fieldErrors).toEqual({ confirmPassword: accountMessages.passwordsDiffer });
       actor.send(change);
       expect(shown()).toEqual({ busy: true, succeeded: false, fieldErrors: {}, formError: null });
       effects.reject('submitPassword', new Error('offline'));
       await idle(actor);
-      expect(shown().formError).toBe(messages.passwordChangeFailed);
+      expect(shown().formError).toBe(accountMessages.passwordChangeFailed);
       actor.send(change);
       expect(shown()).toEqual({ busy: true, succeeded: false, fieldErrors: {}, formError: null });
       expect(effects.callsOf('submitPassword')).toHaveLength(2);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { effectAction, effectActor } from '../../machines/shared/effects';
 import { animationOver, balanceAdjusted, balanceUpdated, betPlaced, currencySwitched } from '../../machines/shared/messages';
-import { failureMessage, failureOf, outcomeMessage } from '../../machines/shared/requestFailure';
+import { outcomeMessage } from '../../machines/shared/betOutcome';
+import { failureMessage, failureOf } from '../../machines/shared/requestFailure';
 import { SCREEN_IDS } from '../../machines/shared/screens';
 import { SYSTEM_IDS } from '../../machines/shared/system';
 

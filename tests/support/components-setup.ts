@@ -50,9 +50,9 @@ net.Socket.prototype.connect = function refusedConnect(...args: unknown[]) {
   throw refuse(`a socket to ${where}`);
 } as typeof net.Socket.prototype.connect;
 
-// The browser fetches the modals' chunks once the first page is idle (main.tsx), the live feed's after
-// the first render (App.tsx), and a route's chunk
-// on intent; here every chunk is loaded (transformed) once up front, so no test's first wait pays for
+// The browser fetches the modals' chunks once the first page is idle (main.tsx), the live feed's once
+// it has painted (the app actor's loadLiveFeed; the tests' app is handed paintedAtOnce, tests/support/fakeHub.ts),
+// and a route's chunk on intent; here every chunk is loaded (transformed) once up front, so no test's first wait pays for
 // it. The routes are taken from the router's own tree, so no lazy page is missed: a chunk transformed
 // on first use takes seconds on a loaded machine, longer than a findBy waits.
 beforeAll(async () => {

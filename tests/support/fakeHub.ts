@@ -166,3 +166,10 @@ export function simulatedClock(startMs = Date.now()) {
 }
 
 export type TestClock = ReturnType<typeof simulatedClock>;
+
+/**
+ * The app loads the live link's and the feed's logic once the first page has painted (a browser frame
+ * in src/app/actors/appLogic.ts); jsdom paints nothing, so the tests' app starts them at once. Hand it to
+ * the app beside the hub: dependencies={{ hub: hub.connect, firstPaint: paintedAtOnce }}.
+ */
+export const paintedAtOnce = async (): Promise<void> => {};

@@ -6,7 +6,7 @@ import { createTestHistory } from '../../src/app/router';
 import type { User } from '../../src/core/accounts/session';
 import { liveToken } from './authFixtures';
 import { fakeApi, memoryStorage } from './fakeApi';
-import { fakeHub } from './fakeHub';
+import { fakeHub, paintedAtOnce } from './fakeHub';
 import type { FakeHub } from './fakeHub';
 import type { RecordedCall, Reply, Route } from './fakeApi';
 import { click, PendingRoutes, typeInto } from './screenPaths';
@@ -118,7 +118,7 @@ export async function renderForm(options: {
       history={createTestHistory(options.url)}
       viewportWidth={1280}
       inspect={inspect}
-      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', hub: hub.connect, clock: options.clock }}
+      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', hub: hub.connect, firstPaint: paintedAtOnce, clock: options.clock }}
     />,
   );
   await waitFor(

@@ -6,7 +6,7 @@ import type { AppDependencies } from '../../src/app/actors/appLogic';
 import { createTestHistory } from '../../src/app/router';
 import { ada, liveToken, NOW } from './authFixtures';
 import { fakeApi, memoryStorage } from './fakeApi';
-import { fakeHub } from './fakeHub';
+import { fakeHub, paintedAtOnce } from './fakeHub';
 import type { Reply, Route } from './fakeApi';
 import { refusalBody } from './games';
 import { settle } from './pathTesting';
@@ -134,7 +134,7 @@ export async function renderScreen(options: ScreenOptions): Promise<ScreenSut> {
       history={createTestHistory(options.route)}
       viewportWidth={1280}
       inspect={inspect}
-      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', hub: hub.connect, clock: options.clock, ...options.dependencies }}
+      dependencies={{ fetch: api.fetch, storage, apiBase: '/api', hub: hub.connect, firstPaint: paintedAtOnce, clock: options.clock, ...options.dependencies }}
     />,
   );
   const system = () => {

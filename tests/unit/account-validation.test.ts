@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { validatePasswordForm } from '../../src/core/accounts/accountForms';
 import {
   hasErrors,
   validateLogin,
-  validatePasswordForm,
   validateRegistration,
   validateResetRequest,
   validateTwoFactorCode,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeOf } from '../../src/app/actors/games/outcome';
 import { ApiError } from '../../src/app/api/client';
-import { outcomeMessage } from '../../machines/shared/requestFailure';
+import { outcomeMessage } from '../../machines/shared/betOutcome';
 
 /** The one adapter from a game's HTTP call to the outcome its machine reads, and the one message function. */
 describe('game call outcome', () => {

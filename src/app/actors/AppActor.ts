@@ -35,6 +35,13 @@ export const useShellRef = () => useChild<ShellRef>('shell');
 export const useAuthRef = () => useChild<AuthRef>('auth');
 export const useWalletRef = () => useChild<WalletRef>('wallet');
 
+/**
+ * Whether the wallet runs yet: the app actor starts it once its chunk has arrived after the first paint
+ * (machines/app, its wallet region). What reads the wallet renders once it does, as the bets table
+ * waits for the feed.
+ */
+export const useWalletReady = (): boolean => AppActor.useSelector((snapshot) => snapshot.children.wallet !== undefined);
+
 export function useModalStack<T>(selector: (snapshot: ReturnType<ModalStackRef['getSnapshot']>) => T): [T, ModalStackRef['send']] {
   const ref = useModalStackRef();
   return [useSelector(ref, selector), ref.send];

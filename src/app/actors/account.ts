@@ -6,10 +6,14 @@ import { sessionsMachine } from '../../../machines/sessions/machine';
 import { transactionsMachine } from '../../../machines/transactions/machine';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
 import { saveTextFile } from '../adapters/download';
+import { accountPageCalls } from '../api/accountPages';
+import type { Reply } from '../../core/contracts/common';
+import type { getTransactions } from '../../core/contracts/wallet';
 import type { ScreenRuntime } from './screenRuntime';
 
 /** The password form of /account and /reset-password: a reset with the mailed token, or a change. */
-export function providePasswordForm({ calls }: ScreenRuntime) {
+export function providePasswordForm({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return passwordFormMachine.provide({
     actors: {
       submitPassword: fromPromise(async ({ input }) => {
@@ -28,7 +32,8 @@ export function providePasswordForm({ calls }: ScreenRuntime) {
 }
 
 /** The two-factor panel of /account; the auth actor hears when two-factor is turned on or off. */
-export function provideTwoFactor({ calls }: ScreenRuntime) {
+export function provideTwoFactor({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return twoFactorMachine.provide({
     actors: {
       getMfaKey: fromPromise(() => calls.getMfaKey()),
@@ -41,7 +46,8 @@ export function provideTwoFactor({ calls }: ScreenRuntime) {
 }
 
 /** /confirm-email: the mailed link's token, sent once; the auth actor hears when the address is confirmed. */
-export function provideConfirmEmail({ calls }: ScreenRuntime) {
+export function provideConfirmEmail({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return confirmEmailMachine.provide({
     actors: {
       confirmEmail: fromPromise(async ({ input }) => {
@@ -52,19 +58,23 @@ export function provideConfirmEmail({ calls }: ScreenRuntime) {
 }
 
 /** The account page's resend of the confirmation mail. */
-export function provideResendConfirmation({ calls }: ScreenRuntime) {
+export function provideResendConfirmation({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return resendConfirmationMachine.provide({
     actors: { resendConfirmation: fromPromise(() => calls.resendConfirmation()) },
   });
 }
 
 /** /transactions: its pages, and the CSV saved as a file named for the day. */
-export function provideTransactions({ wallet, now }: ScreenRuntime) {
+export function provideTransactions({ api, now }: ScreenRuntime) {
   return transactionsMachine.provide({
     actors: {
-      fetchTransactions: fromPromise(({ input }) => wallet.transactions(input.before)),
+      fetchTransactions: fromPromise(({ input }) =>
+        api.get<Reply<typeof getTransactions>>('/wallet/get-transactions', { query: { before: input.before ?? undefined } }),
+      ),
       downloadTransactions: fromPromise(async () => {
-        const csv = await wallet.exportTransactions();
+        // CSV text: the client hands back a body that is not JSON as it came.
+        const csv = await api.get<string>('/wallet/export-transactions');
         saveTextFile(`transactions-${new Date(now()).toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8');
       }),
     },
@@ -72,7 +82,8 @@ export function provideTransactions({ wallet, now }: ScreenRuntime) {
 }
 
 /** The account page's Sessions card: the open sessions, and ending another one or all others. */
-export function provideSessions({ calls }: ScreenRuntime) {
+export function provideSessions({ api }: ScreenRuntime) {
+  const calls = accountPageCalls(api);
   return sessionsMachine.provide({
     actors: {
       listSessions: fromPromise(() => calls.getSessions()),

@@ -1,16 +1,14 @@
 import { fromPromise } from 'xstate';
-import type { ActorSystem } from 'xstate';
+import type { ActorSystem, AnyActorLogic } from 'xstate';
 import { appMachine } from '../../../machines/app/machine';
+import type { LiveFeedLogic } from '../../../machines/app/machine';
 import { authMachine } from '../../../machines/auth/machine';
 import { modalStackMachine } from '../../../machines/modalStack/machine';
 import { shellMachine } from '../../../machines/shell/machine';
-import { walletMachine } from '../../../machines/wallet/machine';
-import type { LiveFeedEvent } from '../../../machines/app/machine';
 import type { HubConnector } from '../adapters/hubConnection';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
 import { accountCalls } from '../api/accounts';
-import { walletCalls } from '../api/wallet';
 import { createApiClient } from '../api/client';
 import type { ScreenProvider, ScreenRuntime } from './screenRuntime';
 import { API_BASE } from '../config';
@@ -35,6 +33,14 @@ export interface AppClock {
   now(): number;
 }
 
+/**
+ * Resolves once the browser has painted the page as it is now: a frame's callbacks run just before
+ * its paint, and a task queued from one runs after it. Started with the app actor (after React's first
+ * commit), so it waits for the first page to be on screen.
+ */
+export const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => requestAnimationFrame(() => void setTimeout(resolve, 0)));
+
 export const realClock: AppClock = {
   setTimeout: (fn, timeout) => globalThis.setTimeout(fn, timeout),
   clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
@@ -52,6 +58,8 @@ export interface AppDependencies {
   /** Opens the live hub link for a token; by default the SignalR hub at {apiBase}/socket. */
   hub?: HubConnector;
   clock?: AppClock;
+  /** Resolves once the first page has painted (the wallet and the live feed load then); by default afterNextPaint. */
+  firstPaint?: () => Promise<void>;
 }
 
 /**
@@ -68,7 +76,6 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const calls = accountCalls(api);
   const session = createSessionStore(deps.storage ?? window.localStorage);
   const preferences = createPreferenceStore(deps.storage ?? window.localStorage);
-  const wallet = walletCalls(api);
   const navigation = createNavigationAdapter();
   const clock = deps.clock ?? realClock;
   const now = () => clock.now();
@@ -94,20 +101,23 @@ export function createAppRuntime(deps: AppDependencies = {}) {
         await api.get('/casino/get-seed');
         await api.get('/casino/get-seed', { query: { clientSeed } });
       }),
+      // The wallet's logic, after the first paint: its machine and the money rules it uses are a chunk of
+      // their own (docs/performance.md).
+      loadWallet: fromPromise<AnyActorLogic, void>(async () => {
+        await (deps.firstPaint ?? afterNextPaint)();
+        const { provideWallet } = await import('./wallet');
+        return provideWallet({ api, preferences });
+      }),
+      // The live link's and the feed's logic, after the first paint: the SignalR adapter and both
+      // machines are a chunk of their own, not part of the first page (docs/performance.md).
+      loadLiveFeed: fromPromise<LiveFeedLogic, void>(async () => {
+        await (deps.firstPaint ?? afterNextPaint)();
+        const { provideLiveFeed } = await import('./liveFeed');
+        return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) });
+      }),
       modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
-      wallet: walletMachine.provide({
-        actors: {
-          loadWallets: fromPromise(() => wallet.wallets()),
-          loadRates: fromPromise(() => wallet.rates()),
-        },
-        actions: {
-          persistCurrency: (_, params) => preferences.storeCurrency(params.symbol),
-          persistDisplayFiat: (_, params) => preferences.storeDisplayFiat(params.on),
-          persistHideZero: (_, params) => preferences.storeHideZero(params.on),
-        },
-      }),
       auth: authMachine.provide({
         actors: {
           readStoredSession: fromPromise(async () => ({ stored: session.read(), nowSeconds: Math.floor(now() / 1000) })),
@@ -132,7 +142,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     },
   });
 
-  const screenRuntime: ScreenRuntime = { api, calls, wallet, now };
+  const screenRuntime: ScreenRuntime = { api, now };
   const providedLogic = new Map<ScreenProvider<unknown>, unknown>();
   /**
    * A screen's or modal's logic, provided the first time its lazily loaded chunk asks and then reused:
@@ -143,16 +153,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     return providedLogic.get(provide) as T;
   };
 
-  /**
-   * The live link's and the feed's logic, loaded after the first render (src/app/App.tsx sends it to
-   * the app actor): the SignalR adapter and both machines are not part of the first page.
-   */
-  const loadLiveFeed = async (): Promise<LiveFeedEvent> => {
-    const { provideLiveFeed } = await import('./liveFeed');
-    return { type: 'liveFeed.loaded', ...provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) }) };
-  };
-
-  return { logic, api, calls, navigation, provided, clock, now, walletStart: preferences.read(), loadLiveFeed };
+  return { logic, api, calls, navigation, provided, clock, now, walletStart: preferences.read() };
 }
 
 export type AppRuntime = ReturnType<typeof createAppRuntime>;

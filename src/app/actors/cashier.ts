@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { cashierMachine } from '../../../machines/cashier/machine';
 import type { CashierFailure, CashierInfo } from '../../../machines/cashier/machine';
 import { ApiError } from '../api/client';
+import { walletCalls } from '../api/wallet';
 import type { ScreenRuntime } from './screenRuntime';
 
 /** A refused call as the cashier shows it: the server's words, and when to come back after a 429. */
@@ -12,7 +13,8 @@ const cashierFailure = (error: unknown, nowMs: number): CashierFailure => ({
 });
 
 /** The Cashier modal's machine with its effects: the wallet calls and the clipboard. */
-export function provideCashier({ wallet, now }: ScreenRuntime) {
+export function provideCashier({ api, now }: ScreenRuntime) {
+  const wallet = walletCalls(api);
   return cashierMachine.provide({
     actors: {
       loadAddress: fromPromise(async ({ input }) => (await wallet.depositAddress(input.currency)).address),

@@ -8,8 +8,8 @@ import type { ApiClient } from '../api/client';
 
 /**
  * The live link's and the bets feed's machines with the browser's effects provided. A chunk of its own:
- * the app loads it once the first page has rendered and hands both to the app actor
- * (`liveFeed.loaded`), which starts them under their systemIds (docs/performance.md).
+ * the app actor's `loadLiveFeed` (src/app/actors/appLogic.ts) loads it once the first page has painted,
+ * and the app actor starts both under their systemIds (docs/performance.md).
  */
 export function provideLiveFeed(deps: { api: ApiClient; hub?: HubConnector; hubUrl: string }) {
   const hub = deps.hub ?? signalRHub(deps.hubUrl);

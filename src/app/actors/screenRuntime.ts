@@ -1,6 +1,4 @@
-import type { AccountCalls } from '../api/accounts';
 import type { ApiClient } from '../api/client';
-import type { walletCalls } from '../api/wallet';
 
 /**
  * What a screen's or a modal's effects need from the running app: the API and the time of the app's
@@ -9,8 +7,6 @@ import type { walletCalls } from '../api/wallet';
  */
 export interface ScreenRuntime {
   api: ApiClient;
-  calls: AccountCalls;
-  wallet: ReturnType<typeof walletCalls>;
   now: () => number;
 }
 

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useMatches, useRouter } from '@tanstack/react-router';
-import type { ModalStackRef, ShellRef } from '../actors/AppActor';
+import type { ShellRef } from '../actors/AppActor';
 
 /*
  * The listed adapter hooks: the only hooks in src/app that touch the DOM or the router. Each one
  * turns a browser happening into an event for a machine and decides nothing itself.
- * The game screens' and the bets feed's hooks are in screenHooks.ts, so they load with those screens.
+ * The game screens' and the bets feed's hooks are in screenHooks.ts, so they load with those screens,
+ * and the modals' in modalHooks.ts, which loads with the modal host.
  */
 
 /** Window width → shell (the sidebar follows the 768 px breakpoint). */
@@ -38,23 +39,4 @@ export function useDocumentTitle(): void {
   useEffect(() => {
     document.title = title ? `${title} · ${DOCUMENT_TITLE_SUFFIX}` : `${DOCUMENT_TITLE_SUFFIX} — provably fair`;
   }, [title]);
-}
-
-/** Escape closes the top modal, wherever focus is. */
-export function useEscapeClosesTopModal(modals: ModalStackRef, active: boolean): void {
-  useEffect(() => {
-    if (!active) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') modals.send({ type: 'user.closeTopModal' });
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [modals, active]);
-}
-
-/** Moves focus into a freshly opened dialog so keyboard users land inside it. */
-export function useFocusOnMount(ref: React.RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    ref.current?.focus();
-  }, [ref]);
 }

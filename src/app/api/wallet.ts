@@ -17,9 +17,5 @@ export function walletCalls(api: ApiClient) {
       api.post<Reply<typeof Wallet.withdraw>>('/wallet/withdraw', body),
     withdrawals: () => api.get<Reply<typeof Wallet.getWithdrawals>>('/wallet/get-withdrawals'),
     cancelWithdrawal: (id: number) => api.post<Reply<typeof Wallet.cancelWithdrawal>>('/wallet/cancel-withdrawal', { id }),
-    transactions: (before: number | null) =>
-      api.get<Reply<typeof Wallet.getTransactions>>('/wallet/get-transactions', { query: { before: before ?? undefined } }),
-    // CSV text (the client hands back a non-JSON body as it came).
-    exportTransactions: () => api.get<string>('/wallet/export-transactions'),
   };
 }

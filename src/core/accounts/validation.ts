@@ -9,19 +9,10 @@ export const TWO_FACTOR_CODE_LENGTH = 6;
 /** The marker an empty required field gets (docs/product.md §5). */
 export const REQUIRED = '*';
 
+/** The sign-in forms' messages; the account pages' are in accountForms.ts, which loads with those pages. */
 export const messages = {
   passwordTooShort: 'Password must be 8 or more characters.',
-  passwordsDiffer: 'Passwords do not match.',
   codeLength: 'Token must be 6 characters',
-  passwordChanged: 'Password Changed Successfully',
-  passwordChangeFailed: 'Error changing password. Please try again later',
-  twoFactorChanged: '2 Factor settings changed',
-  twoFactorFailed: 'An error occurred, please try again later.',
-  emailConfirmed: 'Email Address Confirmed',
-  emailConfirmFailed: 'Error Confirming Email Address',
-  emailConfirmFailedHint: 'Please contact support for assistance.',
-  passwordReset: 'Password Reset!',
-  passwordResetDetail: 'You have successfully reset your password.',
   // Sign-in and sign-up messages are not given by docs/product.md; these are ours.
   userNameRule: 'User name must be 3 to 20 letters, digits or underscores.',
   emailRule: 'Enter a valid e-mail address.',
@@ -36,48 +27,20 @@ const USER_NAME = /^[A-Za-z0-9_]{3,20}$/;
 // Deliberately loose: the server is the judge; this only catches obvious slips before a round trip.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function compact<F extends string>(errors: Record<F, string | null>): FieldErrors<F> {
+export function compact<F extends string>(errors: Record<F, string | null>): FieldErrors<F> {
   const out: FieldErrors<F> = {};
   for (const [field, message] of Object.entries(errors) as Array<[F, string | null]>) if (message) out[field] = message;
   return out;
 }
 
-const required = (value: string) => (value === '' ? REQUIRED : null);
+export const required = (value: string) => (value === '' ? REQUIRED : null);
 
-const passwordLength = (value: string) =>
+export const passwordLength = (value: string) =>
   value === '' ? REQUIRED : value.length < PASSWORD_MIN_LENGTH ? messages.passwordTooShort : null;
 
 export function validateTwoFactorCode(code: string): string | null {
   if (code === '') return REQUIRED;
   return code.length !== TWO_FACTOR_CODE_LENGTH ? messages.codeLength : null;
-}
-
-export interface PasswordFormValues {
-  oldPassword?: string;
-  newPassword: string;
-  confirmPassword: string;
-  mfaCode?: string;
-}
-export type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword' | 'mfaCode';
-
-/**
- * Change-password (with old password, and the code when two-factor is on) and reset-password
- * (neither) share one rule set (docs/product.md §5).
- */
-export function validatePasswordForm(
-  values: PasswordFormValues,
-  form: { needsOldPassword: boolean; needsCode: boolean },
-): FieldErrors<PasswordField> {
-  const newError = passwordLength(values.newPassword);
-  let confirmError = passwordLength(values.confirmPassword);
-  if (!newError && !confirmError && values.newPassword !== values.confirmPassword) confirmError = messages.passwordsDiffer;
-  return compact<PasswordField>({
-    oldPassword: form.needsOldPassword ? required(values.oldPassword ?? '') : null,
-    newPassword: newError,
-    confirmPassword: confirmError,
-    // The code is sent trimmed (machines/passwordForm), so it is checked trimmed, as the login's and the two-factor panel's are.
-    mfaCode: form.needsCode ? validateTwoFactorCode((values.mfaCode ?? '').trim()) : null,
-  });
 }
 
 export type LoginField = 'userName' | 'password';

@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { betsFeedMachine } from '../../../../machines/betsFeed/machine';
 import { selectRows, selectShowsMyBetsTab, selectTab } from '../../../../machines/betsFeed/selectors';
 import { selectDisplayFiat, selectRates } from '../../../../machines/wallet/selectors';
-import { AppActor, useWalletRef } from '../../actors/AppActor';
+import { AppActor, useWalletReady, useWalletRef } from '../../actors/AppActor';
 import { useFrameSelector } from '../../adapters/screenHooks';
 import { formatAmount } from '../../format';
 import { BetsTable } from './BetsTable';
@@ -16,10 +16,14 @@ const ALL_TABS = [
   { id: 'highRollers', label: 'HIGH ROLLERS' },
 ] as const;
 
-/** The live bets table under every game (docs/product.md §2): the feed actor's rows, shown as the wallet shows amounts. */
+/**
+ * The live bets table under every game (docs/product.md §2): the feed actor's rows, shown as the wallet
+ * shows amounts; once both run (they start after the first paint).
+ */
 export function BetsPanel() {
   const feed = AppActor.useSelector((s) => s.children.betsFeed) as BetsFeedRef | undefined;
-  if (!feed) return null;
+  const walletReady = useWalletReady();
+  if (!feed || !walletReady) return null;
   return <BetsPanelView feed={feed} />;
 }
 

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectAmountLocked, selectAmountText, selectMessage, selectPlacing } from '../../../../machines/blackjack/selectors';
 import { useModalStackRef } from '../../actors/AppActor';
 import { BetAmount } from '../game/BetAmount';
-import { ShieldIcon } from '../ui/icons';
+import { ShieldIcon } from '../ui/ShieldIcon';
 import type { BlackjackRef, BlackjackSnapshot } from './blackjackRef';
 import styles from './BlackjackControls.module.css';
 

@@ -26,7 +26,7 @@ import { useModalStackRef } from '../../actors/AppActor';
 import { useSpaceKey } from '../../adapters/screenHooks';
 import { BetAmount } from '../game/BetAmount';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
-import { ShieldIcon } from '../ui/icons';
+import { ShieldIcon } from '../ui/ShieldIcon';
 import { DiceRing } from './DiceRing';
 import styles from './Dice.module.css';
 

@@ -3,7 +3,7 @@ import { useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideMines } from '../../actors/games/mines';
-import { ShieldIcon } from '../ui/icons';
+import { ShieldIcon } from '../ui/ShieldIcon';
 import { MinesBoard } from './MinesBoard';
 import { MinesControls } from './MinesControls';
 import styles from './MinesGame.module.css';

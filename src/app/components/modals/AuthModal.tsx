@@ -3,7 +3,7 @@ import {
   selectAuthModalStep,
   selectFieldErrors,
   selectFormError,
-} from '../../../../machines/auth/selectors';
+} from '../../../../machines/auth/formSelectors';
 import { useAuth, useAuthRef, useModalStackRef } from '../../actors/AppActor';
 import { Field, FormAlert, TwoFactorCodeField, formValues } from '../forms/Field';
 import form from '../forms/Form.module.css';

@@ -4,7 +4,7 @@ import type { TokenActionKind, TokenActionMachine } from '../../../../machines/t
 import { DEFAULT_UNLOCK_FEE } from '../../../../machines/staking/machine';
 import { selectAmount, selectMessage, selectResult, selectSubmitting, selectSucceeded, unlockPreview } from '../../../../machines/tokenAction/selectors';
 import { formatCrypto, formatStaking } from '../../../core/money';
-import { useRuntime, useWallet } from '../../actors/AppActor';
+import { useRuntime, useWallet, useWalletReady } from '../../actors/AppActor';
 import { provideTokenScreens } from '../../actors/token';
 import { Field, FormAlert, FormNotice } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
@@ -123,7 +123,12 @@ function TokenActionFields({ kind, currency, available, fee, actor }: TokenActio
 const walletBalance = (currency: string) => (s: { context: { wallets: Array<{ currencySymbol: string; balance: number }> } }) =>
   s.context.wallets.find((w) => w.currencySymbol === currency)?.balance ?? 0;
 
+// Opened from the token pages, which show once the wallet runs; the modals read its balances.
 export function LockTokensModal() {
+  return useWalletReady() ? <LockTokensForm /> : null;
+}
+
+function LockTokensForm() {
   const runtime = useRuntime();
   const [balance] = useWallet(walletBalance('ACC'));
   return <TokenActionForm kind="lockTokens" logic={runtime.provided(provideTokenScreens).lockTokens} currency="ACC" available={balance} />;
@@ -143,6 +148,10 @@ export function UnlockTokensModal({ params }: { params: ModalParams }) {
 }
 
 export function AddLiquidityModal({ params }: { params: ModalParams }) {
+  return useWalletReady() ? <AddLiquidityForm params={params} /> : null;
+}
+
+function AddLiquidityForm({ params }: { params: ModalParams }) {
   const runtime = useRuntime();
   const currency = typeof params.currency === 'string' ? params.currency : 'BTC';
   const [balance] = useWallet(walletBalance(currency));

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function base({ size = 20, ...rest }: IconProps) {
+/** What every icon's <svg> carries (the games' ShieldIcon.tsx too). */
+export function base({ size = 20, ...rest }: IconProps) {
   return {
     width: size,
     height: size,
@@ -91,12 +92,6 @@ export const UserIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <circle cx="12" cy="8.5" r="3.8" />
     <path d="M4.5 20c1.3-3.6 4.1-5.3 7.5-5.3s6.2 1.7 7.5 5.3" />
-  </svg>
-);
-export const ShieldIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M12 3.5 19 6v5.5c0 4.3-3 7.6-7 9-4-1.4-7-4.7-7-9V6Z" />
-    <path d="m9 12 2.2 2.2L15.5 10" />
   </svg>
 );
 export const MegaphoneIcon = (p: IconProps) => (

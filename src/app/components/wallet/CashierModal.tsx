@@ -12,7 +12,7 @@ import {
   selectWithdrawalsLoading,
 } from '../../../../machines/cashier/selectors';
 import { selectSelectedWallet } from '../../../../machines/wallet/selectors';
-import { useRuntime, useWalletRef } from '../../actors/AppActor';
+import { useRuntime, useWalletReady, useWalletRef } from '../../actors/AppActor';
 import { QrCode } from '../ui/QrCode';
 import { Field, FormAlert } from '../forms/Field';
 import formStyles from '../forms/Form.module.css';
@@ -30,8 +30,15 @@ const CASHIER_TABS = [
   { id: 'withdraw', label: 'Withdraw' },
 ] as const;
 
-/** The Cashier modal: Deposit (address, QR, copy, demo funds) and Withdraw (form and list). */
+/**
+ * The Cashier modal: Deposit (address, QR, copy, demo funds) and Withdraw (form and list). It opens from
+ * what shows only once the wallet runs (the balance menu, a game, the welcome panel), so it has it.
+ */
 export function CashierModal() {
+  return useWalletReady() ? <CashierScreen /> : null;
+}
+
+function CashierScreen() {
   const runtime = useRuntime();
   const wallet = useWalletRef();
   const selected = useSelector(wallet, selectSelectedWallet, shallowEqual);

@@ -4,7 +4,7 @@ import { PasswordForm } from '../../components/account/PasswordForm';
 import { SessionsPanel } from '../../components/account/SessionsPanel';
 import { TwoFactorPanel } from '../../components/account/TwoFactorPanel';
 import { FormNotice } from '../../components/forms/Field';
-import { messages } from '../../../core/accounts/validation';
+import { accountMessages } from '../../../core/accounts/accountForms';
 import { useSelector } from '@xstate/react';
 import { selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
 import styles from '../../components/account/Account.module.css';
@@ -55,7 +55,7 @@ function ChangePasswordForm({ actor }: { actor: ActorRefFrom<ReturnType<typeof p
   const succeeded = useSelector(actor, selectPasswordSucceeded);
   return (
     <>
-      <FormNotice message={succeeded ? messages.passwordChanged : null} />
+      <FormNotice message={succeeded ? accountMessages.passwordChanged : null} />
       <PasswordForm actor={actor} submitLabel="Change password" label="Change password" />
     </>
   );

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { messages } from '../../../core/accounts/validation';
+import { accountMessages } from '../../../core/accounts/accountForms';
 import { useRuntime } from '../../actors/AppActor';
 import styles from '../../components/account/Account.module.css';
 import type { ActorRefFrom } from 'xstate';
@@ -21,7 +21,7 @@ function Confirmation({ actor }: { actor: ActorRefFrom<ReturnType<typeof provide
   return (
     <div className={`${styles.card} ${styles.narrow} ${styles.result}`} aria-live="polite">
       {state === 'checking' ? <p className={styles.lead}>Confirming your e-mail address…</p> : null}
-      {state === 'confirmed' ? <h1 className={styles.ok}>{messages.emailConfirmed}</h1> : null}
+      {state === 'confirmed' ? <h1 className={styles.ok}>{accountMessages.emailConfirmed}</h1> : null}
       {state === 'incomplete' ? (
         <>
           <h1 className={styles.bad}>This confirmation link is incomplete</h1>
@@ -30,8 +30,8 @@ function Confirmation({ actor }: { actor: ActorRefFrom<ReturnType<typeof provide
       ) : null}
       {state === 'failed' ? (
         <>
-          <h1 className={styles.bad}>{messages.emailConfirmFailed}</h1>
-          <p className={styles.lead}>{messages.emailConfirmFailedHint}</p>
+          <h1 className={styles.bad}>{accountMessages.emailConfirmFailed}</h1>
+          <p className={styles.lead}>{accountMessages.emailConfirmFailedHint}</p>
         </>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { messages } from '../../../core/accounts/validation';
+import { accountMessages } from '../../../core/accounts/accountForms';
 import { selectLinkIncomplete, selectPasswordSucceeded } from '../../../../machines/passwordForm/selectors';
 import { useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { PasswordForm } from '../../components/account/PasswordForm';
@@ -32,8 +32,8 @@ function ResetPassword({ actor, email }: { actor: ActorRefFrom<ReturnType<typeof
   if (succeeded) {
     return (
       <div className={`${styles.card} ${styles.narrow} ${styles.result}`}>
-        <h1 className={styles.ok}>{messages.passwordReset}</h1>
-        <p className={styles.lead}>{messages.passwordResetDetail}</p>
+        <h1 className={styles.ok}>{accountMessages.passwordReset}</h1>
+        <p className={styles.lead}>{accountMessages.passwordResetDetail}</p>
         <button
           type="button"
           className={form.submit}
