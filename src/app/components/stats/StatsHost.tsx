@@ -2,7 +2,7 @@ import { createPortal } from 'react-dom';
 import type { AnyActorRef } from 'xstate';
 import { selectUser } from '../../../../machines/auth/selectors';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
-import { AppActor, useAuth, useRuntime } from '../../actors/AppActor';
+import { AppActor, useAuth, useRuntime, useWalletReady } from '../../actors/AppActor';
 import { provideStats } from '../../actors/stats';
 import { useScreenActor } from '../../adapters/screenActor';
 import { LiveStatsPanel } from './LiveStatsPanel';
@@ -19,6 +19,11 @@ interface WalletView {
  * statistics" item opens it) and shows its panel when open, over the page. It starts on the wallet's currency.
  */
 export function StatsHost() {
+  // It starts on the wallet's currency, so it waits for the wallet (which starts after the first paint).
+  return useWalletReady() ? <StatsActorHost /> : null;
+}
+
+function StatsActorHost() {
   const [user] = useAuth(selectUser);
   const runtime = useRuntime();
   const wallet = AppActor.useSelector((s) => s.children.wallet) as AnyActorRef | undefined;
