@@ -21,6 +21,7 @@ export const SCREEN_IDS = {
   resendConfirmation: 'resendConfirmation',
   seed: 'seed',
   cashier: 'cashier',
+  betRecall: 'betRecall',
 } as const;
 
 export type ScreenId = (typeof SCREEN_IDS)[keyof typeof SCREEN_IDS];

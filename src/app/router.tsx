@@ -19,6 +19,7 @@ import { screens } from './routes/screens';
 const AccountPage = lazyRouteComponent(() => import('./routes/account/AccountPage'), 'AccountPage');
 const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/ConfirmEmailPage'), 'ConfirmEmailPage');
 const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
+const BetPage = lazyRouteComponent(() => import('./routes/bets/BetPage'), 'BetPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -137,7 +138,18 @@ const resetPasswordRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Reset password' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, confirmEmailRoute, resetPasswordRoute]);
+/** One bet, for anyone with its address (issue 20): the bets table's rows link here. */
+const betRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/bet/$betId',
+  component: function BetRoute() {
+    const { betId } = betRoute.useParams();
+    return <BetPage key={betId} betId={betId} />;
+  },
+  staticData: { requiresAuth: false, title: 'Bet' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({
