@@ -142,10 +142,7 @@ const resetPasswordRoute = createRoute({
 const betRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/bet/$betId',
-  component: function BetRoute() {
-    const { betId } = betRoute.useParams();
-    return <BetPage key={betId} betId={betId} />;
-  },
+  component: BetPage,
   staticData: { requiresAuth: false, title: 'Bet' },
 });
 
