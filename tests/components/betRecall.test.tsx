@@ -132,6 +132,28 @@ describe('a bet recalled at /bet/ID', () => {
     expect(offline.asked().length).toBe(2);
   });
 
+  it("should copy the bet's address, mark it copied for 1.5 s, and say so when the clipboard refuses", async () => {
+    const copied: string[] = [];
+    let refuse = false;
+    const writeText = async (text: string) => {
+      if (refuse) throw new Error('denied');
+      copied.push(text);
+    };
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const { clock } = openBet('/bet/42', [found(dice)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    await screen.findByRole('button', { name: 'Link copied' });
+    expect(copied).toEqual([`${window.location.origin}/bet/42`]);
+    await clock.advance(1_499);
+    expect(screen.getByRole('button', { name: 'Link copied' })).toBeTruthy();
+    await clock.advance(1);
+    await screen.findByRole('button', { name: 'Copy link' });
+
+    refuse = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not copy: copy the address from the address bar.');
+  });
+
   it('should open a bet from a click on its row in the bets table', async () => {
     const { history, asked } = openBet('/dice', [found(dice)]);
     const table = await screen.findByRole('region', { name: 'Bets' });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { betRecallMachine } from '../../machines/betRecall/machine';
 import type { BetDetail, BetRecallInput, LoadedBet } from '../../machines/betRecall/machine';
-import { selectBet, selectBetId, selectCheck, selectFairness, selectIsBusy, selectPage, selectRecall } from '../../machines/betRecall/selectors';
+import { selectBet, selectBetId, selectCheck, selectFairness, selectIsBusy, selectPage, selectRecall, selectShare } from '../../machines/betRecall/selectors';
 import type { ComputedRecall } from '../../src/core/bets/recall';
 import { runInSystem } from '../support/actorSystem';
 import { FakeEffects } from '../support/pathTesting';
@@ -45,6 +45,10 @@ const events = [
   e({ type: 'user.verify' }),
   ...Object.values(COMPUTED).map((output) => e({ type: 'xstate.done.actor.verify', output })),
   e({ type: 'xstate.error.actor.verify', error: new Error('no WebCrypto') }),
+  e({ type: 'user.copyLink' }),
+  e({ type: 'xstate.done.actor.copyLink' }),
+  e({ type: 'xstate.error.actor.copyLink', error: new Error('denied') }),
+  e({ type: 'xstate.after.linkCopied.betRecall.shown.share.copied' }),
 ];
 
 /** The page as the path left it, from the performed events alone. */
@@ -56,7 +60,16 @@ export function recallFacts(world: World) {
   let verifies = 0;
   let computed: ComputedRecall | null = null;
   let verifyFailed = false;
+  let copies = 0;
+  let share: 'idle' | 'copying' | 'copied' | 'copyFailed' = 'idle';
   for (const event of world.performed) {
+    if (event.type === 'user.copyLink') {
+      copies += 1;
+      share = 'copying';
+    }
+    if (event.type === 'xstate.done.actor.copyLink') share = 'copied';
+    if (event.type === 'xstate.error.actor.copyLink') share = 'copyFailed';
+    if (event.type.startsWith('xstate.after.linkCopied')) share = 'idle';
     if (event.type === 'user.retry') loads += 1;
     if (event.type === 'xstate.done.actor.loadBet') loaded = event.output as LoadedBet;
     if (event.type === 'user.verify') {
@@ -69,7 +82,7 @@ export function recallFacts(world: World) {
   }
   const bet = loaded?.found ? loaded.bet : null;
   const verifiable = bet !== null && bet.serverSeed !== null && bet.seedHash !== null && bet.outcome !== null;
-  return { betId, wellFormed, loads, bet, verifiable, verifies, computed, verifyFailed };
+  return { betId, wellFormed, loads, bet, verifiable, verifies, computed, verifyFailed, copies, share };
 }
 
 export interface RecallSut extends Sut {
@@ -93,7 +106,7 @@ export const betRecallPaths: PathSpec<RecallSut> = {
   ],
   start(world) {
     const effects = new FakeEffects();
-    const machine = betRecallMachine.provide({ actors: effects.actors(['loadBet', 'verify']) as never });
+    const machine = betRecallMachine.provide({ actors: effects.actors(['loadBet', 'verify', 'copyLink']) as never });
     const system = runInSystem(machine, { input: world.variant.input as BetRecallInput, clock: world.clock });
     return {
       effects,
@@ -110,6 +123,7 @@ export const betRecallPaths: PathSpec<RecallSut> = {
         expect(selectBetId(sut.snapshot() as never)).toBe(f.betId);
         expect(sut.effects.callsOf('loadBet')).toEqual(Array.from({ length: f.loads }, () => ({ id: f.betId })));
         expect(sut.effects.callsOf('verify')).toEqual(Array.from({ length: f.verifies }, () => ({ serverSeed: SEED, clientSeed: 'abc', nonce: 1, request: DICE_REQUEST })));
+        expect(sut.effects.callsOf('copyLink')).toEqual(Array.from({ length: f.copies }, () => ({ betId: f.betId })));
       },
     },
     '#betRecall.malformed': {
@@ -156,7 +170,7 @@ export const betRecallPaths: PathSpec<RecallSut> = {
         );
       },
     },
-    '#betRecall.shown.sealed': {
+    '#betRecall.shown.fairness.sealed': {
       asserts: 'the server seed is not public yet: the panel says it is revealed when the player rotates, and Verify is not offered',
       check(sut, world) {
         expect(recallFacts(world).bet!.serverSeed).toBeNull();
@@ -164,7 +178,7 @@ export const betRecallPaths: PathSpec<RecallSut> = {
         expect(canVerify(sut)).toBe(false);
       },
     },
-    '#betRecall.shown.unverifiable': {
+    '#betRecall.shown.fairness.unverifiable': {
       asserts: 'no seeds recorded, or a record the verifier cannot redraw: the panel says so, and Verify is not offered',
       check(sut, world) {
         const f = recallFacts(world);
@@ -173,7 +187,7 @@ export const betRecallPaths: PathSpec<RecallSut> = {
         expect(canVerify(sut)).toBe(false);
       },
     },
-    '#betRecall.shown.revealed': {
+    '#betRecall.shown.fairness.revealed': {
       asserts: 'the server seed is public and the record redrawable: Verify is offered, nothing checked yet',
       check(sut, world) {
         expect(recallFacts(world).verifiable).toBe(true);
@@ -182,7 +196,7 @@ export const betRecallPaths: PathSpec<RecallSut> = {
         expect(selectCheck(sut.snapshot() as never)).toBeNull();
       },
     },
-    '#betRecall.shown.verifying': {
+    '#betRecall.shown.fairness.verifying': {
       asserts: 'the check is being computed in this browser: busy, the verifier is waiting, the previous result is gone',
       check(sut) {
         expect(selectFairness(sut.snapshot() as never)).toBe('verifying');
@@ -191,7 +205,7 @@ export const betRecallPaths: PathSpec<RecallSut> = {
         expect(selectCheck(sut.snapshot() as never)).toBeNull();
       },
     },
-    '#betRecall.shown.matched': {
+    '#betRecall.shown.fairness.matched': {
       asserts: "the seed hashes to the hash shown and the roll recomputed is the bet's: both checks pass, and Verify may run again",
       check(sut, world) {
         expect(recallFacts(world).computed).toEqual(COMPUTED.match);
@@ -200,7 +214,7 @@ export const betRecallPaths: PathSpec<RecallSut> = {
         expect(canVerify(sut)).toBe(true);
       },
     },
-    '#betRecall.shown.mismatched': {
+    '#betRecall.shown.fairness.mismatched': {
       asserts: 'the hash or the recomputed roll differs from what the page shows: the panel says which check failed',
       check(sut, world) {
         const { computed } = recallFacts(world);
@@ -211,13 +225,45 @@ export const betRecallPaths: PathSpec<RecallSut> = {
         expect(canVerify(sut)).toBe(true);
       },
     },
-    '#betRecall.shown.verifyFailed': {
+    '#betRecall.shown.fairness.verifyFailed': {
       asserts: 'the browser could not compute: no result is shown, and Verify may be tried again',
       check(sut, world) {
         expect(recallFacts(world).verifyFailed).toBe(true);
         expect(selectFairness(sut.snapshot() as never)).toBe('verifyFailed');
         expect(selectCheck(sut.snapshot() as never)).toBeNull();
         expect(canVerify(sut)).toBe(true);
+      },
+    },
+    '#betRecall.shown.share.idle': {
+      asserts: 'Copy link is offered, with no mark',
+      check(sut, world) {
+        expect(recallFacts(world).share).toBe('idle');
+        expect(selectShare(sut.snapshot() as never)).toBe('idle');
+        expect(sut.snapshot().can({ type: 'user.copyLink' })).toBe(true);
+      },
+    },
+    '#betRecall.shown.share.copying': {
+      asserts: "the bet's address is being written to the clipboard: Copy link waits",
+      check(sut) {
+        expect(selectShare(sut.snapshot() as never)).toBe('copying');
+        expect(sut.effects.waiting('copyLink')).toEqual({ input: { betId: '42' } });
+        expect(sut.snapshot().can({ type: 'user.copyLink' })).toBe(false);
+      },
+    },
+    '#betRecall.shown.share.copied': {
+      asserts: "'Link copied' shows (for 1.5 s), and the link may be copied again",
+      check(sut, world) {
+        expect(recallFacts(world).share).toBe('copied');
+        expect(selectShare(sut.snapshot() as never)).toBe('copied');
+        expect(sut.snapshot().can({ type: 'user.copyLink' })).toBe(true);
+      },
+    },
+    '#betRecall.shown.share.copyFailed': {
+      asserts: 'the clipboard refused: the page says to copy the address bar, and Copy link may be tried again',
+      check(sut, world) {
+        expect(recallFacts(world).share).toBe('copyFailed');
+        expect(selectShare(sut.snapshot() as never)).toBe('copyFailed');
+        expect(sut.snapshot().can({ type: 'user.copyLink' })).toBe(true);
       },
     },
   },

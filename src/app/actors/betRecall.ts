@@ -6,7 +6,7 @@ import { sha256HexAsync } from '../../core/fairness/webcrypto';
 import { ApiError } from '../api/client';
 import type { ScreenRuntime } from './screenRuntime';
 
-/** /bet/ID: get-bet for anyone (a 404 is an answer: no such bet), and the Seed modal's verifier with the seed's SHA-256. */
+/** /bet/ID: get-bet for anyone (a 404 is an answer: no such bet), the Seed modal's verifier with the seed's SHA-256, and the clipboard. */
 export function provideBetRecall({ api }: ScreenRuntime) {
   return betRecallMachine.provide({
     actors: {
@@ -26,6 +26,9 @@ export function provideBetRecall({ api }: ScreenRuntime) {
           verifyOutcomeAsync(input.request.game, input, input.request.params as never),
         ]);
         return { serverSeedHash, outcome };
+      }),
+      copyLink: fromPromise(async ({ input }) => {
+        await navigator.clipboard.writeText(new URL(`/bet/${input.betId}`, window.location.origin).href);
       }),
     },
   });

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { betRecallMachine, BetDetail } from '../../../../machines/betRecall/machine';
 import { RECALL_MESSAGES } from '../../../../machines/betRecall/machine';
-import { selectBet, selectBetId, selectCheck, selectFairness, selectPage, selectRecall } from '../../../../machines/betRecall/selectors';
+import { selectBet, selectBetId, selectCheck, selectFairness, selectPage, selectRecall, selectShare } from '../../../../machines/betRecall/selectors';
 import type { RecallFairness } from '../../../../machines/betRecall/selectors';
 import type { BetRecall, RecallCheck } from '../../../core/bets/recall';
 import { selectDisplayFiat, selectRates } from '../../../../machines/wallet/selectors';
@@ -94,11 +94,14 @@ function ShownBet({ actor }: { actor: BetRecallRef }) {
           <p className={styles.kicker}>{bet.gameName}</p>
           <h1 id="bet-title">Bet #{bet.id}</h1>
         </div>
-        {gamePath ? (
-          <Link to={gamePath} className={styles.secondary}>
-            Play {bet.gameName}
-          </Link>
-        ) : null}
+        <div className={styles.actions}>
+          <CopyLink actor={actor} />
+          {gamePath ? (
+            <Link to={gamePath} className={styles.secondary}>
+              Play {bet.gameName}
+            </Link>
+          ) : null}
+        </div>
       </header>
 
       <dl className={`${styles.card} ${styles.summary}`} aria-label="Bet">
@@ -124,6 +127,29 @@ function ShownBet({ actor }: { actor: BetRecallRef }) {
         <FairnessPanel actor={actor} bet={bet} recall={recall} />
       </div>
     </section>
+  );
+}
+
+/** The bet's address to the clipboard: the same page for anyone who opens it. */
+function CopyLink({ actor }: { actor: BetRecallRef }) {
+  const share = useSelector(actor, selectShare);
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.secondary}
+        data-copied={share === 'copied' ? 'true' : undefined}
+        disabled={share === 'copying'}
+        onClick={() => actor.send({ type: 'user.copyLink' })}
+      >
+        {share === 'copied' ? 'Link copied' : 'Copy link'}
+      </button>
+      {share === 'copyFailed' ? (
+        <p className={styles.error} role="alert">
+          {RECALL_MESSAGES.copyFailed}
+        </p>
+      ) : null}
+    </>
   );
 }
 
