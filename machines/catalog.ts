@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/machine';
 import { authMachine } from './auth/machine';
 import { baccaratMachine } from './baccarat/machine';
+import { betRecallMachine } from './betRecall/machine';
 import { betsFeedMachine } from './betsFeed/machine';
 import { blackjackMachine } from './blackjack/machine';
 import { cashierMachine } from './cashier/machine';
@@ -32,6 +33,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   app: appMachine,
   auth: authMachine,
   baccarat: baccaratMachine,
+  betRecall: betRecallMachine,
   betsFeed: betsFeedMachine,
   blackjack: blackjackMachine,
   cashier: cashierMachine,

@@ -24,6 +24,7 @@ export const SCREEN_IDS = {
   cashier: 'cashier',
   transactions: 'transactions',
   stats: 'stats',
+  betRecall: 'betRecall',
 } as const;
 
 export type ScreenId = (typeof SCREEN_IDS)[keyof typeof SCREEN_IDS];

@@ -20,6 +20,7 @@ const AccountPage = lazyRouteComponent(() => import('./routes/account/AccountPag
 const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/ConfirmEmailPage'), 'ConfirmEmailPage');
 const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
 const TransactionsPage = lazyRouteComponent(() => import('./routes/account/TransactionsPage'), 'TransactionsPage');
+const BetPage = lazyRouteComponent(() => import('./routes/bets/BetPage'), 'BetPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -146,7 +147,15 @@ const resetPasswordRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Reset password' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute]);
+/** One bet, for anyone with its address (issue 20): the bets table's rows link here. */
+const betRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/bet/$betId',
+  component: BetPage,
+  staticData: { requiresAuth: false, title: 'Bet' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

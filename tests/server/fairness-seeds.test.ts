@@ -96,7 +96,8 @@ describe('seeds, rotation and the bets record', () => {
             wager: 1000n,
             payout: 0n,
             seed,
-            outcome: { roll },
+            // As the dice route stores it (a bet page draws the roll against its target).
+            outcome: { roll, chance: 0.01, target: 'under', win: false },
             usdRate: 95_000,
           });
         }),

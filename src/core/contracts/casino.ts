@@ -35,11 +35,13 @@ export type WireBet = Static<typeof WireBet>;
 
 export const BetDetail = Type.Object({
   ...WireBet.properties,
-  outcome: Type.Unknown({ description: "The game's own record of the round (rolls, cards, tiles)." }),
+  outcome: Type.Unknown({
+    description: "The round as played (dice: roll, chance, target, win; mines: minesCount, mines, gems in pick order, hitMine; blackjack: playerHands, dealerHand, outcomes; baccarat: playerHand, bankerHand, scores, winner, bets); null when the record lacks what drawing it needs.",
+  }),
   seedHash: Type.Union([Type.String(), Type.Null()]),
   clientSeed: Type.Union([Type.String(), Type.Null()]),
   nonce: Type.Union([Type.Integer(), Type.Null()]),
-  serverSeed: Type.Union([Type.String(), Type.Null()], { description: 'Only once the pair has been rotated out.' }),
+  serverSeed: Type.Union([Type.String(), Type.Null()], { description: 'Only once the pair has been rotated out (never while it plays or a round on it is open).' }),
   createdAt: Type.String(),
 });
 export type BetDetail = Static<typeof BetDetail>;
@@ -99,7 +101,7 @@ export const getSeedHistory = casino.get('get-seed-history', "The player's revea
   response: { 200: Type.Object({ seeds: Type.Array(Type.Object({ ...RevealedSeed.properties, revealedAt: Type.String() })) }), ...refusals(401) },
 });
 
-export const getBet = casino.get('get-bet', 'One bet with what it takes to verify it.', {
+export const getBet = casino.get('get-bet', 'One bet with what it takes to verify it, for anyone: what the bets table shows, the game as played, and its seeds.', {
   auth: false,
   // Query strings are text: the one place a number is read from a string.
   querystring: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) }, { additionalProperties: false }),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getBet, getSeed, getSeedHistory, rotateSeed } from '../../core/contracts/casino';
 import { CLIENT_SEED_MAX_LENGTH, isValidClientSeed } from '../../core/fairness/seeds';
 import { AppError, badRequest, notFound } from '../errors';
+import { publicOutcome } from '../../core/bets/recall';
 import { betDetail } from '../bets/record';
 import { loadSeeds, revealedPairs, rotateSeeds } from '../fairness/seeds';
 import { schemaOf } from './contract';
@@ -51,7 +52,8 @@ export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const bet = await betDetail(app.db, Number(request.query.id));
       if (!bet) throw notFound('No bet with that id.', 'bet_not_found');
-      return { bet };
+      // Anyone may open /bet/ID: the game as played and its seeds, never the record's bookkeeping.
+      return { bet: { ...bet, outcome: publicOutcome(bet.gameName, bet.outcome) } };
     },
   );
 };

@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { betsFeedMachine } from '../../../../machines/betsFeed/machine';
@@ -34,6 +35,7 @@ function BetsPanelView({ feed }: { feed: BetsFeedRef }) {
   const showMine = useSelector(feed, selectShowsMyBetsTab);
   const displayFiat = useSelector(wallet, selectDisplayFiat);
   const rates = useSelector(wallet, selectRates);
+  const navigate = useNavigate();
   const tabs = ALL_TABS.filter((t) => t.id !== 'mine' || showMine);
   return (
     <BetsTable
@@ -42,6 +44,7 @@ function BetsPanelView({ feed }: { feed: BetsFeedRef }) {
       onSelectTab={(id) => feed.send({ type: 'user.selectTab', tab: id as (typeof ALL_TABS)[number]['id'] })}
       rows={rows.map((bet) => ({ ...bet, id: Number(bet.id) }))}
       formatAmount={(amount, currency) => formatAmount(amount, currency, displayFiat ? rates[currency] : undefined)}
+      onOpenBet={(id) => void navigate({ to: '/bet/$betId', params: { betId: String(id) } })}
     />
   );
 }

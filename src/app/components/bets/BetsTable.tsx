@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './BetsTable.module.css';
 import { TabList } from '../ui/TabList';
@@ -26,10 +27,16 @@ interface BetsTableProps {
   /** Amounts as the wallet shows them: crypto or dollars. */
   formatAmount: (amount: number, currency: string) => ReactNode;
   emptyText?: string;
+  /** A click anywhere on a row opens that bet's page (issue 20); the game cell is its link for keyboards. */
+  onOpenBet?: (id: number) => void;
 }
 
 /** docs/product.md §2 bets table: game, player, bet amount, multiplier, payout; the middle columns drop on phones. */
-export function BetsTable({ tabs, activeTab, onSelectTab, rows, formatAmount, emptyText = 'No bets yet.' }: BetsTableProps) {
+export function BetsTable({ tabs, activeTab, onSelectTab, rows, formatAmount, emptyText = 'No bets yet.', onOpenBet }: BetsTableProps) {
+  // The game cell's link opens the bet itself; a click elsewhere on the row does the same.
+  const openRow = (id: number) => (event: MouseEvent) => {
+    if (onOpenBet && !(event.target as Element).closest('a')) onOpenBet(id);
+  };
   return (
     <section className={styles.wrap} aria-label="Bets">
       <TabList label="Bets lists" tabs={tabs} selected={activeTab} classes={styles} onSelect={onSelectTab} />
@@ -58,8 +65,12 @@ export function BetsTable({ tabs, activeTab, onSelectTab, rows, formatAmount, em
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.id} className={styles.row} data-bet-id={row.id}>
-                <td>{row.gameName}</td>
+              <tr key={row.id} className={styles.row} data-bet-id={row.id} data-opens={onOpenBet ? 'true' : undefined} onClick={openRow(row.id)}>
+                <td>
+                  <Link to="/bet/$betId" params={{ betId: String(row.id) }} className={styles.betLink} aria-label={`${row.gameName} bet #${row.id}: details`}>
+                    {row.gameName}
+                  </Link>
+                </td>
                 <td className={styles.player}>{row.playerName}</td>
                 <td className={styles.wide}>
                   <span className={styles.amount}>

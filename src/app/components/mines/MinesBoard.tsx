@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectBusted, selectIsGameOver, selectTiles } from '../../../../machines/mines/selectors';
 import type { TileFace } from '../../../../machines/mines/selectors';
 import { MINES_GRID_SIZE } from '../../../core/games/mines';
-import { GemArt, MineArt } from './MinesArt';
+import { GemArt, MineArt } from '../game/MinesArt';
 import type { MinesRef, MinesSnapshot } from './minesRef';
 import { WinPopup } from './WinPopup';
 import styles from './MinesBoard.module.css';

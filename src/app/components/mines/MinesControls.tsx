@@ -20,7 +20,7 @@ import { MAX_MINES, MIN_MINES, minesMultiplier } from '../../../core/games/mines
 import { formatCrypto, formatFiat } from '../../../core/money';
 import { BetAmount } from '../game/BetAmount';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
-import { GemArt, MineArt } from './MinesArt';
+import { GemArt, MineArt } from '../game/MinesArt';
 import type { MinesRef, MinesSnapshot } from './minesRef';
 import styles from './MinesControls.module.css';
 
