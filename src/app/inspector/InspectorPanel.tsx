@@ -3,6 +3,7 @@ import type { EventObject } from 'xstate';
 import type { Mermaid } from 'mermaid';
 import { machineCatalog } from '../../../machines/catalog';
 import { APP_WIDE_IDS } from '../../../machines/shared/system';
+import { SCREEN_IDS } from '../../../machines/shared/screens';
 import { MERMAID_CONFIG, machineDiagrams, machineJson, mermaidId } from './diagram';
 import type { Diagram } from './diagram';
 import { payloadText } from './recorder';
@@ -162,7 +163,8 @@ function ReplayView({ actor, onState }: { actor: TrackedActor; onState: (ids: st
   );
 }
 
-const APP_WIDE_SYSTEM_IDS = new Set<string>(Object.values(APP_WIDE_IDS));
+// Not a page's screen either: the live statistics panel's actor runs beside every page of a signed-in player.
+const APP_WIDE_SYSTEM_IDS = new Set<string>([...Object.values(APP_WIDE_IDS), SCREEN_IDS.stats]);
 
 export function InspectorPanel({ recorder, initiallyOpen }: { recorder: Recorder; initiallyOpen: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
