@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/machine';
 import { authMachine } from './auth/machine';
+import { autobetMachine } from './autobet/machine';
 import { baccaratMachine } from './baccarat/machine';
 import { betsFeedMachine } from './betsFeed/machine';
 import { blackjackMachine } from './blackjack/machine';
@@ -28,6 +29,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   addLiquidity: addLiquidityMachine,
   app: appMachine,
   auth: authMachine,
+  autobet: autobetMachine,
   baccarat: baccaratMachine,
   betsFeed: betsFeedMachine,
   blackjack: blackjackMachine,
