@@ -51,5 +51,5 @@ export const selectMessage = (s: Snapshot): string | null => (s.hasTag('message'
 export const selectIsAuto = (s: Snapshot): boolean => s.hasTag('auto');
 /** The Auto mode's run, to render its panel; undefined in Manual. */
 export const selectAutobet = (s: Snapshot) => s.children.autobet;
-/** Whether Start autobet does something now (a run, a refusal message, or the login modal). */
-export const selectCanStartAuto = (s: Snapshot): boolean => s.can({ type: 'user.startAuto' });
+/** Whether Start autobet does something now (a run, a refusal message, or the login modal): it takes the checks of Bet. */
+export const selectCanStartAuto = (s: Snapshot): boolean => s.hasTag('auto') && s.can({ type: 'user.bet' });
