@@ -83,7 +83,7 @@ export function autobetGuards<TContext extends { wallet: GameWallet }>() {
 const modeOf = ({ event }: { event: { mode: GameMode } }) => event.mode;
 
 /** The `mode` region: Manual, or Auto with the autobet machine running as the child `autobet`. */
-export function modeRegion() {
+export function modeRegion<const TAutoOn extends Record<string, unknown> = Record<never, never>>(autoOn: TAutoOn = {} as TAutoOn) {
   return {
     initial: 'manual' as const,
     states: {
@@ -112,6 +112,7 @@ export function modeRegion() {
           'autobet.bet': {
             actions: [{ type: 'storeAmount' as const, params: ({ event }: { event: { amountText: string } }) => ({ text: event.amountText }) }, 'raiseAutoPlace' as const],
           },
+          ...autoOn,
         },
       },
     },
@@ -126,12 +127,19 @@ export function modeRegion() {
  * visitor gets the login modal, a refusal shows in `round.refused`), then starts the run; each bet
  * of the run is checked and placed like a manual one, and a refusal goes to the run as its stop reason.
  */
-export function autobetRoundTransitions<const TId extends string>(machineId: TId, fallbackMessage: string) {
+export function autobetRoundTransitions<const TId extends string, const TReady extends string = never, const TPlace extends string = never>(
+  machineId: TId,
+  fallbackMessage: string,
+  /** A game's own condition for a run (mines: tiles chosen), checked after login, and what it does as each bet of a run goes out. */
+  game: { notReady?: { guard: TReady; show: TPlace }; onPlace?: readonly TPlace[] } = {},
+) {
   const refusedTarget = `#${machineId}.round.refused` as const;
   const placingTarget = `#${machineId}.round.placing` as const;
+  const notReady = game.notReady ? [{ guard: game.notReady.guard, target: refusedTarget, actions: game.notReady.show }] : [];
   return {
     'auto.start': [
       { guard: 'isVisitor' as const, actions: 'openLogin' as const },
+      ...notReady,
       { guard: 'isRefused' as const, target: refusedTarget, actions: 'storeRefusal' as const },
       { guard: 'isAccepted' as const, actions: 'startAutobet' as const },
     ],
@@ -139,7 +147,7 @@ export function autobetRoundTransitions<const TId extends string>(machineId: TId
       // Nobody to bet for any more (the run is told of the logout as well).
       { guard: 'isVisitor' as const, actions: { type: 'tellAutobet' as const, params: refused(AUTOBET_MESSAGES.loggedOut) } },
       { guard: 'isRefused' as const, target: refusedTarget, actions: ['storeRefusal' as const, 'tellAutobetRefusal' as const] },
-      { guard: 'isAccepted' as const, target: placingTarget },
+      { guard: 'isAccepted' as const, target: placingTarget, actions: [...(game.onPlace ?? [])] },
       // No limits to check against (they failed to load): the run cannot place this bet.
       { actions: { type: 'tellAutobet' as const, params: refused(fallbackMessage) } },
     ],
