@@ -37,10 +37,10 @@ function recordBets(page: Page): DiceBet[] {
 }
 
 const SHOTS = process.env.AUTOBET_SHOTS;
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, region = 'Dice') {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.getByRole('region', { name: 'Dice' }).screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.getByRole('region', { name: region, exact: true }).screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 /** A new player with demo BTC on /dice in Auto mode; the live link may be cut through `sockets`. */
@@ -62,6 +62,23 @@ async function autoDice(browser: ReturnType<ReturnType<typeof useBrowser>>, view
 
 const field = (game: Locator, label: string) => game.getByLabel(label, { exact: true });
 const reason = (game: Locator) => game.getByTestId('autobet-reason');
+
+/** Every mines call the page makes from now on, in order: bet, pick {tileId} and cashout, with the pick's answer. */
+function recordMines(page: Page): Array<{ call: string; tileId?: number; isMine?: boolean; gameState?: string }> {
+  const calls: Array<{ call: string; tileId?: number; isMine?: boolean; gameState?: string }> = [];
+  page.on('response', (response) => {
+    const match = /\/api\/mines\/(bet|pick|cashout)$/.exec(response.url());
+    if (!match) return;
+    const entry: { call: string; tileId?: number; isMine?: boolean; gameState?: string } = { call: match[1]! };
+    if (entry.call === 'pick') entry.tileId = (response.request().postDataJSON() as { tileId: number }).tileId;
+    calls.push(entry);
+    void response.json().then(
+      (body: { isMine?: boolean; gameState?: string }) => Object.assign(entry, entry.call === 'pick' ? { isMine: body.isMine, gameState: body.gameState } : {}),
+      () => undefined,
+    );
+  });
+  return calls;
+}
 
 describe.skipIf(!hasChromium())('autobet in Chromium against the real server', () => {
   const browser = useBrowser();
@@ -166,4 +183,48 @@ describe.skipIf(!hasChromium())('autobet in Chromium against the real server', (
     expect(bets.length).toBeLessThanOrEqual(atLoss + 1);
     await context.close();
   });
+
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`should play mines rounds that pick the chosen tiles in order, then cash out or bust (${width})`, async () => {
+      const { context, page } = await openPage(browser(), viewport);
+      await page.goto('/mines');
+      await signUpInBrowser(page, uniqueName('automines'));
+      await claimDemoFundsInBrowser(page, 'BTC');
+      const game = page.getByRole('region', { name: 'Mines', exact: true });
+      await game.getByRole('tab', { name: 'Auto' }).click();
+      const calls = recordMines(page);
+      await game.getByLabel('Bet amount').fill('0.00001');
+      // Tiles 7 then 12, picked in that order each round.
+      await game.getByRole('button', { name: 'Tile row 2 column 3: hidden' }).click();
+      await game.getByRole('button', { name: 'Tile row 3 column 3: hidden' }).click();
+      await game.getByRole('button', { name: 'Tile row 3 column 3: hidden, auto pick 2' }).waitFor();
+      await field(game, 'Number of bets · 0 = until stopped').fill('3');
+      await shot(page, `mines-auto-${width}`, 'Mines');
+      await game.getByRole('button', { name: 'Start autobet' }).click();
+      await reason(game).filter({ hasText: '3 bets placed' }).waitFor({ timeout: 30_000 });
+      await shot(page, `mines-auto-done-${width}`, 'Mines');
+
+      // Each round: a bet, tile 7, then tile 12 if 7 was a gem, then a cash-out if neither was a mine.
+      const rounds: Array<typeof calls> = [];
+      for (const call of calls) {
+        if (call.call === 'bet') rounds.push([]);
+        rounds.at(-1)!.push(call);
+      }
+      expect(rounds).toHaveLength(3);
+      for (const round of rounds) {
+        const picks = round.filter((c) => c.call === 'pick');
+        expect(picks[0]?.tileId).toBe(7);
+        if (picks[0]?.isMine) expect(round.map((c) => c.call)).toEqual(['bet', 'pick']);
+        else {
+          expect(picks[1]?.tileId).toBe(12);
+          expect(round.map((c) => c.call)).toEqual(picks[1]?.isMine ? ['bet', 'pick', 'pick'] : ['bet', 'pick', 'pick', 'cashout']);
+        }
+      }
+      expect(await game.getByTestId('autobet-count').textContent()).toBe('3');
+      await context.close();
+    });
+  }
 });
