@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectIsRunning } from '../../../../machines/autobet/selectors';
+import { selectIsFinishing, selectIsRunning } from '../../../../machines/autobet/selectors';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { diceMachine } from '../../../../machines/dice/machine';
@@ -177,7 +177,7 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
 /** Start autobet, or Stop autobet while a run is on. */
 function AutoButton({ autobet, canStart, onStart, onStop }: { autobet: AutobetRef; canStart: boolean; onStart: () => void; onStop: () => void }) {
   const running = useSelector(autobet, selectIsRunning);
-  const finishing = useSelector(autobet, (s) => s.matches({ run: { running: 'finishing' } }));
+  const finishing = useSelector(autobet, selectIsFinishing);
   if (running) {
     return (
       <button type="button" className={styles.betButton} data-variant="stop" disabled={finishing} onClick={onStop} aria-keyshortcuts="Space">
