@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app/machine';
 import { authMachine } from './auth/machine';
+import { autobetMachine } from './autobet/machine';
 import { baccaratMachine } from './baccarat/machine';
 import { betRecallMachine } from './betRecall/machine';
 import { betsFeedMachine } from './betsFeed/machine';
@@ -32,6 +33,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   addLiquidity: addLiquidityMachine,
   app: appMachine,
   auth: authMachine,
+  autobet: autobetMachine,
   baccarat: baccaratMachine,
   betRecall: betRecallMachine,
   betsFeed: betsFeedMachine,

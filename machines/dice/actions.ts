@@ -1,3 +1,4 @@
+import { autobetRaisesFor, startAutobetFor, tellAutobetFor, tellAutobetRefusalFor } from '../autobet/gameKit';
 import { assignFor } from '../shared/assign';
 import { clampChanceSlider, linkFromChance } from '../../src/core/games/dice';
 import { amountActions } from '../shared/betAmount';
@@ -54,4 +55,9 @@ export const diceActions = {
   openLogin: sendToSystem(SYSTEM_IDS.modals, loginModal),
   reportBalance: sendToSystem(SYSTEM_IDS.wallet, balanceUpdated),
   reportBet: sendToSystem(SYSTEM_IDS.betsFeed, betPlaced),
+  // To the Auto mode's run (machines/autobet/gameKit.ts).
+  startAutobet: startAutobetFor<DiceContext, DiceEvent>(),
+  tellAutobet: tellAutobetFor<DiceContext, DiceEvent>(),
+  tellAutobetRefusal: tellAutobetRefusalFor<DiceContext, DiceEvent>(),
+  ...autobetRaisesFor<DiceContext, DiceEvent>(),
 };

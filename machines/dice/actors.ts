@@ -1,4 +1,5 @@
 import type { BetLimits } from '../../src/core/bets/validation';
+import { autobetMachine } from '../autobet/machine';
 import { effectActor } from '../shared/effects';
 import type { LimitsRequest } from '../shared/limits';
 import type { BetOutcome } from '../shared/requestFailure';
@@ -10,4 +11,6 @@ export const diceActors = {
   loadLimits: effectActor<BetLimits, LimitsRequest>('loadLimits'),
   /** POST /dice/bet, as an outcome (never rejects for a refusal or a lost connection). */
   placeBet: effectActor<BetOutcome<DiceBetResponse>, DiceBetRequest>('placeBet'),
+  /** The Auto mode's run (machines/autobet): a chart, not an effect. */
+  autobet: autobetMachine,
 };

@@ -1,3 +1,4 @@
+import type { AutobetGameEvent } from '../autobet/gameKit';
 import type { AuthEvent, GameWallet } from '../shared/events';
 
 export type DiceEvent =
@@ -10,4 +11,5 @@ export type DiceEvent =
   | { type: 'user.toggleTarget' }
   | { type: 'user.bet' }
   | { type: 'wallet.changed'; wallet: GameWallet }
+  | AutobetGameEvent
   | AuthEvent;

@@ -20,12 +20,13 @@
  */
 import { setup } from 'xstate';
 import { DICE_INPUT_DEBOUNCE_MS } from '../../src/core/games/dice';
+import { autobetRoundTransitions, modeRegion, refused as autobetRefused, settled as autobetSettled } from '../autobet/gameKit';
 import { amountTransitions } from '../shared/betAmount';
 import { limitsRegion } from '../shared/limits';
 import { betAttempt as betAttempts, playerRegion } from '../shared/regions';
 import { diceActions } from './actions';
 import { diceActors } from './actors';
-import { initialContext, placedBet, placedCurrency } from './context';
+import { DICE_NO_RESPONSE_MESSAGE, initialContext, placedBet, placedCurrency } from './context';
 import type { DiceContext, DiceInput } from './context';
 import type { DiceEvent } from './events';
 import { diceGuards } from './guards';
@@ -45,6 +46,8 @@ const chanceChanged = {
 
 /** Pressing Bet (docs/product.md §5 order); after a refusal, a failure or a round it is the same here. */
 const { first: betAttempt } = betAttempts('dice');
+/** Start autobet, and each bet of a run (machines/autobet/gameKit.ts). */
+const autoAttempt = autobetRoundTransitions('dice', DICE_NO_RESPONSE_MESSAGE);
 
 export const diceMachine = setup({
   types: {
@@ -106,6 +109,7 @@ export const diceMachine = setup({
       },
     },
     player: playerRegion(),
+    mode: modeRegion(),
     limits: limitsRegion({
       game: 'dice',
       loading: "The selected currency's dice limits (min bet, max bet, max payout) are being fetched.",
@@ -116,7 +120,7 @@ export const diceMachine = setup({
       states: {
         idle: {
           description: 'No result on screen; the ring has the primary colour.',
-          on: { ...betAttempt },
+          on: { ...betAttempt, ...autoAttempt },
         },
         placing: {
           description: 'A bet is in flight; another bet is blocked until it settles.',
@@ -134,12 +138,16 @@ export const diceMachine = setup({
                   { type: 'storeResult', params: ({ event }) => ({ response: answerOf(event.output) }) },
                   { type: 'reportBalance', params: ({ context, event }) => ({ currency: placedCurrency(context), balance: answerOf(event.output).balance }) },
                   { type: 'reportBet', params: ({ context, event }) => ({ bet: placedBet(context, answerOf(event.output)) }) },
+                  { type: 'tellAutobet', params: ({ event }) => autobetSettled(answerOf(event.output).bet.wager, answerOf(event.output).bet.payout) },
                 ],
               },
-              { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ outcome: event.output }) } },
+              { target: 'failed', actions: [{ type: 'storeFailure', params: ({ event }) => ({ outcome: event.output }) }, 'tellAutobetRefusal'] },
             ],
             // The adapter turns every failure into an outcome; a rejection is a fault with no answer.
-            onError: { target: 'failed', actions: { type: 'storeFailure', params: { outcome: { kind: 'unanswered' } } } },
+            onError: {
+              target: 'failed',
+              actions: [{ type: 'storeFailure', params: { outcome: { kind: 'unanswered' } } }, { type: 'tellAutobet', params: autobetRefused(DICE_NO_RESPONSE_MESSAGE) }],
+            },
           },
         },
         refused: {
@@ -147,6 +155,7 @@ export const diceMachine = setup({
           tags: ['message'],
           on: {
             ...betAttempt,
+            ...autoAttempt,
             ...chanceChanged,
             // A new amount clears the refusal (the form region stores the amount itself).
             'user.typeAmount': { target: 'idle', actions: 'clearOutcome' },
@@ -157,13 +166,13 @@ export const diceMachine = setup({
         failed: {
           description: "The server refused the bet or did not answer; its error, or 'error placing bet, please try again.', is shown.",
           tags: ['message'],
-          on: { ...betAttempt, ...chanceChanged },
+          on: { ...betAttempt, ...autoAttempt, ...chanceChanged },
         },
         roundOver: {
           description: 'The roll is shown.',
           tags: ['result'],
           initial: 'deciding',
-          on: { ...betAttempt, ...chanceChanged },
+          on: { ...betAttempt, ...autoAttempt, ...chanceChanged },
           states: {
             deciding: {
               description: 'Compares the payout with the wager (docs/product.md §4).',

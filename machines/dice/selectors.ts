@@ -46,3 +46,10 @@ export const selectResultText = (s: Snapshot): string | null => {
 };
 /** The refusal or failure message under the Bet button. */
 export const selectMessage = (s: Snapshot): string | null => (s.hasTag('message') ? s.context.message : null);
+
+/** Manual or Auto (the Auto panel shows, and Bet reads Start autobet). */
+export const selectIsAuto = (s: Snapshot): boolean => s.hasTag('auto');
+/** The Auto mode's run, to render its panel; undefined in Manual. */
+export const selectAutobet = (s: Snapshot) => s.children.autobet;
+/** Whether Start autobet does something now (a run, a refusal message, or the login modal): it takes the checks of Bet. */
+export const selectCanStartAuto = (s: Snapshot): boolean => s.hasTag('auto') && s.can({ type: 'user.bet' });

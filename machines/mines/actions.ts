@@ -1,7 +1,11 @@
+import { autobetRaisesFor, settled, startAutobetFor, tellAutobetFor, tellAutobetRefusalFor } from '../autobet/gameKit';
+import { AUTOBET_MESSAGES } from '../../src/core/bets/autobet';
+import { enqueueActions, raise } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { amountActions, amountInCoins } from '../shared/betAmount';
 import { assignFor } from '../shared/assign';
 import { limitsActions } from '../shared/limits';
-import { amountTextFor, minesCheck, paidMultiplier } from './context';
+import { amountTextFor, MINES_MESSAGES, minesCheck, paidMultiplier } from './context';
 import type { MinesContext, MinesRound } from './context';
 import type { MinesEvent } from './events';
 import type { ActiveMinesGame } from './wire';
@@ -40,6 +44,27 @@ export const minesActions = {
     gems: params.game.selectedTiles,
   })),
   storeMessage: assign((_, params: { message: string }) => ({ message: params.message })),
+  storeAutoNotReady: assign({ message: MINES_MESSAGES.autoNoTiles }),
+  toggleAutoTile: assign(({ context }, params: { tileId: number }) => ({
+    autoTiles: context.autoTiles.includes(params.tileId) ? context.autoTiles.filter((t) => t !== params.tileId) : [...context.autoTiles, params.tileId],
+  })),
+  /** A bet of a run goes out: its round will pick the chosen tiles in order, then cash out. */
+  beginAutoRound: assign(({ context }) => ({ autoPicks: [...context.autoTiles] })),
+  endAutoRound: assign({ autoPicks: null }),
+  showNextAutoPick: assign(({ context }) => ({ pendingTile: context.autoPicks?.[0] ?? null, autoPicks: (context.autoPicks ?? []).slice(1), message: null })),
+  /** The end of a round a run placed, to the run: what it staked and what it paid. */
+  reportAutoRound: enqueueActions<MinesContext, MinesEvent, { payout: number }, MinesEvent, never, never, never, never, never>(({ context, enqueue, self }, params) => {
+    if (context.autoPicks === null || !context.round) return;
+    const autobet = (self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children?.['autobet'];
+    if (autobet) enqueue.sendTo(autobet, settled(context.round.betAmount, params.payout).event);
+  }),
+  /** A pick or a cash-out of a run's round failed: the run stops with its message, the player finishes the game. */
+  stopAutoRound: enqueueActions<MinesContext, MinesEvent, { message: string }, MinesEvent, never, never, never, never, never>(({ context, enqueue, self }, params) => {
+    if (context.autoPicks === null) return;
+    const autobet = (self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children?.['autobet'];
+    if (autobet) enqueue.sendTo(autobet, { type: 'game.refused', message: params.message || AUTOBET_MESSAGES.stopped });
+    enqueue.assign({ autoPicks: null });
+  }),
   clearMessage: assign({ message: null }),
   showPending: assign((_, params: { tileId: number }) => ({ pendingTile: params.tileId, message: null })),
   /** docs/product.md §4: a failed pick un-reveals the tile. */
@@ -61,4 +86,10 @@ export const minesActions = {
   // Messaging block: the events this game sends other actors of the app's system, by systemId.
   openLogin: sendToSystem(SYSTEM_IDS.modals, loginModal),
   reportBalance: sendToSystem(SYSTEM_IDS.wallet, balanceUpdated),
+  // To the Auto mode's run (machines/autobet/gameKit.ts).
+  startAutobet: startAutobetFor<MinesContext, MinesEvent>(),
+  tellAutobet: tellAutobetFor<MinesContext, MinesEvent>(),
+  tellAutobetRefusal: tellAutobetRefusalFor<MinesContext, MinesEvent>(),
+  ...autobetRaisesFor<MinesContext, MinesEvent>(),
+  raiseAutoToggle: raise<MinesContext, MinesEvent, MinesEvent, { tileId: number }, never, never>((_, params) => ({ type: 'auto.toggleTile', tileId: params.tileId })),
 };

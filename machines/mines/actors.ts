@@ -1,4 +1,5 @@
 import type { BetLimits } from '../../src/core/bets/validation';
+import { autobetMachine } from '../autobet/machine';
 import { effectActor } from '../shared/effects';
 import type { LimitsRequest } from '../shared/limits';
 import type { BetOutcome } from '../shared/requestFailure';
@@ -14,4 +15,6 @@ export const minesActors = {
   placeBet: effectActor<BetOutcome<MinesBetResponse>, MinesBetRequest>('placeBet'),
   pick: effectActor<BetOutcome<MinesPickResponse>, MinesPickRequest>('pick'),
   cashout: effectActor<BetOutcome<MinesCashoutResponse>>('cashout'),
+  /** The Auto mode's run (machines/autobet): a chart, not an effect. */
+  autobet: autobetMachine,
 };

@@ -7,6 +7,8 @@ import { cryptoToFiat, decimalToUnits, unitsToNumber } from '../../src/core/mone
 
 /** docs/product.md §8. */
 export const MINES_MESSAGES = {
+  /** Auto mode: Start autobet with no tile chosen. */
+  autoNoTiles: 'Choose at least one tile to pick',
   betNetworkError: 'An error occurred while placing the bet.',
   cashoutFailed: 'Cashout failed. Please try again.',
   cashoutError: 'An error occurred during cashout.',
@@ -56,6 +58,10 @@ export interface MinesContext {
   /** The refusal or failure on screen. */
   message: string | null;
   startSignedIn: boolean;
+  /** Auto mode: the tiles each round of a run picks, in this order, before it cashes out. */
+  autoTiles: number[];
+  /** The picks still to make in the round a run placed; null in a round the player plays. */
+  autoPicks: number[] | null;
 }
 
 export const initialContext = ({ input }: { input: MinesInput }): MinesContext => ({
@@ -71,6 +77,8 @@ export const initialContext = ({ input }: { input: MinesInput }): MinesContext =
   win: null,
   message: null,
   startSignedIn: input.signedIn ?? false,
+  autoTiles: [],
+  autoPicks: null,
 });
 
 /** docs/product.md §5 checks for a signed-in player: the shared single-amount check of the games. */

@@ -1,3 +1,4 @@
+import type { AutobetGameEvent } from '../autobet/gameKit';
 import type { GameWallet } from '../shared/events';
 
 export type MinesEvent =
@@ -10,4 +11,9 @@ export type MinesEvent =
   | { type: 'user.cashout' }
   | { type: 'wallet.changed'; wallet: GameWallet }
   | { type: 'auth.loggedIn' }
-  | { type: 'auth.loggedOut' };
+  | { type: 'auth.loggedOut' }
+  /** Auto mode: choose (or unchoose) a tile to pick in each round of a run, in the order chosen. */
+  | { type: 'user.toggleAutoTile'; tileId: number }
+  /** Raised by `mode.auto` for the round region. */
+  | { type: 'auto.toggleTile'; tileId: number }
+  | AutobetGameEvent;

@@ -20,6 +20,7 @@
  */
 import { setup } from 'xstate';
 import { MINES_WIN_POPUP_MS } from '../../src/core/games/mines';
+import { autobetRoundTransitions, modeRegion, refused as autobetRefused } from '../autobet/gameKit';
 import { amountTransitions } from '../shared/betAmount';
 import { limitsRegion } from '../shared/limits';
 import { outcomeMessage } from '../shared/betOutcome';
@@ -84,6 +85,16 @@ const winOf = <T extends MinesPickResponse | MinesCashoutResponse>({ event }: An
 
 /** Pressing Bet (docs/product.md §5 order), and pressing it again where only a player can be. */
 const { first: betAttempt, next: nextBetAttempt } = betAttempts('mines');
+/** Start autobet (with at least one tile chosen), and each bet of a run, whose round picks the chosen tiles (machines/autobet/gameKit.ts). */
+const autoAttempt = autobetRoundTransitions('mines', MINES_MESSAGES.betNetworkError, {
+  notReady: { guard: 'noAutoTiles', show: 'storeAutoNotReady' },
+  onPlace: ['beginAutoRound'],
+});
+const autoTileOf = ({ event }: { event: { tileId: number } }) => ({ tileId: event.tileId });
+/** Auto mode: a tile chosen (or unchosen) for the rounds of a run, where no game is on the board. */
+const autoToggle = {
+  'auto.toggleTile': { guard: { type: 'isAutoTile', params: autoTileOf }, actions: { type: 'toggleAutoTile', params: autoTileOf } },
+} as const;
 
 export const minesMachine = setup({
   types: {
@@ -106,6 +117,10 @@ export const minesMachine = setup({
   type: 'parallel',
   states: {
     player: playerRegion(),
+    mode: modeRegion({
+      // Chosen on the board while no game is on it: the round region takes it in those states.
+      'user.toggleAutoTile': { actions: { type: 'raiseAutoToggle', params: autoTileOf } },
+    }),
     limits: limitsRegion({
       game: 'mines',
       loading: "The selected currency's mines limits (min bet, max bet, max payout) are being fetched.",
@@ -115,7 +130,7 @@ export const minesMachine = setup({
       initial: 'choosing',
       on: {
         // Whatever was on the board belonged to the player who left.
-        'auth.loggedOut': { target: '.idle', actions: 'clearBoard' },
+        'auth.loggedOut': { target: '.idle', actions: ['clearBoard', 'endAutoRound'] },
       },
       states: {
         choosing: {
@@ -141,12 +156,12 @@ export const minesMachine = setup({
         },
         idle: {
           description: 'No game: a fresh grid; the amount and the mines slider (1 to 24) can be changed and Bet starts a game.',
-          on: { ...settingsEditable, ...betAttempt, 'auth.loggedIn': 'restoring' },
+          on: { ...settingsEditable, ...betAttempt, ...autoAttempt, ...autoToggle, 'auth.loggedIn': 'restoring' },
         },
         refused: {
           description: 'A check of docs/product.md §5 refused the bet; its message shows for 3 s and nothing was sent.',
           tags: ['message'],
-          on: { ...settingsEditable, ...nextBetAttempt },
+          on: { ...settingsEditable, ...nextBetAttempt, ...autoAttempt, ...autoToggle },
           after: { messageDuration: { target: 'idle', actions: 'clearMessage' } },
         },
         placing: {
@@ -168,16 +183,29 @@ export const minesMachine = setup({
               },
               {
                 target: 'failed',
-                actions: ['forgetBet', { type: 'storeMessage', params: ({ event }) => ({ message: outcomeMessage(event.output, { unanswered: MINES_MESSAGES.betNetworkError }) }) }],
+                actions: [
+                  'forgetBet',
+                  'endAutoRound',
+                  { type: 'storeMessage', params: ({ event }) => ({ message: outcomeMessage(event.output, { unanswered: MINES_MESSAGES.betNetworkError }) }) },
+                  'tellAutobetRefusal',
+                ],
               },
             ],
-            onError: { target: 'failed', actions: ['forgetBet', { type: 'storeMessage', params: { message: MINES_MESSAGES.betNetworkError } }] },
+            onError: {
+              target: 'failed',
+              actions: [
+                'forgetBet',
+                'endAutoRound',
+                { type: 'storeMessage', params: { message: MINES_MESSAGES.betNetworkError } },
+                { type: 'tellAutobet', params: autobetRefused(MINES_MESSAGES.betNetworkError) },
+              ],
+            },
           },
         },
         failed: {
           description: "The server refused the bet (its errorMessage) or did not answer ('An error occurred while placing the bet.'); the message shows for 3 s.",
           tags: ['message'],
-          on: { ...settingsEditable, ...nextBetAttempt },
+          on: { ...settingsEditable, ...nextBetAttempt, ...autoAttempt, ...autoToggle },
           after: { messageDuration: { target: 'idle', actions: 'clearMessage' } },
         },
         playing: {
@@ -186,7 +214,12 @@ export const minesMachine = setup({
           initial: 'ready',
           states: {
             ready: {
-              description: 'Waiting for the player: pick a hidden tile, or cash out once at least one gem is found.',
+              description:
+                "Waiting for the player: pick a hidden tile, or cash out once at least one gem is found. In a run's round the chosen tiles are picked in order, then it cashes out.",
+              always: [
+                { guard: 'autoPickDue', target: 'revealing', actions: 'showNextAutoPick' },
+                { guard: 'autoCashoutDue', target: 'cashingOut' },
+              ],
               on: { ...playMoves },
             },
             revealing: {
@@ -200,18 +233,30 @@ export const minesMachine = setup({
                   {
                     guard: { type: 'isMine', params: outcomeOf },
                     target: '#mines.round.roundOver',
-                    actions: [{ type: 'revealBust', params: ({ event }) => ({ mines: answerOf(event.output).mineLocations ?? [] }) }, { type: 'reportBalance', params: settled }],
+                    actions: [
+                      { type: 'revealBust', params: ({ event }) => ({ mines: answerOf(event.output).mineLocations ?? [] }) },
+                      { type: 'reportBalance', params: settled },
+                      { type: 'reportAutoRound', params: { payout: 0 } },
+                    ],
                   },
                   {
                     // The last gem: the server cashed the game out by itself (docs/product.md §4).
                     guard: { type: 'isGameOver', params: outcomeOf },
                     target: '#mines.round.roundOver',
-                    actions: ['addGem', { type: 'storeWin', params: winOf }, { type: 'reportBalance', params: settled }],
+                    actions: [
+                      'addGem',
+                      { type: 'storeWin', params: winOf },
+                      { type: 'reportBalance', params: settled },
+                      { type: 'reportAutoRound', params: ({ event }) => ({ payout: answerOf(event.output).cashedOutAmount ?? 0 }) },
+                    ],
                   },
                   { guard: { type: 'answered', params: outcomeOf }, target: 'ready', actions: 'addGem' },
-                  { target: 'ready', actions: 'unrevealPending' },
+                  {
+                    target: 'ready',
+                    actions: ['unrevealPending', { type: 'stopAutoRound', params: ({ event }) => ({ message: outcomeMessage(event.output, { unanswered: MINES_MESSAGES.betNetworkError }) }) }],
+                  },
                 ],
-                onError: { target: 'ready', actions: 'unrevealPending' },
+                onError: { target: 'ready', actions: ['unrevealPending', { type: 'stopAutoRound', params: { message: MINES_MESSAGES.betNetworkError } }] },
               },
             },
             cashingOut: {
@@ -224,17 +269,30 @@ export const minesMachine = setup({
                   {
                     guard: { type: 'answered', params: outcomeOf },
                     target: '#mines.round.roundOver',
-                    actions: [{ type: 'storeWin', params: winOf }, { type: 'reportBalance', params: settled }],
+                    actions: [
+                      { type: 'storeWin', params: winOf },
+                      { type: 'reportBalance', params: settled },
+                      { type: 'reportAutoRound', params: ({ event }) => ({ payout: answerOf(event.output).cashedOutAmount ?? 0 }) },
+                    ],
                   },
                   {
                     target: 'cashoutFailed',
-                    actions: {
-                      type: 'storeMessage',
-                      params: ({ event }) => ({ message: outcomeMessage(event.output, { refused: MINES_MESSAGES.cashoutFailed, unanswered: MINES_MESSAGES.cashoutError }) }),
-                    },
+                    actions: [
+                      {
+                        type: 'storeMessage',
+                        params: ({ event }) => ({ message: outcomeMessage(event.output, { refused: MINES_MESSAGES.cashoutFailed, unanswered: MINES_MESSAGES.cashoutError }) }),
+                      },
+                      {
+                        type: 'stopAutoRound',
+                        params: ({ event }) => ({ message: outcomeMessage(event.output, { refused: MINES_MESSAGES.cashoutFailed, unanswered: MINES_MESSAGES.cashoutError }) }),
+                      },
+                    ],
                   },
                 ],
-                onError: { target: 'cashoutFailed', actions: { type: 'storeMessage', params: { message: MINES_MESSAGES.cashoutError } } },
+                onError: {
+                  target: 'cashoutFailed',
+                  actions: [{ type: 'storeMessage', params: { message: MINES_MESSAGES.cashoutError } }, { type: 'stopAutoRound', params: { message: MINES_MESSAGES.cashoutError } }],
+                },
               },
             },
             cashoutFailed: {
@@ -248,7 +306,8 @@ export const minesMachine = setup({
         roundOver: {
           description: 'The game is over: every tile is revealed. A new setting clears the board; Bet starts the next game.',
           tags: ['result'],
-          on: { ...settingsClearBoard, ...nextBetAttempt },
+          entry: 'endAutoRound',
+          on: { ...settingsClearBoard, ...nextBetAttempt, ...autoAttempt, ...autoToggle },
           initial: 'deciding',
           states: {
             deciding: {

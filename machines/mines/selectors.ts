@@ -90,3 +90,14 @@ export const selectNextProfit = (s: Snapshot): ProfitLine | null => {
 export const selectWinPopup = (s: Snapshot): MinesWin | null => (s.hasTag('winPopup') ? s.context.win : null);
 /** The refusal or failure message while it shows. */
 export const selectMessage = (s: Snapshot): string | null => (s.hasTag('message') ? s.context.message : null);
+
+/** Manual or Auto (the Auto panel shows, and Bet reads Start autobet). */
+export const selectIsAuto = (s: Snapshot): boolean => s.hasTag('auto');
+/** The Auto mode's run, to render its panel; undefined in Manual. */
+export const selectAutobet = (s: Snapshot) => s.children.autobet;
+/** Whether Start autobet does something now: it takes the checks of Bet. */
+export const selectCanStartAuto = (s: Snapshot): boolean => s.hasTag('auto') && s.can({ type: 'user.bet' });
+/** The tiles each round of a run picks, in order (Auto mode). */
+export const selectAutoTiles = (s: Snapshot): number[] => s.context.autoTiles;
+/** A tile can be chosen for Auto now: Auto is on and no game is on the board. */
+export const selectCanChooseAutoTiles = (s: Snapshot): boolean => s.hasTag('auto') && !s.hasTag('inPlay') && !s.hasTag('busy');

@@ -7,6 +7,7 @@ import type { BetLimits } from '../../src/core/bets/validation';
 import { BET_MESSAGES } from '../../src/core/bets/validation';
 import { DICE_INPUT_DEBOUNCE_MS, formatRoll, SLIDER_MAX_CHANCE } from '../../src/core/games/dice';
 import { answered, refused } from '../support/games';
+import { chartOf } from '../support/pathTesting';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
 import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, gameScreenBackground, limitsOracles, ok, press, renderScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
@@ -58,6 +59,14 @@ const bettingEvents = [
   { type: 'xstate.after.inputDebounce.dice.form.awaitingClamp' },
   { type: 'auth.loggedOut' },
 ].map(event);
+/** The Manual / Auto switch (a run's own bets are the autobet child's: see `unreachable`). */
+const modeEvents = [
+  { type: 'user.chooseMode', mode: 'auto' },
+  { type: 'user.chooseMode', mode: 'manual' },
+  { type: 'user.typeAmount', text: '0.01' },
+  { type: 'xstate.done.actor.loadLimits', output: LIMITS },
+].map(event);
+
 /** ACC selected before the screen opens: refused at once; BTC again makes the limits load. */
 const accEvents = [
   { type: 'user.typeAmount', text: '0.01' },
@@ -200,6 +209,18 @@ const expectedRefusal = (world: World) => {
   return null;
 };
 
+/**
+ * Auto mode's run is the autobet child's (machines/autobet): its bets and their reports cannot be
+ * stepped one event at a time on the rendered App. tests/machines/dice.paths.ts takes each of these
+ * transitions with a recording child, and tests/e2e/autobet.test.ts runs them in Chromium.
+ */
+const AUTO_RUN = 'an Auto run: taken in tests/machines/dice.paths.ts (recording child) and in Chromium (tests/e2e/autobet.test.ts)';
+const autoRunTransitions = Object.fromEntries(
+  chartOf(diceMachine)
+    .transitions.filter((key) => / on (auto\.start|auto\.place) #/.test(key) || /^#dice\.mode\.auto on (wallet\.changed|auth\.loggedOut|user\.startAuto|autobet\.bet) #/.test(key))
+    .map((key) => [key, AUTO_RUN]),
+);
+
 export const diceScreenPaths: PathSpec<ScreenSut> = {
   name: 'dice screen',
   machine: diceMachine,
@@ -209,7 +230,9 @@ export const diceScreenPaths: PathSpec<ScreenSut> = {
     { name: 'visitor', input: visitor, events: visitorEvents, serializeState },
     { name: 'player', input: player, events: bettingEvents, serializeState },
     { name: 'player with ACC', input: { signedIn: true, wallet: wallet('ACC', 1) }, events: accEvents, serializeState },
+    { name: 'player, Manual and Auto', input: player, events: modeEvents, serializeState },
   ],
+  unreachable: autoRunTransitions,
   start(world) {
     const input = world.variant.input as ScreenInput;
     return renderScreen({
@@ -239,6 +262,7 @@ export const diceScreenPaths: PathSpec<ScreenSut> = {
     'user.slideChance': () => press(slider(), 'End'),
     'user.toggleTarget': () => click(button(/: switch to roll (over|under)$/)),
     'user.bet': () => click(betButton()),
+    'user.chooseMode': (_sut, e) => click(ui().getByRole('tab', { name: e['mode'] === 'auto' ? 'Auto' : 'Manual', hidden: true })),
     'wallet.changed': (sut, e) => changeWallet(sut, e),
     // Logins and logouts reach the screen from the app's auth actor, as the app forwards them; the
     // whole logout would also reset the wallet to BTC's defaults, which these paths did not perform.
@@ -290,13 +314,34 @@ export const diceScreenPaths: PathSpec<ScreenSut> = {
         expect(field.value).toBe(last['text']);
       },
     },
+    '#dice.mode.manual': {
+      asserts: 'the Manual tab is selected: the Bet button shows, no Auto panel',
+      check() {
+        expect(ui().getByRole('tab', { name: 'Manual', hidden: true }).getAttribute('aria-selected')).toBe('true');
+        expect(ui().queryByRole('button', { name: 'Start autobet', hidden: true })).toBeNull();
+        expect(ui().queryByLabelText(/^Number of bets/)).toBeNull();
+      },
+    },
+    '#dice.mode.auto': {
+      asserts: 'the Auto tab is selected: the Auto panel shows its settings (0 bets = until stopped, reset on win and on loss, no stop rules) and Start autobet replaces Bet',
+      check() {
+        expect(ui().getByRole('tab', { name: 'Auto', hidden: true }).getAttribute('aria-selected')).toBe('true');
+        expect((ui().getByLabelText(/^Number of bets/) as HTMLInputElement).value).toBe('0');
+        expect(ui().getByRole('group', { name: 'On win' }).querySelector('[aria-pressed="true"]')?.textContent).toBe('Reset');
+        expect(ui().getByRole('group', { name: 'On loss' }).querySelector('[aria-pressed="true"]')?.textContent).toBe('Reset');
+        expect((ui().getByLabelText('Stop on profit') as HTMLInputElement).value).toBe('');
+        expect(ui().queryByRole('button', { name: 'Bet', hidden: true })).toBeNull();
+        button('Start autobet');
+      },
+    },
     '#dice.round.idle': {
       asserts: 'no roll and no message on screen: the ring shows the chance; Bet is enabled unless a player waits for the limits; no bet in flight',
       check(sut, world) {
         expect(alerts()).toEqual([]);
         expect(rollShown()).toBeNull();
-        expect(betButton().textContent).toBe('Bet');
-        expect(betButton().disabled).toBe(facts(world).signedIn && world.expected.matches({ limits: 'loading' }));
+        const main = world.expected.matches({ mode: 'auto' }) ? button('Start autobet') : betButton();
+        if (!world.expected.matches({ mode: 'auto' })) expect(main.textContent).toBe('Bet');
+        expect(main.disabled).toBe(facts(world).signedIn && world.expected.matches({ limits: 'loading' }));
         expect(requestWaiting(sut)).toBeUndefined();
       },
     },

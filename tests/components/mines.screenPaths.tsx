@@ -6,6 +6,7 @@ import type { MinesContext } from '../../machines/mines/machine';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { BET_MESSAGES } from '../../src/core/bets/validation';
 import { answered, refused } from '../support/games';
+import { chartOf } from '../support/pathTesting';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
 import { advanceClock, answerPerformers, changeWallet, click, expectLoginDialog, gameScreenBackground, limitsOracles, ok, renderScreen, typeInto } from '../support/screenPaths';
 import type { ScreenSut } from '../support/screenPaths';
@@ -147,7 +148,10 @@ function expectBoard(world: World, over: boolean) {
   tiles().forEach((element, id) => {
     const face =
       id === f.pending ? 'pending' : f.gems.includes(id) ? 'gem' : id === f.hitMine ? 'mine' : over ? (f.mines.includes(id) ? 'hiddenMine' : 'hiddenGem') : 'hidden';
-    expect(element.getAttribute('aria-label'), `tile ${id}`).toBe(`Tile row ${Math.floor(id / 5) + 1} column ${(id % 5) + 1}: ${FACE_WORDS[face]}`);
+    // In Auto a chosen tile also says its place in the order each round picks.
+    const order = f.mode === 'auto' ? f.autoTiles.indexOf(id) + 1 : 0;
+    const auto = order > 0 ? `, auto pick ${order}` : '';
+    expect(element.getAttribute('aria-label'), `tile ${id}`).toBe(`Tile row ${Math.floor(id / 5) + 1} column ${(id % 5) + 1}: ${FACE_WORDS[face]}${auto}`);
   });
 }
 
@@ -185,6 +189,32 @@ const withBalanceAnswer =
 const MESSAGE_MS = 3000;
 const advance = advanceClock;
 
+/** The Manual / Auto switch and the tiles chosen for a run (a run's own rounds are the autobet child's: see `unreachable`). */
+const modeEvents = [
+  { type: 'xstate.done.actor.loadActiveGame', output: null },
+  { type: 'user.chooseMode', mode: 'auto' },
+  { type: 'user.chooseMode', mode: 'manual' },
+  { type: 'user.toggleAutoTile', tileId: 7 },
+].map(event);
+
+/**
+ * Auto mode's run is the autobet child's (machines/autobet): its bets and their reports cannot be
+ * stepped one event at a time on the rendered App. tests/machines/mines.paths.ts takes these
+ * transitions with a recording child, and tests/e2e/autobet.test.ts runs them in Chromium.
+ */
+const AUTO_RUN = 'an Auto run: taken in tests/machines/mines.paths.ts (recording child) and in Chromium (tests/e2e/autobet.test.ts)';
+const autoRunTransitions = Object.fromEntries(
+  chartOf(minesMachine)
+    .transitions.filter(
+      (key) =>
+        / on (auto\.start|auto\.place) #/.test(key) ||
+        /^#mines\.mode\.auto on (wallet\.changed|auth\.loggedOut|user\.startAuto|autobet\.bet) #/.test(key) ||
+        /^#mines\.round\.playing\.ready always #/.test(key) ||
+        /^#mines\.round\.(refused|failed|roundOver) on auto\.toggleTile #/.test(key),
+    )
+    .map((key) => [key, AUTO_RUN]),
+);
+
 export const minesScreenPaths: PathSpec<ScreenSut> = {
   name: 'mines screen',
   machine: minesMachine,
@@ -195,7 +225,15 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
     { name: 'player, playing', input: player, events: playEvents, serializeState },
     // ACC selected before the screen opens: no limits are asked for.
     { name: 'player with ACC', input: { signedIn: true, wallet: wallet('ACC', 10) }, events: [{ type: 'xstate.done.actor.loadActiveGame', output: null }, { type: 'user.bet' }].map(event), serializeState },
+    {
+      name: 'player, Manual and Auto',
+      input: player,
+      // Tiles are chosen on a board with no game on it (while the open game is fetched the board is busy).
+      events: (snapshot: AnyMachineSnapshot) => modeEvents.filter((e) => e.type !== 'user.toggleAutoTile' || snapshot.matches({ round: 'idle' })),
+      serializeState,
+    },
   ],
+  unreachable: autoRunTransitions,
   async start(world) {
     const input = world.variant.input as ScreenInput;
     return renderScreen({
@@ -223,6 +261,8 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
     'user.doubleAmount': () => click(button('Double the bet')),
     'user.setMinesCount': (_sut, e) => typeInto(slider(), String(e['count'])),
     'user.bet': () => click(button('Bet')),
+    'user.chooseMode': (_sut, e) => click(ui().getByRole('tab', { name: e['mode'] === 'auto' ? 'Auto' : 'Manual', hidden: true })),
+    'user.toggleAutoTile': (_sut, e) => click(tiles()[e['tileId'] as number]!),
     'user.pick': (_sut, e) => click(tile(e['tileId'] as number)),
     'user.cashout': () => click(button('Cashout')),
     'wallet.changed': (sut, e) => changeWallet(sut, e),
@@ -276,6 +316,26 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
         expect(tiles().every((t) => t.disabled)).toBe(true);
       },
     },
+    '#mines.mode.manual': {
+      asserts: 'the Manual tab is selected: no Auto panel',
+      check() {
+        expect(ui().getByRole('tab', { name: 'Manual', hidden: true }).getAttribute('aria-selected')).toBe('true');
+        expect(queryButton('Start autobet')).toBeNull();
+      },
+    },
+    '#mines.mode.auto': {
+      asserts: 'the Auto tab is selected: the Auto panel shows, Start autobet replaces Bet, and each tile chosen on the board is marked with its place in the order',
+      check(_sut, world) {
+        const f = facts(world);
+        expect(ui().getByRole('tab', { name: 'Auto', hidden: true }).getAttribute('aria-selected')).toBe('true');
+        expect(ui().getByLabelText(/^Number of bets/)).toBeTruthy();
+        expect(queryButton('Bet')).toBeNull();
+        expect(ui().getByTestId('auto-tiles').textContent).toBe(
+          f.autoTiles.length === 0 ? 'Choose the tiles to pick on the board.' : `${f.autoTiles.length} ${f.autoTiles.length === 1 ? 'tile' : 'tiles'} picked in order each round, then cash out.`,
+        );
+        f.autoTiles.forEach((tile, i) => expect(tiles()[tile]!.getAttribute('aria-label')).toMatch(new RegExp(`, auto pick ${i + 1}$`)));
+      },
+    },
     '#mines.round.idle': {
       asserts: 'no game: no message, the slider and the amount editable at the chosen count, Bet enabled (a player waits for the limits), every tile hidden and disabled, no Cashout',
       check(sut, world) {
@@ -285,10 +345,12 @@ export const minesScreenPaths: PathSpec<ScreenSut> = {
         expect(slider().value).toBe(String(f.minesCount));
         expect(ui().getByLabelText('Mines count').textContent).toBe(String(f.minesCount));
         expect(amountField().disabled).toBe(false);
-        expect(button('Bet').disabled).toBe(f.signedIn && world.expected.matches({ limits: 'loading' }));
+        const auto = world.expected.matches({ mode: 'auto' });
+        expect(button(auto ? 'Start autobet' : 'Bet').disabled).toBe(f.signedIn && world.expected.matches({ limits: 'loading' }));
         expect(queryButton('Cashout')).toBeNull();
         expectBoard(world, false);
-        expect(tiles().every((t) => t.disabled)).toBe(true);
+        // In Auto the tiles are chosen for a run; otherwise no tile can be picked without a game.
+        expect(tiles().every((t) => t.disabled)).toBe(!auto);
         noRequestWaiting(sut, '/mines/bet', '/mines/pick', '/mines/cashout');
       },
     },

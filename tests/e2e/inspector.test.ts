@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium())('the designers’ statechart inspector (server s
     const file = await (await download).path();
     const definition = JSON.parse(fs.readFileSync(file, 'utf8')) as { id: string; states: Record<string, unknown> };
     expect(definition.id).toBe('dice');
-    expect(Object.keys(definition.states)).toEqual(['form', 'player', 'limits', 'round']);
+    expect(Object.keys(definition.states)).toEqual(['form', 'player', 'mode', 'limits', 'round']);
 
     // The actors of modals are live too: with the Cashier open, its machine is listed as running.
     await panel.getByRole('button', { name: 'Close inspector' }).click();

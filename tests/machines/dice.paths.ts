@@ -1,9 +1,12 @@
 import { expect } from 'vitest';
+import { fromCallback } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import { diceMachine } from '../../machines/dice/machine';
 import type { DiceContext, DiceEvent, DiceInput } from '../../machines/dice/machine';
 import {
   selectAmountText,
+  selectAutobet,
+  selectIsAuto,
   selectCanBet,
   selectCanHalveOrDouble,
   selectChance,
@@ -27,7 +30,7 @@ import { doubleBet, halfBet } from '../../src/core/bets/validation';
 import { clampChanceSlider, formatRoll, linkFromChance, linkFromMultiplier, profitOnWin } from '../../src/core/games/dice';
 import { runInSystem } from '../support/actorSystem';
 import { answered, refused } from '../support/games';
-import { gameKitOracles, limitsFacts, notWaitingFor, tableFacts, withChecks } from '../support/gamePaths';
+import { gameKitOracles, limitsFacts, notWaitingFor, withChecks } from '../support/gamePaths';
 import type { GameSut } from '../support/gamePaths';
 import { FakeEffects } from '../support/pathTesting';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
@@ -119,6 +122,33 @@ const overEvents = (s: AnyMachineSnapshot): AnyEvent[] =>
         { type: 'xstate.done.actor.placeBet', output: answered(roll(4, 99.99, 0.01)) },
       ].map(event);
 
+/**
+ * Auto mode: the switch, Start autobet, and the bets a run asks for (sent here as its child would),
+ * answered or refused; a new currency and a logout interrupt the run. The child is a recorder, so the
+ * oracles read exactly what the game told it.
+ */
+const autoEvents = [
+  { type: 'user.chooseMode', mode: 'auto' },
+  { type: 'user.chooseMode', mode: 'manual' },
+  { type: 'user.typeAmount', text: '0.01' },
+  { type: 'user.typeAmount', text: '0' },
+  { type: 'xstate.done.actor.loadLimits', output: LIMITS },
+  { type: 'user.startAuto' },
+  { type: 'autobet.bet', amountText: '0.01' },
+  { type: 'xstate.done.actor.placeBet', output: answered(roll(5, 12.5, 0.02)) },
+  { type: 'xstate.done.actor.placeBet', output: refused("Can't bet more than balance") },
+  { type: 'xstate.error.actor.placeBet', error: new Error('offline') },
+  { type: 'wallet.changed', wallet: wallet('ETH', 2) },
+  // A new balance only: the run goes on; below 0.01 its next bet is refused by the §5 check, and it is told why.
+  { type: 'wallet.changed', wallet: wallet('BTC', 0.005) },
+  { type: 'wallet.changed', wallet: wallet('BTC', 0.5) },
+  { type: 'auth.loggedOut' },
+].map(event);
+const serializeAuto = (s: AnyMachineSnapshot) => {
+  const c = s.context as DiceContext;
+  return JSON.stringify([s.value, c.amountText, c.wallet.currency, c.wallet.balance, c.message]);
+};
+
 /** Vertices: the states and what the guards read (the amount, the wallet); the odds only where the odds variant needs them. */
 const serializeForm = (s: AnyMachineSnapshot) => {
   const c = s.context as DiceContext;
@@ -157,6 +187,22 @@ function facts(world: World) {
   let chance: number | null = null;
   let target: 'under' | 'over' = 'under';
   let loginsAsked = 0;
+  let mode: 'manual' | 'auto' = 'manual';
+  /** What the autobet child of the current Auto session was told, in order. */
+  let autobetGot: AnyEvent[] = [];
+  const tellAutobet = (told: Record<string, unknown>) => {
+    if (mode === 'auto') autobetGot.push(told as AnyEvent);
+  };
+  /** docs/product.md §5 in order for a signed-in player; null while the limits are unknown (nothing can be checked). */
+  const check = (amount: number, limitsKnown: boolean): string | 'ok' | null => {
+    const multiplier = linkFromChance(chance ?? 49.5).multiplier;
+    if (table.wallet.currency === 'ACC') return MESSAGES.acc;
+    if (!limitsKnown) return null;
+    if (amount <= 0) return MESSAGES.notPositive;
+    if (amount > table.wallet.balance) return MESSAGES.aboveBalance;
+    if (profitOnWin(amount, multiplier) > LIMITS.maxPayout) return MESSAGES.profitAbove(LIMITS.maxPayout, table.wallet.currency);
+    return 'ok';
+  };
   let lastRefusal: string | null = null;
   let lastRequest: Request | null = null;
   /** What shows under the ring: a refusal or failure message, the last roll, or nothing. */
@@ -171,10 +217,58 @@ function facts(world: World) {
         break;
       case 'auth.loggedOut':
         table.signedIn = false;
+        tellAutobet({ type: 'game.interrupted', reason: 'Logged out' });
         break;
-      case 'wallet.changed':
-        table.wallet = e['wallet'] as GameWallet;
+      case 'wallet.changed': {
+        const next = e['wallet'] as GameWallet;
+        if (next.currency !== table.wallet.currency || (next.fiatRate === null) !== (table.wallet.fiatRate === null)) {
+          tellAutobet({ type: 'game.interrupted', reason: 'Wallet changed' });
+        }
+        table.wallet = next;
         break;
+      }
+      case 'user.chooseMode':
+        if (e['mode'] !== mode) {
+          mode = e['mode'] as 'manual' | 'auto';
+          autobetGot = [];
+        }
+        break;
+      case 'user.startAuto': {
+        if (!table.signedIn) {
+          loginsAsked += 1;
+          break;
+        }
+        if (mode !== 'auto') break;
+        const verdict = check(Number(amountText || 0), limitsKnown);
+        if (verdict === 'ok') {
+          tellAutobet({ type: 'game.start', start: { amountText, fiatRate: table.wallet.fiatRate, limits: LIMITS }, currency: table.wallet.currency });
+        } else if (verdict !== null) {
+          lastRefusal = verdict;
+          screen = { message: verdict };
+        }
+        break;
+      }
+      case 'autobet.bet': {
+        if (mode !== 'auto') break;
+        // The field shows each amount the run asks for.
+        amountText = e['amountText'] as string;
+        if (!table.signedIn) {
+          tellAutobet({ type: 'game.refused', message: 'Logged out' });
+          break;
+        }
+        const verdict = check(Number(amountText), limitsKnown);
+        if (verdict === null) tellAutobet({ type: 'game.refused', message: MESSAGES.noResponse });
+        else if (verdict === 'ok') {
+          lastRefusal = null;
+          lastRequest = { betAmount: Number(amountText), currency: table.wallet.currency, chance: chance ?? 49.5, target };
+          screen = null;
+        } else {
+          lastRefusal = verdict;
+          screen = { message: verdict };
+          tellAutobet({ type: 'game.refused', message: verdict });
+        }
+        break;
+      }
       case 'user.typeAmount':
         amountText = e['text'] as string;
         // A new amount clears a refusal, not a failure nor a roll.
@@ -250,6 +344,8 @@ function facts(world: World) {
       case 'xstate.done.actor.placeBet': {
         const outcome = e['output'] as { kind: string; answer?: Roll; message?: string };
         screen = outcome.kind === 'answered' ? { roll: outcome.answer! } : { message: outcome.kind === 'refused' && outcome.message ? outcome.message : MESSAGES.noResponse };
+        if (outcome.kind === 'answered') tellAutobet({ type: 'game.settled', wager: outcome.answer!.bet.wager, payout: outcome.answer!.bet.payout });
+        else tellAutobet({ type: 'game.refused', message: (screen as { message: string }).message });
         if (outcome.kind === 'answered' && lastRequest) {
           const { bet, balance } = outcome.answer!;
           balances.push({ type: 'game.balanceUpdated', currency: lastRequest.currency, balance });
@@ -262,11 +358,12 @@ function facts(world: World) {
       }
       case 'xstate.error.actor.placeBet':
         screen = { message: MESSAGES.noResponse };
+        tellAutobet({ type: 'game.refused', message: MESSAGES.noResponse });
         break;
     }
   });
   const lastAnswer = [...world.performed].reverse().find((e) => e.type.endsWith('actor.placeBet'));
-  return { ...table, screen: screen as { message: string } | { roll: Roll } | null, limits: limits.now, amountText, chanceText, multiplierText, chance, target, loginsAsked, lastRefusal, lastRequest, balances, bets, lastAnswer };
+  return { ...table, mode, autobetGot, screen: screen as { message: string } | { roll: Roll } | null, limits: limits.now, amountText, chanceText, multiplierText, chance, target, loginsAsked, lastRefusal, lastRequest, balances, bets, lastAnswer };
 }
 
 const snap = (sut: DiceSut) => sut.snapshot() as Parameters<typeof selectMessage>[0];
@@ -286,10 +383,14 @@ export const dicePaths: PathSpec<DiceSut> = {
     { name: 'player, odds', input: player, events: oddsEvents, serializeState: serializeOdds },
     // ACC selected before the screen opens: no limits are asked for.
     { name: 'player with ACC', input: { signedIn: true, wallet: wallet('ACC', 1) }, events: [event({ type: 'user.bet' })] },
+    { name: 'player, auto', input: player, events: autoEvents, serializeState: serializeAuto },
+    { name: 'visitor, auto', input: visitor, events: [event({ type: 'user.chooseMode', mode: 'auto' }), event({ type: 'user.startAuto' })] },
   ],
   start(world) {
     const effects = new FakeEffects();
-    const machine = diceMachine.provide({ actors: effects.actors(['loadLimits', 'placeBet']) as never });
+    // The Auto mode's child records what the game tells it (the run itself is tested in autobet.paths.ts).
+    const autobet = fromCallback<AnyEvent>(({ receive }) => receive((told) => effects.record('autobet', told)));
+    const machine = diceMachine.provide({ actors: { ...effects.actors(['loadLimits', 'placeBet']), autobet } as never });
     const system = runInSystem(machine, { input: world.variant.input as DiceInput, clock: world.clock, systemId: 'dice' });
     return {
       effects,
@@ -336,7 +437,25 @@ export const dicePaths: PathSpec<DiceSut> = {
         expect(sut.sentTo('modals')).toEqual(Array.from({ length: f.loginsAsked }, () => loginModal));
         expect(sut.sentTo('wallet')).toEqual(f.balances);
         expect(sut.sentTo('betsFeed')).toEqual(f.bets);
-        if (!tableFacts(world).signedIn && world.performed.every((e) => e.type !== 'auth.loggedIn')) expect(sut.effects.callsOf('placeBet')).toEqual([]);
+        if (!(world.variant.input as DiceInput).signedIn && world.performed.every((e) => e.type !== 'auth.loggedIn')) expect(sut.effects.callsOf('placeBet')).toEqual([]);
+      },
+    },
+    '#dice.mode.manual': {
+      asserts: 'Manual: no Auto panel and no run; Bet places one bet',
+      check(sut) {
+        expect(selectIsAuto(snap(sut))).toBe(false);
+        expect(selectAutobet(snap(sut))).toBeUndefined();
+      },
+    },
+    '#dice.mode.auto': {
+      asserts:
+        'Auto: the panel shows with its run; the run was told, in order, of each accepted Start autobet (the amount as typed, the display and the limits), how each bet ended (answered with its wager and payout, refused with the message on screen) and of a new wallet or a logout; a bet it asked for was sent with its amount, or refused with the §5 message',
+      check(sut, world) {
+        const f = facts(world);
+        expect(selectIsAuto(snap(sut))).toBe(true);
+        expect(selectAutobet(snap(sut))).toBeDefined();
+        const all = sut.effects.callsOf('autobet');
+        expect(all.slice(all.length - f.autobetGot.length)).toEqual(f.autobetGot);
       },
     },
     '#dice.form.settled': {
@@ -389,24 +508,25 @@ export const dicePaths: PathSpec<DiceSut> = {
       },
     },
     '#dice.round.failed': {
-      asserts: "the server's error, or 'error placing bet, please try again.' without an answer (or words), shows; Bet is enabled; no roll",
+      asserts: "the server's error, or 'error placing bet, please try again.' without an answer (or words), shows; Bet is enabled unless a new currency's limits are loading; no roll",
       check(sut, world) {
         const outcome = facts(world).lastAnswer!['output'] as { kind: string; message?: string } | undefined;
         const expected = outcome?.kind === 'refused' && outcome.message ? outcome.message : MESSAGES.noResponse;
         expect(selectMessage(snap(sut))).toBe(expected);
         noResult(sut);
-        expect(selectCanBet(snap(sut))).toBe(true);
+        // A new currency's limits are still on their way (an Auto run was stopped by it): Bet waits for them.
+        expect(selectCanBet(snap(sut))).toBe(facts(world).limits !== 'loading');
         notWaitingFor(sut, 'placeBet');
       },
     },
     '#dice.round.roundOver': {
-      asserts: 'the roll answered shows as docs/product.md §2 writes it (05.20); no message; Bet is enabled',
+      asserts: 'the roll answered shows as docs/product.md §2 writes it (05.20); no message; Bet is enabled unless a new currency\'s limits are loading',
       check(sut, world) {
         const answer = (facts(world).lastAnswer!['output'] as { answer: Roll }).answer;
         expect(selectResultText(snap(sut))).toBe(formatRoll(answer.bet.roll));
         expect(selectResult(snap(sut))).toMatchObject({ roll: answer.bet.roll, wager: answer.bet.wager, payout: answer.bet.payout });
         expect(selectMessage(snap(sut))).toBeNull();
-        expect(selectCanBet(snap(sut))).toBe(true);
+        expect(selectCanBet(snap(sut))).toBe(facts(world).limits !== 'loading');
       },
     },
     '#dice.round.roundOver.won': {

@@ -1,12 +1,16 @@
 import { expect } from 'vitest';
+import { fromCallback } from 'xstate';
 import type { AnyMachineSnapshot } from 'xstate';
 import { minesMachine } from '../../machines/mines/machine';
 import type { MinesContext, MinesEvent, MinesInput } from '../../machines/mines/machine';
 import {
+  selectAutobet,
+  selectAutoTiles,
   selectCanBet,
   selectCanCashout,
   selectCanPick,
   selectGemsFound,
+  selectIsAuto,
   selectMessage,
   selectMinesCount,
   selectSettingsLocked,
@@ -20,7 +24,7 @@ import { runInSystem } from '../support/actorSystem';
 import { answered, refused } from '../support/games';
 import { FakeEffects } from '../support/pathTesting';
 import type { AnyEvent, PathSpec, World } from '../support/pathTesting';
-import { gameKitOracles, notWaitingFor } from '../support/gamePaths';
+import { gameKitOracles, limitsFacts, notWaitingFor } from '../support/gamePaths';
 import type { GameSut } from '../support/gamePaths';
 
 /**
@@ -93,6 +97,32 @@ const playEvents = [
   { type: 'wallet.changed', wallet: wallet('USDT', 0) },
 ].map(event);
 
+/**
+ * Auto mode: tile 7 chosen, Start autobet, and the rounds a run asks for (sent here as its child
+ * would): each picks tile 7, then cashes out, or busts; a failed pick or cash-out stops the run.
+ */
+const autoEvents = [
+  { type: 'user.chooseMode', mode: 'auto' },
+  { type: 'user.chooseMode', mode: 'manual' },
+  { type: 'user.toggleAutoTile', tileId: 7 },
+  { type: 'user.typeAmount', text: '1' },
+  { type: 'xstate.done.actor.loadLimits', output: LIMITS },
+  { type: 'xstate.done.actor.loadActiveGame', output: null },
+  { type: 'user.startAuto' },
+  { type: 'autobet.bet', amountText: '1' },
+  { type: 'xstate.done.actor.placeBet', output: answered({ success: true, balance: 9, errorMessage: null }) },
+  { type: 'xstate.done.actor.placeBet', output: refused('Insufficient balance') },
+  { type: 'xstate.done.actor.pick', output: answered(inPlay) },
+  { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES }) },
+  { type: 'xstate.done.actor.pick', output: refused('Game not found') },
+  { type: 'xstate.done.actor.cashout', output: answered({ success: true, cashedOutAmount: 2, mineLocations: MINES, balance: 11, errorMessage: null }) },
+  { type: 'xstate.error.actor.cashout', error: new Error('offline') },
+  // The balance runs out (a bet is refused by §5), another currency interrupts the run (its limits are not known yet), a logout too.
+  { type: 'wallet.changed', wallet: wallet('USDT', 0) },
+  { type: 'wallet.changed', wallet: wallet('ETH', 10) },
+  { type: 'auth.loggedOut' },
+].map(event);
+
 const serializeState = (s: AnyMachineSnapshot) => {
   const { wallet: w, limits: l, startSignedIn: _start, ...rest } = s.context as MinesContext;
   return JSON.stringify([s.value, w.currency, w.balance, l !== null, rest]);
@@ -119,31 +149,106 @@ export function minesFacts(world: World) {
   let amountText = '';
   let minesCount = 3;
   let gems: number[] = [];
-  let pending: number | null = null;
-  let lastPick: number | null = null;
-  let hitMine: number | null = null;
+  let pending = null as number | null;
+  let lastPick = null as number | null;
+  let hitMine = null as number | null;
   let mines: number[] = [];
-  let win: number | null = null;
+  let win = null as number | null;
   let gameMines = 3;
   let loginsAsked = 0;
   let betsWhileVisitor = 0;
   // What the last press of Bet was checked with (docs/product.md §5).
   let betPressed = { amountText: '', wallet: currentWallet };
-  for (const e of world.performed) {
+  let mode = 'manual' as 'manual' | 'auto';
+  let autoTiles: number[] = [];
+  /** The picks left in a round a run placed; null in a round the player plays. */
+  let autoPicks: number[] | null = null;
+  let autoBetPending = false;
+  const limits = limitsFacts(world);
+  /** docs/product.md §5 for a player with minBet = maxBet = 1; null while the limits are unknown. */
+  const check = (limitsKnown: boolean): string | 'ok' | null => {
+    const amount = Number(amountText || 0);
+    if (currentWallet.currency === 'ACC') return BET_MESSAGES.accNotAvailable;
+    if (!limitsKnown) return null;
+    if (amount <= 0) return BET_MESSAGES.notPositive;
+    if (amount > currentWallet.balance) return BET_MESSAGES.aboveBalance;
+    if (amount < 1) return BET_MESSAGES.belowMin(`1.00000000 ${currentWallet.currency}`);
+    if (amount > 1) return BET_MESSAGES.aboveMax(`1.00000000 ${currentWallet.currency}`);
+    return 'ok';
+  };
+  let roundTiles: number[] = [];
+  let roundBet = 0;
+  /** What the autobet child of the current Auto session was told, in order. */
+  let autobetGot: AnyEvent[] = [];
+  const tellAutobet = (told: Record<string, unknown>) => {
+    if (mode === 'auto') autobetGot.push(told as AnyEvent);
+  };
+  const nextAutoPick = () => {
+    if (autoPicks && autoPicks.length > 0) {
+      pending = autoPicks[0]!;
+      lastPick = pending;
+      autoPicks = autoPicks.slice(1);
+    }
+  };
+  world.performed.forEach((e, index) => {
+    const limitsKnown = limits.before(index) === 'known';
     switch (e.type) {
+      case 'user.chooseMode':
+        if (e['mode'] !== mode) {
+          mode = e['mode'] as 'manual' | 'auto';
+          autobetGot = [];
+        }
+        break;
+      case 'user.toggleAutoTile': {
+        const tile = e['tileId'] as number;
+        autoTiles = autoTiles.includes(tile) ? autoTiles.filter((t) => t !== tile) : [...autoTiles, tile];
+        break;
+      }
+      case 'user.startAuto':
+        // A visitor gets the login modal; then tiles must be chosen; then the checks of Bet.
+        if (mode !== 'auto') break;
+        betPressed = { amountText, wallet: currentWallet };
+        if (!signedIn) loginsAsked += 1;
+        else if (autoTiles.length > 0 && check(limitsKnown) === 'ok') {
+          tellAutobet({ type: 'game.start', start: { amountText, fiatRate: null, limits: LIMITS }, currency: currentWallet.currency });
+        }
+        break;
+      case 'autobet.bet': {
+        if (mode !== 'auto') break;
+        amountText = e['amountText'] as string;
+        betPressed = { amountText, wallet: currentWallet };
+        if (!signedIn) {
+          tellAutobet({ type: 'game.refused', message: 'Logged out' });
+          break;
+        }
+        const verdict = check(limitsKnown);
+        if (verdict === null) tellAutobet({ type: 'game.refused', message: MESSAGES.betFailed });
+        else if (verdict !== 'ok') tellAutobet({ type: 'game.refused', message: verdict });
+        else {
+          // The round picks the tiles chosen when its bet went out.
+          autoBetPending = true;
+          roundTiles = [...autoTiles];
+        }
+        break;
+      }
       case 'auth.loggedIn':
         signedIn = true;
         break;
       case 'auth.loggedOut':
         signedIn = false;
+        tellAutobet({ type: 'game.interrupted', reason: 'Logged out' });
+        autoPicks = null;
         gems = [];
         hitMine = null;
         mines = [];
         win = null;
         break;
-      case 'wallet.changed':
-        currentWallet = e['wallet'] as typeof currentWallet;
+      case 'wallet.changed': {
+        const next = e['wallet'] as typeof currentWallet;
+        if (next.currency !== currentWallet.currency) tellAutobet({ type: 'game.interrupted', reason: 'Wallet changed' });
+        currentWallet = next;
         break;
+      }
       case 'user.typeAmount':
         amountText = e['text'] as string;
         break;
@@ -182,7 +287,13 @@ export function minesFacts(world: World) {
           mines = [];
           win = null;
           gameMines = minesCount;
-        }
+          roundBet = Number(betPressed.amountText);
+          if (autoBetPending) {
+            autoPicks = [...roundTiles];
+            nextAutoPick();
+          }
+        } else tellAutobet({ type: 'game.refused', message: (e['output'] as { message: string }).message });
+        autoBetPending = false;
         break;
       case 'user.pick':
         pending = e['tileId'] as number;
@@ -190,6 +301,7 @@ export function minesFacts(world: World) {
         break;
       case 'xstate.done.actor.pick': {
         const outcome = e['output'] as { kind: string; answer?: { isMine: boolean; gameState: string; cashedOutAmount: number; mineLocations: number[] | null } };
+        pending = null;
         if (outcome.kind === 'answered') {
           const answer = outcome.answer!;
           if (answer.isMine) hitMine = lastPick;
@@ -197,22 +309,34 @@ export function minesFacts(world: World) {
           if (answer.gameState === 'GameOver') {
             mines = answer.mineLocations ?? [];
             win = answer.isMine ? null : answer.cashedOutAmount;
-          }
+            if (autoPicks !== null) tellAutobet({ type: 'game.settled', wager: roundBet, payout: answer.isMine ? 0 : answer.cashedOutAmount });
+            autoPicks = null;
+          } else nextAutoPick();
+        } else if (autoPicks !== null) {
+          tellAutobet({ type: 'game.refused', message: (outcome as { message?: string }).message || MESSAGES.betFailed });
+          autoPicks = null;
         }
-        pending = null;
         break;
       }
       case 'xstate.error.actor.pick':
         pending = null;
+        if (autoPicks !== null) tellAutobet({ type: 'game.refused', message: MESSAGES.betFailed });
+        autoPicks = null;
         break;
       case 'xstate.done.actor.cashout': {
-        const outcome = e['output'] as { kind: string; answer?: { cashedOutAmount: number; mineLocations: number[] } };
+        const outcome = e['output'] as { kind: string; answer?: { cashedOutAmount: number; mineLocations: number[] }; message?: string };
         if (outcome.kind === 'answered') {
           mines = outcome.answer!.mineLocations;
           win = outcome.answer!.cashedOutAmount;
-        }
+          if (autoPicks !== null) tellAutobet({ type: 'game.settled', wager: roundBet, payout: win });
+        } else if (autoPicks !== null) tellAutobet({ type: 'game.refused', message: outcome.message || MESSAGES.cashoutRefused });
+        autoPicks = null;
         break;
       }
+      case 'xstate.error.actor.cashout':
+        if (autoPicks !== null) tellAutobet({ type: 'game.refused', message: MESSAGES.cashoutError });
+        autoPicks = null;
+        break;
     }
     // A new setting after a game clears the board (docs/product.md §4).
     if (['user.typeAmount', 'user.halveAmount', 'user.doubleAmount', 'user.setMinesCount'].includes(e.type) && (hitMine !== null || win !== null)) {
@@ -221,8 +345,8 @@ export function minesFacts(world: World) {
       mines = [];
       win = null;
     }
-  }
-  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, gameMines, loginsAsked, betsWhileVisitor, betPressed, balances };
+  });
+  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, gameMines, loginsAsked, betsWhileVisitor, betPressed, balances, mode, autoTiles, autobetGot };
 }
 
 const snap = (sut: MinesSut) => sut.snapshot() as Parameters<typeof selectTiles>[0];
@@ -262,10 +386,29 @@ export const minesPaths: PathSpec<MinesSut> = {
     { name: 'player, playing', input: player, events: playEvents, serializeState },
     // ACC selected before the screen opens: no limits are asked for.
     { name: 'player with ACC', input: { signedIn: true, wallet: wallet('ACC') }, events: [{ type: 'user.bet' }], serializeState },
+    // A run asks for its next bet only once the last one is over, and tiles are chosen only then too (the board shows no game):
+    // never while a game is fetched, placed or played.
+    {
+      name: 'player, auto',
+      input: player,
+      events: (snapshot: AnyMachineSnapshot) =>
+        autoEvents.filter(
+          (e) => !['autobet.bet', 'user.toggleAutoTile'].includes(e.type) || ['idle', 'refused', 'failed', 'roundOver'].some((state) => snapshot.matches({ round: state })),
+        ),
+      serializeState,
+    },
   ],
+  // The kit's first branches (a visitor presses Start autobet, or a run asks for a bet after a logout) in states a logout always leaves for idle.
+  unreachable: Object.fromEntries(
+    ['refused', 'failed', 'roundOver'].flatMap((state) =>
+      ['auto.start', 'auto.place'].map((type) => [`#mines.round.${state} on ${type} #0`, 'a logout takes the round to idle, so no visitor is here']),
+    ),
+  ),
   start(world) {
     const effects = new FakeEffects();
-    const machine = minesMachine.provide({ actors: effects.actors(['loadLimits', 'loadActiveGame', 'placeBet', 'pick', 'cashout']) as never });
+    // The Auto mode's child records what the game tells it (the run itself is tested in autobet.paths.ts).
+    const autobet = fromCallback<AnyEvent>(({ receive }) => receive((told) => effects.record('autobet', told)));
+    const machine = minesMachine.provide({ actors: { ...effects.actors(['loadLimits', 'loadActiveGame', 'placeBet', 'pick', 'cashout']), autobet } as never });
     const system = runInSystem(machine, { input: world.variant.input as MinesInput, clock: world.clock, systemId: 'mines' });
     return {
       effects,
@@ -293,6 +436,24 @@ export const minesPaths: PathSpec<MinesSut> = {
         expect(sut.sentTo('modals').filter((e) => e.type === loginModal.type)).toHaveLength(f.loginsAsked);
         const balances = sut.sentTo('wallet').filter((e) => e.type === 'game.balanceUpdated');
         expect(balances.length).toBeGreaterThanOrEqual(f.balances.length);
+      },
+    },
+    '#mines.mode.manual': {
+      asserts: 'Manual: no Auto panel and no run',
+      check(sut) {
+        expect(selectIsAuto(snap(sut))).toBe(false);
+        expect(selectAutobet(snap(sut))).toBeUndefined();
+      },
+    },
+    '#mines.mode.auto': {
+      asserts:
+        'Auto: the panel shows with its run and the tiles chosen, in order; the run was told, in order, of each Start autobet with tiles chosen, how each round it placed ended (the stake and what the cash-out paid, 0 for a mine) and of a refused bet or a failed pick or cash-out, with its message',
+      check(sut, world) {
+        const f = minesFacts(world);
+        expect(selectIsAuto(snap(sut))).toBe(true);
+        expect(selectAutoTiles(snap(sut))).toEqual(f.autoTiles);
+        const all = sut.effects.callsOf('autobet');
+        expect(all.slice(all.length - f.autobetGot.length)).toEqual(f.autobetGot);
       },
     },
     '#mines.round.restoring': {
@@ -348,7 +509,7 @@ export const minesPaths: PathSpec<MinesSut> = {
         const expected = last.type === 'xstate.done.actor.placeBet' && outcome?.kind === 'refused' ? outcome.message : MESSAGES.betFailed;
         if (last.type.includes('placeBet')) expect(selectMessage(snap(sut))).toBe(expected);
         else expect(selectMessage(snap(sut))).toBeTruthy();
-        expect(selectCanBet(snap(sut))).toBe(true);
+        expect(selectCanBet(snap(sut))).toBe(limitsFacts(world).now !== 'loading');
         expect(selectTiles(snap(sut)).every((t) => t.face === 'hidden')).toBe(true);
       },
     },
@@ -404,7 +565,8 @@ export const minesPaths: PathSpec<MinesSut> = {
       asserts: 'the game is over: every tile is revealed (picked gems, the hit mine, the rest as hidden gems and mines); Bet is enabled; nothing in flight',
       check(sut, world) {
         expectBoard(sut, world, true);
-        expect(selectCanBet(snap(sut))).toBe(true);
+        // A new currency's limits are still on their way (an Auto run was stopped by it): Bet waits for them.
+        expect(selectCanBet(snap(sut))).toBe(limitsFacts(world).now !== 'loading');
         expect(selectCanPick(24)(snap(sut))).toBe(false);
         expect(selectCanCashout(snap(sut))).toBe(false);
         notWaitingFor(sut, 'pick', 'cashout', 'placeBet');

@@ -34,7 +34,7 @@ describe('generated statechart docs', () => {
   });
 
   it('draws a parallel machine as an overview and one diagram per region, never regions at the top level', () => {
-    expect(machineDiagrams('dice', machineCatalog.dice!).map((d) => d.key)).toEqual(['dice', 'dice.form', 'dice.player', 'dice.limits', 'dice.round']);
+    expect(machineDiagrams('dice', machineCatalog.dice!).map((d) => d.key)).toEqual(['dice', 'dice.form', 'dice.player', 'dice.mode', 'dice.limits', 'dice.round']);
     for (const diagram of allDiagrams) {
       // Mermaid refuses the region separator outside a composite state.
       expect(diagram.source.split('\n').filter((line) => line === '  --'), diagram.key).toEqual([]);
@@ -53,7 +53,7 @@ describe('generated statechart docs', () => {
     const json = JSON.parse(machineJson(machineCatalog.dice!)) as { id: string; type: string; states: Record<string, unknown> };
     expect(json.id).toBe('dice');
     expect(json.type).toBe('parallel');
-    expect(Object.keys(json.states)).toEqual(['form', 'player', 'limits', 'round']);
+    expect(Object.keys(json.states)).toEqual(['form', 'player', 'mode', 'limits', 'round']);
   });
 
   it('prints a machine’s JSON definition from the command line (npm run statecharts -- export <machine>)', { timeout: 30_000 }, () => {

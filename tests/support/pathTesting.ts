@@ -150,13 +150,19 @@ function eventlessBetween(before: AnyMachineSnapshot, after: AnyMachineSnapshot)
 function stepCoverage(machine: AnyStateMachine, from: AnyMachineSnapshot | null, event: AnyEvent, input: unknown) {
   const transitions = new Set<string>();
   const states = new Set<string>();
-  const micro = (from ? getMicrosteps(machine, from as never, event as never) : getInitialMicrosteps(machine, input as never)).map(([s]) => s as AnyMachineSnapshot);
+  const steps = from ? getMicrosteps(machine, from as never, event as never) : getInitialMicrosteps(machine, input as never);
+  const micro = steps.map(([s]) => s as AnyMachineSnapshot);
   if (from) for (const t of machine.getTransitionData(from as never, event as never)) transitions.add(keyOf(t as AnyTransitionDefinition));
   micro.forEach((snapshot, i) => {
     for (const id of activeStateIds(snapshot)) states.add(id);
     if (i > 0) {
       const eventless = eventlessBetween(micro[i - 1]!, snapshot);
       eventless.transitions.forEach((t) => transitions.add(t));
+    }
+    // An event the chart raised for itself (xstate's `raise`) is taken in this same step, from this snapshot on.
+    for (const action of steps[i]![1] as Array<{ type: string; params?: { event?: EventObject; delay?: unknown } }>) {
+      if (action.type !== 'xstate.raise' || !action.params?.event || action.params.delay !== undefined) continue;
+      for (const t of machine.getTransitionData(snapshot as never, action.params.event as never)) transitions.add(keyOf(t as AnyTransitionDefinition));
     }
   });
   return { transitions, states };

@@ -1,10 +1,14 @@
 import { useSelector } from '@xstate/react';
+import { selectIsFinishing, selectIsRunning } from '../../../../machines/autobet/selectors';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { diceMachine } from '../../../../machines/dice/machine';
 import {
   selectAmountText,
+  selectAutobet,
   selectCanBet,
+  selectCanStartAuto,
+  selectIsAuto,
   selectChance,
   selectChancePlaceholder,
   selectChanceText,
@@ -24,6 +28,8 @@ import {
 import { formatCrypto, formatFiat } from '../../../core/money';
 import { useModalStackRef } from '../../actors/AppActor';
 import { useSpaceKey } from '../../adapters/screenHooks';
+import { AutobetSettingsForm, AutobetStatus, ModeSwitch } from '../game/Autobet';
+import type { AutobetRef } from '../game/Autobet';
 import { BetAmount } from '../game/BetAmount';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import { ShieldIcon } from '../ui/ShieldIcon';
@@ -58,10 +64,20 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
   const message = useSelector(dice, selectMessage);
   const multiplierText = useSelector(dice, selectMultiplierText);
   const chanceText = useSelector(dice, selectChanceText);
-  useSpaceKey(() => dice.send({ type: 'user.bet' }));
+  const auto = useSelector(dice, selectIsAuto);
+  const autobet = useSelector(dice, selectAutobet) as AutobetRef | undefined;
+  const canStartAuto = useSelector(dice, selectCanStartAuto);
+  const running = useSelector(autobet, (s) => (s ? selectIsRunning(s) : false));
+  useSpaceKey(() => mainAction());
 
   const unit = fiat ? null : <CurrencyIcon symbol={wallet.currency} size={16} />;
   const bet = () => dice.send({ type: 'user.bet' });
+  // Bet, or in Auto mode Start autobet / Stop autobet.
+  const mainAction = () => {
+    if (!autobet) return bet();
+    if (autobet.getSnapshot().hasTag('running')) return autobet.send({ type: 'user.stop' });
+    return dice.send({ type: 'user.startAuto' });
+  };
   const openFairness = () => modals.send({ type: 'user.openModal', name: 'Seed' });
 
 
@@ -73,18 +89,26 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
       </div>
       <section className={styles.game} aria-label="Dice">
         <div className={styles.controls}>
+          <ModeSwitch auto={auto} disabled={running} onChoose={(mode) => dice.send({ type: 'user.chooseMode', mode })} />
           <BetAmount
             value={amountText}
             currency={wallet.currency}
             fiat={fiat}
+            disabled={running}
             onType={(text) => dice.send({ type: 'user.typeAmount', text })}
             onHalf={() => dice.send({ type: 'user.halveAmount' })}
             onDouble={() => dice.send({ type: 'user.doubleAmount' })}
           />
           <ReadOnly label="Profit on win" value={shown(profit, fiat)} unit={unit} />
-          <button type="button" className={styles.betButton} disabled={!canBet} onClick={bet} aria-keyshortcuts="Space" data-busy={placing ? 'true' : undefined}>
-            {placing ? 'Rolling…' : 'Bet'}
-          </button>
+          {autobet ? <AutobetSettingsForm autobet={autobet} currency={wallet.currency} fiat={fiat} /> : null}
+          {autobet ? (
+            <AutoButton autobet={autobet} canStart={canStartAuto} onStart={mainAction} onStop={mainAction} />
+          ) : (
+            <button type="button" className={styles.betButton} disabled={!canBet} onClick={bet} aria-keyshortcuts="Space" data-busy={placing ? 'true' : undefined}>
+              {placing ? 'Rolling…' : 'Bet'}
+            </button>
+          )}
+          {autobet ? <AutobetStatus autobet={autobet} /> : null}
           {message ? (
             <p className={styles.message} role="alert">
               {message}
@@ -147,6 +171,24 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
         </div>
       </section>
     </div>
+  );
+}
+
+/** Start autobet, or Stop autobet while a run is on. */
+function AutoButton({ autobet, canStart, onStart, onStop }: { autobet: AutobetRef; canStart: boolean; onStart: () => void; onStop: () => void }) {
+  const running = useSelector(autobet, selectIsRunning);
+  const finishing = useSelector(autobet, selectIsFinishing);
+  if (running) {
+    return (
+      <button type="button" className={styles.betButton} data-variant="stop" disabled={finishing} onClick={onStop} aria-keyshortcuts="Space">
+        Stop autobet
+      </button>
+    );
+  }
+  return (
+    <button type="button" className={styles.betButton} disabled={!canStart} onClick={onStart} aria-keyshortcuts="Space">
+      Start autobet
+    </button>
   );
 }
 

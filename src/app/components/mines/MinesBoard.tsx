@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectBusted, selectIsGameOver, selectTiles } from '../../../../machines/mines/selectors';
+import { selectAutoTiles, selectBusted, selectCanChooseAutoTiles, selectIsGameOver, selectTiles } from '../../../../machines/mines/selectors';
 import type { TileFace } from '../../../../machines/mines/selectors';
 import { MINES_GRID_SIZE } from '../../../core/games/mines';
 import { GemArt, MineArt } from '../game/MinesArt';
@@ -11,13 +11,26 @@ interface TileView {
   id: number;
   face: TileFace;
   canPick: boolean;
+  /** Auto mode: the tile's place in the order each round picks (1, 2, …), or 0. */
+  autoOrder: number;
+  canChoose: boolean;
 }
 
 /** Every tile's face, and whether picking it is a move the machine takes now. */
-const selectBoard = (s: MinesSnapshot): TileView[] =>
-  selectTiles(s).map((tile) => ({ ...tile, canPick: s.can({ type: 'user.pick', tileId: tile.id }) }));
+const selectBoard = (s: MinesSnapshot): TileView[] => {
+  const choosing = selectCanChooseAutoTiles(s);
+  // The chosen tiles are marked only while Auto is on.
+  const order = s.hasTag('auto') ? selectAutoTiles(s) : [];
+  return selectTiles(s).map((tile) => ({
+    ...tile,
+    canPick: s.can({ type: 'user.pick', tileId: tile.id }),
+    autoOrder: order.indexOf(tile.id) + 1,
+    canChoose: choosing && s.can({ type: 'user.toggleAutoTile', tileId: tile.id }),
+  }));
+};
 
-const sameBoard = (a: TileView[], b: TileView[]) => a.every((tile, i) => tile.face === b[i]?.face && tile.canPick === b[i]?.canPick);
+const sameBoard = (a: TileView[], b: TileView[]) =>
+  a.every((tile, i) => tile.face === b[i]?.face && tile.canPick === b[i]?.canPick && tile.autoOrder === b[i]?.autoOrder && tile.canChoose === b[i]?.canChoose);
 
 const FACE_WORDS: Record<TileFace, string> = {
   hidden: 'hidden',
@@ -31,7 +44,8 @@ const FACE_WORDS: Record<TileFace, string> = {
 function tileLabel(tile: TileView): string {
   const row = Math.floor(tile.id / MINES_GRID_SIZE) + 1;
   const col = (tile.id % MINES_GRID_SIZE) + 1;
-  return `Tile row ${row} column ${col}: ${FACE_WORDS[tile.face]}`;
+  const auto = tile.autoOrder > 0 ? `, auto pick ${tile.autoOrder}` : '';
+  return `Tile row ${row} column ${col}: ${FACE_WORDS[tile.face]}${auto}`;
 }
 
 /** The 5×5 board (docs/product.md §2): tiles are buttons, enabled when the machine accepts a pick of them. */
@@ -49,11 +63,17 @@ export function MinesBoard({ actor }: { actor: MinesRef }) {
             className={styles.tile}
             data-face={tile.face}
             data-over={over ? 'true' : undefined}
+            data-auto={tile.autoOrder > 0 ? 'true' : undefined}
             aria-label={tileLabel(tile)}
-            disabled={!tile.canPick}
-            onClick={() => actor.send({ type: 'user.pick', tileId: tile.id })}
+            disabled={!tile.canPick && !tile.canChoose}
+            onClick={() => actor.send(tile.canChoose ? { type: 'user.toggleAutoTile', tileId: tile.id } : { type: 'user.pick', tileId: tile.id })}
           >
             <TileFaceArt face={tile.face} />
+            {tile.autoOrder > 0 && tile.face === 'hidden' ? (
+              <span className={styles.autoOrder} aria-hidden="true">
+                {tile.autoOrder}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>

@@ -14,7 +14,14 @@ import {
   selectMinesCount,
   selectNextProfit,
   selectPlacing,
+  selectAutobet,
+  selectAutoTiles,
+  selectCanStartAuto,
+  selectIsAuto,
 } from '../../../../machines/mines/selectors';
+import { selectIsFinishing, selectIsRunning } from '../../../../machines/autobet/selectors';
+import { AutobetSettingsForm, AutobetStatus, ModeSwitch } from '../game/Autobet';
+import type { AutobetRef } from '../game/Autobet';
 import type { ProfitLine } from '../../../../machines/mines/selectors';
 import { MAX_MINES, MIN_MINES, minesMultiplier } from '../../../core/games/mines';
 import { formatCrypto, formatFiat } from '../../../core/money';
@@ -58,16 +65,23 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
   const next = useSelector(actor, selectNextProfit, sameLine);
   const idleNextMultiplier = useSelector(actor, selectIdleNextMultiplier);
   const message = useSelector(actor, selectMessage);
+  const auto = useSelector(actor, selectIsAuto);
+  const autobet = useSelector(actor, selectAutobet) as AutobetRef | undefined;
+  const running = useSelector(autobet, (s) => (s ? selectIsRunning(s) : false));
+  const finishing = useSelector(autobet, (s) => (s ? selectIsFinishing(s) : false));
+  const canStartAuto = useSelector(actor, selectCanStartAuto);
+  const autoTiles = useSelector(actor, selectAutoTiles);
 
   const money = (amount: number) => (fiat ? formatFiat(amount) : formatCrypto(amount));
 
   return (
     <div className={styles.panel}>
+      <ModeSwitch auto={auto} disabled={running || playing} onChoose={(mode) => actor.send({ type: 'user.chooseMode', mode })} />
       <BetAmount
         value={amountText}
         currency={currency}
         fiat={fiat}
-        disabled={!canEditAmount}
+        disabled={!canEditAmount || running}
         onType={(text) => actor.send({ type: 'user.typeAmount', text })}
         onHalf={() => canHalveOrDouble && actor.send({ type: 'user.halveAmount' })}
         onDouble={() => canHalveOrDouble && actor.send({ type: 'user.doubleAmount' })}
@@ -109,7 +123,7 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
           max={MAX_MINES}
           step={1}
           value={minesCount}
-          disabled={!canSetMines}
+          disabled={!canSetMines || running}
           style={{ '--fill': `${((minesCount - MIN_MINES) / (MAX_MINES - MIN_MINES)) * 100}%` } as React.CSSProperties}
           onChange={(event) => actor.send({ type: 'user.setMinesCount', count: Number(event.target.value) })}
         />
@@ -136,7 +150,24 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
         />
       </div>
 
-      {playing ? (
+      {autobet ? (
+        <>
+          <p className={styles.autoTiles} data-testid="auto-tiles">
+            {autoTiles.length === 0 ? 'Choose the tiles to pick on the board.' : `${autoTiles.length} ${autoTiles.length === 1 ? 'tile' : 'tiles'} picked in order each round, then cash out.`}
+          </p>
+          <AutobetSettingsForm autobet={autobet} currency={currency} fiat={fiat} />
+        </>
+      ) : null}
+
+      {autobet && running ? (
+        <button type="button" className={styles.cashout} disabled={finishing} onClick={() => autobet.send({ type: 'user.stop' })}>
+          Stop autobet
+        </button>
+      ) : autobet ? (
+        <button type="button" className={styles.bet} disabled={!canStartAuto} onClick={() => actor.send({ type: 'user.startAuto' })}>
+          Start autobet
+        </button>
+      ) : playing ? (
         <button
           type="button"
           className={styles.cashout}
@@ -150,6 +181,7 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
           {placing ? 'Betting…' : 'Bet'}
         </button>
       )}
+      {autobet ? <AutobetStatus autobet={autobet} /> : null}
 
       <p className={styles.message} role="alert">
         {message}
