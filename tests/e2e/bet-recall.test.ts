@@ -84,7 +84,8 @@ describe.skipIf(!hasChromium())('bet recall in Chromium against the real server'
     const visitor = await openPage(browser(), DESKTOP);
     await visitor.page.goto(`/bet/${bet.id}`);
     await visitor.page.getByRole('heading', { name: `Bet #${bet.id}` }).waitFor();
-    expect(await visitor.page.getByLabel('Bet', { exact: true }).getByText(userName).count()).toBe(1);
+    // count() does not wait: the page's parts may still be rendering once its heading shows.
+    await expect.poll(() => visitor.page.getByLabel('Bet', { exact: true }).getByText(userName).count()).toBe(1);
     expect(await visitor.page.getByRole('region', { name: 'The game as played' }).getByLabel(/^Roll /).textContent()).toBe(formatRoll(bet.roll));
     await visitor.page.getByRole('region', { name: 'Fairness' }).getByRole('note').waitFor();
 
@@ -110,7 +111,7 @@ describe.skipIf(!hasChromium())('bet recall in Chromium against the real server'
     const { context, page } = await openPage(browser(), PHONE);
     const drawing: Record<keyof typeof ids, (p: Locator) => Promise<unknown>> = {
       Dice: (p) => p.getByLabel(/^Roll \d\d\.\d\d, a (win|loss)$/).waitFor(),
-      Mines: async (p) => expect(await p.getByRole('list', { name: 'Mines board as played' }).getByRole('listitem').count()).toBe(25),
+      Mines: async (p) => expect.poll(() => p.getByRole('list', { name: 'Mines board as played' }).getByRole('listitem').count()).toBe(25),
       Blackjack: (p) => p.getByRole('heading', { name: 'Card by card' }).waitFor(),
       Baccarat: (p) => p.getByText(/^(Player wins|Banker wins|Tie)$/).waitFor(),
     };
