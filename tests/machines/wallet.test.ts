@@ -77,6 +77,23 @@ describe('wallet', () => {
     expect(selectRates(snapshot)).toEqual({ BTC: 95_000, USDT: 1 });
   });
 
+  it('should read the balances again when the cashier moves money while a read is out, and show the newer one', async () => {
+    // The read after login leaves first and answers last, with the balance from before the claim.
+    const answers: Array<(wallets: Wallet[]) => void> = [];
+    const machine = fakes().machine.provide({
+      actors: { loadWallets: fromPromise(() => new Promise<Wallet[]>((resolve) => answers.push(resolve))) },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'auth.loggedIn' });
+    actor.send({ type: 'cashier.fundsMoved', currency: 'BTC' });
+    // A second read went out; the first one's late answer is dropped with its invocation.
+    expect(answers).toHaveLength(2);
+    answers[1]!([{ currencySymbol: 'BTC', balance: 0.00105263 }]);
+    answers[0]!([{ currencySymbol: 'BTC', balance: 0 }]);
+    await settle();
+    expect(actor.getSnapshot().context.wallets.find((w) => w.currencySymbol === 'BTC')!.balance).toBe(0.00105263);
+  });
+
   it('should keep the default wallets when the load fails, silently', async () => {
     const { actor } = await signedIn({}, { walletsFail: true });
     expect(actor.getSnapshot().matches({ balances: { signedIn: 'ready' } })).toBe(true);
