@@ -6,12 +6,12 @@
  *   auth.loggedIn {user, token} · auth.loggedOut · auth.tokenChanged {token}   → reconnect with the new token
  *   hub.connected · hub.closed {error?}                (from the hubConnection actor)
  *   hub.sessionEnded                                   (the server closed the link because its session ended)
- *   hub.bet {bet} · hub.deposit {amount, currency} · hub.lockedTokens · hub.unlockedTokens
+ *   hub.bet {bet} · hub.deposit {amount, currency, balance} · hub.lockedTokens · hub.unlockedTokens
  *   hub.invested · hub.divested {payload}              (server events, relayed by the hubConnection actor)
  * Sends
  *   to its hubConnection child: live.connect (start the connection) · live.disconnect (stop it)
  *   through the actor system, by systemId (a screen that is closed misses the event):
- *     wallet ← server.deposit {amount, currency} · betsFeed and stats (when open) ← server.bet {bet}
+ *     wallet ← server.deposit {amount, currency, balance} · betsFeed and stats (when open) ← server.bet {bet}
  *     staking ← server.lockedTokens / server.unlockedTokens {payload} · earn ← server.invested / server.divested {payload}
  *     auth ← session.ended (only while the link is wanted: a link being stopped may close for a session already left)
  * Actor src/app provides
@@ -42,7 +42,7 @@ export type HubEvent =
   /** The server closed the link because its session has ended; hub.closed follows. */
   | { type: 'hub.sessionEnded' }
   | { type: 'hub.bet'; bet: Bet }
-  | { type: 'hub.deposit'; amount: number; currency: string }
+  | { type: 'hub.deposit'; amount: number; currency: string; balance?: number }
   | { type: 'hub.lockedTokens'; payload: unknown }
   | { type: 'hub.unlockedTokens'; payload: unknown }
   | { type: 'hub.invested'; payload: unknown }
@@ -106,7 +106,7 @@ export const liveMachine = setup({
     tellStats: sendTo(({ system }) => system.get(SYSTEM_IDS.stats), (_, params: { bet: Bet }) => ({ type: 'server.bet' as const, bet: params.bet })),
     tellWallet: sendTo(
       ({ system }) => system.get(SYSTEM_IDS.wallet),
-      (_, params: { amount: number; currency: string }) => ({ type: 'server.deposit' as const, ...params }),
+      (_, params: { amount: number; currency: string; balance?: number }) => ({ type: 'server.deposit' as const, ...params }),
     ),
     tellStaking: sendTo(
       ({ system }) => system.get(SYSTEM_IDS.staking),
@@ -143,7 +143,9 @@ export const liveMachine = setup({
             { type: 'tellStats', params: ({ event }) => ({ bet: event.bet }) },
           ],
         },
-        'hub.deposit': { actions: { type: 'tellWallet', params: ({ event }) => ({ amount: event.amount, currency: event.currency }) } },
+        'hub.deposit': {
+          actions: { type: 'tellWallet', params: ({ event }) => ({ amount: event.amount, currency: event.currency, ...(event.balance === undefined ? {} : { balance: event.balance }) }) },
+        },
         'hub.lockedTokens': { actions: { type: 'tellStaking', params: ({ event }) => ({ type: 'server.lockedTokens', payload: event.payload }) } },
         'hub.unlockedTokens': { actions: { type: 'tellStaking', params: ({ event }) => ({ type: 'server.unlockedTokens', payload: event.payload }) } },
         'hub.invested': { actions: { type: 'tellEarn', params: ({ event }) => ({ type: 'server.invested', payload: event.payload }) } },

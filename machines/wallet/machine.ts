@@ -34,7 +34,8 @@ export type WalletEvent =
   | { type: 'user.toggleFiatDisplay' }
   | { type: 'user.toggleHideZero' }
   /** Live hub: money arrived (docs/product.md §7 `deposit`). */
-  | { type: 'server.deposit'; amount: number; currency: string }
+  /** `balance`, when the server sends it, is the balance once the money is in: it is shown as it is. */
+  | { type: 'server.deposit'; amount: number; currency: string; balance?: number }
   /** A game settled a bet and reports the server's new balance. */
   | { type: 'game.balanceUpdated'; currency: string; balance: number }
   /** A game moves a balance ahead of the server (baccarat holds the stake at once, refunds on failure). */
@@ -95,7 +96,11 @@ export const walletMachine = setup({
     resetToDefaults: assign({ wallets: () => defaultWallets(), selected: DEFAULT_CURRENCY }),
     applyDeposit: assign({
       wallets: ({ context, event }) =>
-        event.type === 'server.deposit' ? withBalance(context.wallets, event.currency, (b) => add(b, event.amount)) : context.wallets,
+        // The balance after the deposit, not the amount added: a read of the balances that answered after the
+        // credit (the Cashier reads them again after a demo claim) already holds it.
+        event.type === 'server.deposit'
+          ? withBalance(context.wallets, event.currency, (b) => (typeof event.balance === 'number' ? event.balance : add(b, event.amount)))
+          : context.wallets,
     }),
     applyBalance: assign({
       wallets: ({ context, event }) =>

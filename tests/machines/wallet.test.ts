@@ -94,6 +94,16 @@ describe('wallet', () => {
     expect(actor.getSnapshot().context.wallets.find((w) => w.currencySymbol === 'BTC')!.balance).toBe(0.00105263);
   });
 
+  it('should show the balance a deposit event says once the money is in, so a read that already held it is not added to', async () => {
+    const { actor } = await signedIn({}, { wallets: [{ currencySymbol: 'BTC', balance: 0.00105263 }] });
+    // The read after a demo claim answered first, with the claim in it; the claim's own event comes after.
+    actor.send({ type: 'server.deposit', currency: 'BTC', amount: 0.00105263, balance: 0.00105263 });
+    expect(actor.getSnapshot().context.wallets.find((w) => w.currencySymbol === 'BTC')!.balance).toBe(0.00105263);
+    // A deposit in another tab's currency the list did not hold yet.
+    actor.send({ type: 'server.deposit', currency: 'LTC', amount: 0.5, balance: 0.5 });
+    expect(actor.getSnapshot().context.wallets.find((w) => w.currencySymbol === 'LTC')!.balance).toBe(0.5);
+  });
+
   it('should keep the default wallets when the load fails, silently', async () => {
     const { actor } = await signedIn({}, { walletsFail: true });
     expect(actor.getSnapshot().matches({ balances: { signedIn: 'ready' } })).toBe(true);

@@ -52,8 +52,8 @@ export function hubConnectionLogic(connect: HubConnector) {
     // The commands given while the link is being built wait for it, in order.
     const ready: Promise<HubLink> = connect(input.token).then((connection) => {
       connection.on('bet', (bet: never) => relay({ type: 'hub.bet', bet }));
-      connection.on('deposit', (payload: { amount: number; currency: string }) =>
-        relay({ type: 'hub.deposit', amount: payload.amount, currency: payload.currency }),
+      connection.on('deposit', (payload: { amount: number; currency: string; balance?: number }) =>
+        relay({ type: 'hub.deposit', amount: payload.amount, currency: payload.currency, ...(typeof payload.balance === 'number' ? { balance: payload.balance } : {}) }),
       );
       connection.on('lockedTokens', (payload: never) => relay({ type: 'hub.lockedTokens', payload }));
       connection.on('unlockedTokens', (payload: never) => relay({ type: 'hub.unlockedTokens', payload }));

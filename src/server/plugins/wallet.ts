@@ -30,8 +30,12 @@ export interface WalletService {
    * committed, tells the player's open clients.
    */
   creditDeposit: (userId: number, currency: string, amount: bigint, txRef: string) => Promise<DepositResult>;
-  /** Sends the live `deposit` event `{ amount, currency }` to the player's open clients. */
-  notifyDeposit: (userId: number, currency: string, amount: bigint) => void;
+  /**
+   * Sends the live `deposit` event `{ amount, currency, balance }` to the player's open clients:
+   * `balance` is the wallet's balance once the money is in, so a client that has already read its
+   * balance again (the Cashier does after a demo claim) does not add the amount a second time.
+   */
+  notifyDeposit: (userId: number, currency: string, amount: bigint, balance: bigint) => void;
   /** Starts a chain watcher now and stops it when the server closes. */
   attachChainWatcher: (watcher: ChainWatcher) => Promise<void>;
 }
@@ -74,9 +78,10 @@ export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFund
     if (seeded.length > 0) app.log.info({ currencies: seeded, dollars: config.houseBankrollUsd }, 'seeded the demo house bankroll');
 
     const watchers: ChainWatcher[] = [];
-    const notifyDeposit = (userId: number, currency: string, amount: bigint) => {
+    const notifyDeposit = (userId: number, currency: string, amount: bigint, balance: bigint) => {
       try {
-        void Promise.resolve(app.hub.sendToUser(userId, 'deposit', { amount: unitsToNumber(amount), currency })).catch((error: unknown) =>
+        const payload = { amount: unitsToNumber(amount), currency, balance: unitsToNumber(balance) };
+        void Promise.resolve(app.hub.sendToUser(userId, 'deposit', payload)).catch((error: unknown) =>
           app.log.warn({ err: error, userId }, 'could not send the deposit event'),
         );
       } catch (error) {
@@ -92,7 +97,7 @@ export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFund
       notifyDeposit,
       creditDeposit: async (userId, currency, amount, txRef) => {
         const result = await creditDeposit(app.db, userId, currency, amount, txRef);
-        if (result.credited) notifyDeposit(userId, currency, amount);
+        if (result.credited) notifyDeposit(userId, currency, amount, result.balance);
         return result;
       },
       attachChainWatcher: async (watcher) => {

@@ -119,7 +119,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           now,
           intervalMs: config.demoClaimIntervalMs,
         });
-        app.wallet.notifyDeposit(user.id, currency.symbol, amount);
+        app.wallet.notifyDeposit(user.id, currency.symbol, amount, balance);
         return {
           currency: currency.symbol,
           amount: unitsToNumber(amount),
