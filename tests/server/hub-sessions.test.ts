@@ -74,7 +74,7 @@ describe('the live hub follows the sessions', () => {
 
     await deposit(account.user.id, 0.25);
     expect(ending.deposits).toEqual([]);
-    expect(staying.deposits).toEqual([{ amount: 0.25, currency: 'BTC' }]);
+    expect(staying.deposits).toEqual([{ amount: 0.25, currency: 'BTC', balance: 0.25 }]);
     expect(staying.connection.state).toBe(HubConnectionState.Connected);
   });
 
@@ -120,7 +120,7 @@ describe('the live hub follows the sessions', () => {
     await deposit(account.user.id, 2);
     expect(there.deposits).toEqual([]);
     expect(alsoThere.deposits).toEqual([]);
-    expect(here.deposits).toEqual([{ amount: 2, currency: 'BTC' }]);
+    expect(here.deposits).toEqual([{ amount: 2, currency: 'BTC', balance: 2 }]);
 
     expect((await call(server, '/auth/forgot-password', { email: account.user.email }, from())).status).toBe(200);
     // Written after the answer (forgot-password answers first): waited for.
@@ -133,6 +133,6 @@ describe('the live hub follows the sessions', () => {
     expect(reset.status).toBe(200);
     await noLongerThan(here.closedWith, 1_000);
     await deposit(account.user.id, 3);
-    expect(here.deposits).toEqual([{ amount: 2, currency: 'BTC' }]);
+    expect(here.deposits).toEqual([{ amount: 2, currency: 'BTC', balance: 2 }]);
   });
 });

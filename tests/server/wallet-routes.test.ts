@@ -108,7 +108,7 @@ describe('wallet routes', () => {
     const nextClaimAt = Date.parse(body.nextClaimAt);
     expect(nextClaimAt - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(nextClaimAt - Date.now()).toBeLessThanOrEqual(60 * 60_000);
-    expect(hubCalls).toEqual([[player.id, 'deposit', { amount: body.amount, currency: 'ETH' }]]);
+    expect(hubCalls).toEqual([[player.id, 'deposit', { amount: body.amount, currency: 'ETH', balance: body.balance }]]);
 
     const rows = await ledgerRows(server);
     const again = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'ETH' });
@@ -262,7 +262,7 @@ describe('deposit event on the live hub', () => {
       const event = nextEvent(mine, 'deposit');
       const claim = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
       expect(claim.status).toBe(200);
-      expect(await event).toEqual([{ amount: (claim.body as { amount: number }).amount, currency: 'USDT' }]);
+      expect(await event).toEqual([{ amount: (claim.body as { amount: number }).amount, currency: 'USDT', balance: (claim.body as { balance: number }).balance }]);
       expect((claim.body as { amount: number }).amount).toBe(100);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(heardByBystander).toEqual([]);
