@@ -1,18 +1,21 @@
+import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import type { AnyActorRef } from 'xstate';
+import { NON_BETTABLE_CURRENCY } from '../../../core/bets/validation';
 import { selectUser } from '../../../../machines/auth/selectors';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
-import { AppActor, useAuth, useRuntime, useWalletReady } from '../../actors/AppActor';
+import { selectSelectedCurrency } from '../../../../machines/wallet/selectors';
+import { useAuth, useRuntime, useWallet, useWalletReady } from '../../actors/AppActor';
+import type { WalletRef } from '../../actors/AppActor';
 import { provideStats } from '../../actors/stats';
 import { useScreenActor } from '../../adapters/screenActor';
 import { LiveStatsPanel } from './LiveStatsPanel';
 
-/** ACC is held and staked, never bet. */
-const NOT_BET = new Set(['ACC']);
-
-interface WalletView {
-  context: { selected: string; wallets: Array<{ currencySymbol: string }> };
-}
+/** The currencies a player bets in, as the wallet lists them (one string, so the selection stays equal while they do). */
+const bettableSymbols = (s: ReturnType<WalletRef['getSnapshot']>): string =>
+  s.context.wallets
+    .map((w) => w.currencySymbol)
+    .filter((symbol) => symbol !== NON_BETTABLE_CURRENCY)
+    .join(' ');
 
 /**
  * Spawns the live statistics actor while a player is signed in (with the account menu, whose "Live
@@ -26,11 +29,10 @@ export function StatsHost() {
 function StatsActorHost() {
   const [user] = useAuth(selectUser);
   const runtime = useRuntime();
-  const wallet = AppActor.useSelector((s) => s.children.wallet) as AnyActorRef | undefined;
-  const view = wallet?.getSnapshot() as WalletView | undefined;
-  const currencies = (view?.context.wallets ?? []).map((w) => w.currencySymbol).filter((symbol) => !NOT_BET.has(symbol));
-  const selected = view?.context.selected;
-  const currency = selected && !NOT_BET.has(selected) ? selected : (currencies[0] ?? 'BTC');
+  const [symbols] = useWallet(bettableSymbols);
+  const [selected] = useWallet(selectSelectedCurrency);
+  const currencies = useMemo(() => symbols.split(' ').filter(Boolean), [symbols]);
+  const currency = selected !== NON_BETTABLE_CURRENCY ? selected : (currencies[0] ?? 'BTC');
   const actor = useScreenActor(SCREEN_IDS.stats, runtime.provided(provideStats), { userName: user?.userName ?? '', currency });
   // Out of the header, whose backdrop filter would make it the panel's frame instead of the window.
   return actor ? createPortal(<LiveStatsPanel actor={actor} currencies={currencies} />, document.body) : null;

@@ -16,6 +16,7 @@ import {
 import { useRuntime } from '../../actors/AppActor';
 import { provideTransactions } from '../../actors/account';
 import { useScreenActor } from '../../adapters/screenActor';
+import { localDateTime } from '../../format';
 import { CurrencyIcon } from '../../components/ui/CurrencyIcon';
 import account from '../../components/account/Account.module.css';
 import styles from '../../components/account/Transactions.module.css';
@@ -38,8 +39,6 @@ export function TransactionsPage() {
     </div>
   );
 }
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Transactions({ actor }: { actor: TransactionsActor }) {
   const rows = useSelector(actor, selectTransactionRows);
@@ -126,7 +125,7 @@ function TransactionRow({ row }: { row: LedgerRow }) {
   const incoming = !row.amount.startsWith('-');
   return (
     <tr data-kind={row.kind}>
-      <td className={styles.when}>{when.format(new Date(row.createdAt))}</td>
+      <td className={styles.when}>{localDateTime(row.createdAt)}</td>
       <td className={styles.type}>
         <span>{transactionLabel(row.kind)}</span>
         <span className={styles.sub}>{accountLabel(row.account)}</span>
