@@ -3,7 +3,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
@@ -12,15 +11,15 @@ import type { AnyActorRef } from 'xstate';
 import { Shell } from './components/shell/Shell';
 import { Home } from './routes/Home';
 import { NotFound } from './routes/NotFound';
-import { pages } from './routes/pages';
+import { lazyPage, pages } from './routes/pages';
 import { screens } from './routes/screens';
 
-// The account pages, like the game and token screens (pages.tsx), are chunks of their own.
-const AccountPage = lazyRouteComponent(() => import('./routes/account/AccountPage'), 'AccountPage');
-const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/ConfirmEmailPage'), 'ConfirmEmailPage');
-const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
-const TransactionsPage = lazyRouteComponent(() => import('./routes/account/TransactionsPage'), 'TransactionsPage');
-const BetPage = lazyRouteComponent(() => import('./routes/bets/BetPage'), 'BetPage');
+// The account pages and a bet's page, like the game and token screens (pages.tsx), are chunks of their own.
+const AccountPage = lazyPage('/account', 'AccountPage');
+const ConfirmEmailPage = lazyPage('/confirm-email', 'ConfirmEmailPage');
+const ResetPasswordPage = lazyPage('/reset-password', 'ResetPasswordPage');
+const TransactionsPage = lazyPage('/transactions', 'TransactionsPage');
+const BetPage = lazyPage('/bet/$betId', 'BetPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_MODULES, pickEncoding, routePreloads } from '../../src/server/plugins/spaPages';
+import { PAGE_MODULES, ROUTE_MODULES, pageFor, pickEncoding, routePreloads } from '../../src/server/plugins/spaPages';
 import type { Manifest } from '../../src/server/plugins/spaPages';
 import { startTestServer, tempDir } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -145,23 +145,20 @@ describe('the page of a lazy route preloads its chunks', () => {
 
 describe('the preload list', () => {
   it("should hold every lazy route a visitor may open, with the module the client's router imports for it", () => {
-    // The client's lazy routes as src/app/routes/pages.tsx and src/app/router.tsx declare them.
-    const pages = fs.readFileSync('src/app/routes/pages.tsx', 'utf8');
+    // The client's lazy routes as src/app/routes/pageModules.ts declares them.
+    const modules = fs.readFileSync('src/app/routes/pageModules.ts', 'utf8');
     const declared = Object.fromEntries(
-      [...pages.matchAll(/'(\/[a-z-]+)': lazyRouteComponent\(\(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], `src/app/routes/${m[2]}.tsx`]),
+      [...modules.matchAll(/'(\/[a-z$/A-Z-]+)': \(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], `src/app/routes/${m[2]}.tsx`]),
     );
+    expect(Object.keys(declared).length).toBeGreaterThanOrEqual(13);
+    // Login-only routes send a visitor away before their chunk is asked for: no preloads for them.
     const router = fs.readFileSync('src/app/router.tsx', 'utf8');
-    for (const [name, file] of [
-      ['ConfirmEmailPage', 'confirm-email'],
-      ['ResetPasswordPage', 'reset-password'],
-    ] as const) {
-      expect(router).toContain(`import('./routes/account/${name}')`);
-      expect(router).toMatch(new RegExp(`path: '/${file}',[\\s\\S]*?<${name} `));
-      declared[`/${file}`] = `src/app/routes/account/${name}.tsx`;
-    }
-    expect(Object.keys(declared).length).toBeGreaterThanOrEqual(10);
+    const declaration = (route: string) => router.slice(router.indexOf(`path: '${route}',`)).split('});')[0]!;
+    const loginOnly = Object.keys(declared).filter((route) => declaration(route).includes('beforeLoad: requireSignIn'));
+    expect(loginOnly.sort()).toEqual(['/account', '/transactions']);
+    for (const route of loginOnly) delete declared[route];
     expect(ROUTE_MODULES).toEqual(declared);
-    for (const file of Object.values(ROUTE_MODULES)) expect(fs.existsSync(file), file).toBe(true);
+    for (const file of [...Object.values(ROUTE_MODULES), PAGE_MODULES]) expect(fs.existsSync(file), file).toBe(true);
   });
 
   it('should name only chunks of a real build when there is one', () => {
@@ -174,6 +171,29 @@ describe('the preload list', () => {
       expect(preloads!.scripts[0], module).toBe(manifest[module]!.file);
       for (const file of [...preloads!.scripts, ...preloads!.styles]) expect(fs.existsSync(path.join('dist', file)), file).toBe(true);
     }
+  });
+
+  it('should add the chunk every route is imported through, once, after the route and its imports', () => {
+    const manifest: Manifest = {
+      ...MANIFEST,
+      [PAGE_MODULES]: { file: 'assets/pageModules-P1.js', imports: ['_runtime-R1.js'] },
+    };
+    expect(routePreloads(manifest, 'src/app/routes/token/StakingPage.tsx')).toEqual({
+      scripts: ['assets/StakingPage-K1.js', 'assets/money-M1.js', 'assets/pageModules-P1.js'],
+      styles: [],
+    });
+  });
+
+  it('should find the page of a route with a parameter for any path of its shape, and none for others', () => {
+    const bet = { encodings: {} } as never;
+    const dice = { encodings: {} } as never;
+    const pages = new Map([
+      ['/dice', dice],
+      ['/bet/$betId', bet],
+    ]);
+    expect(pageFor(pages, '/dice')).toBe(dice);
+    expect(pageFor(pages, '/bet/1234')).toBe(bet);
+    for (const other of ['/bet', '/bet/', '/bet/12/34', '/dice/1', '/bets/12']) expect(pageFor(pages, other), other).toBeUndefined();
   });
 
   it('should pick the encoding the client prefers among those the build writes', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { matchesEtag, pickEncoding, spaPages } from './spaPages';
+import { matchesEtag, pageFor, pickEncoding, spaPages } from './spaPages';
 import type { SpaPage } from './spaPages';
 
 /**
@@ -41,7 +41,7 @@ export const spaPlugin = fp<{ staticDir: string | null; apiPrefix: string }>(
       const isApi = request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`);
       const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
       if (!isApi && wantsHtml && hasBuild) {
-        const page = pages.get(request.url.split('?')[0]!);
+        const page = pageFor(pages, request.url.split('?')[0]!);
         if (!page) {
           void reply.header('cache-control', 'no-cache').sendFile('index.html');
           return;

@@ -4,10 +4,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The SPA's lazy routes and the module of each (src/app/routes/pages.tsx and router.tsx): a page opened
- * on one of them is sent with its chunks preloaded. Only routes a visitor may open (a login-only route
- * sends a visitor away before its chunk is asked for, and a preload never used is a wasted download).
- * tests/server/spa-preloads.test.ts holds this list to the client's.
+ * The SPA's lazy routes and the module of each (src/app/routes/pageModules.ts): a page opened on one of
+ * them is sent with its chunks preloaded. Only routes a visitor may open (a login-only route sends a
+ * visitor away before its chunk is asked for, and a preload never used is a wasted download). A route
+ * with a parameter (`$name`) stands for every path of that shape. tests/server/spa-preloads.test.ts
+ * holds this list to the client's.
  */
 export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/dice': 'src/app/routes/games/DicePage.tsx',
@@ -20,7 +21,11 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/staking': 'src/app/routes/token/StakingPage.tsx',
   '/confirm-email': 'src/app/routes/account/ConfirmEmailPage.tsx',
   '/reset-password': 'src/app/routes/account/ResetPasswordPage.tsx',
+  '/bet/$betId': 'src/app/routes/bets/BetPage.tsx',
 };
+
+/** The chunk every lazy route's module is imported through, fetched before the route's own. */
+export const PAGE_MODULES = 'src/app/routes/pageModules.ts';
 
 /** One chunk of the build's manifest (dist/.vite/manifest.json, vite.config.ts `build.manifest`). */
 interface ManifestChunk {
@@ -48,14 +53,15 @@ function staticClosure(manifest: Manifest, key: string, into: string[] = []): st
 
 /**
  * What opening a lazy route fetches after the entry has run: its chunk, the chunks it imports
- * statically and their CSS, less what the entry (index.html's script) has already loaded. Null when
- * the module is not a chunk of this build.
+ * statically, the chunk it is imported through (PAGE_MODULES, when the build has it) and their CSS,
+ * less what the entry (index.html's script) has already loaded. Null when the module is not a chunk of
+ * this build.
  */
 export function routePreloads(manifest: Manifest, moduleKey: string): RoutePreloads | null {
   if (!manifest[moduleKey]) return null;
   const entry = staticClosure(manifest, 'index.html');
   const loaded = new Set([...entry.map((key) => manifest[key]!.file), ...entry.flatMap((key) => manifest[key]!.css ?? [])]);
-  const chunks = staticClosure(manifest, moduleKey).filter((key) => !entry.includes(key));
+  const chunks = staticClosure(manifest, PAGE_MODULES, staticClosure(manifest, moduleKey)).filter((key) => !entry.includes(key));
   const scripts = chunks.map((key) => manifest[key]!.file).filter((file) => !loaded.has(file));
   const styles = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loaded.has(file));
   return { scripts, styles };
@@ -112,6 +118,21 @@ export function spaPages(staticDir: string, routes: Readonly<Record<string, stri
     else missing.push(moduleKey);
   }
   return { pages, missing };
+}
+
+/** Whether a path is of a route's shape: the same segments, a `$name` segment matching any one. */
+function matchesRoute(route: string, pathname: string): boolean {
+  const want = route.split('/');
+  const got = pathname.split('/');
+  return want.length === got.length && want.every((segment, i) => (segment.startsWith('$') ? got[i] !== '' : segment === got[i]));
+}
+
+/** The prepared page of the route a path opens, if it is one of the lazy routes. */
+export function pageFor(pages: ReadonlyMap<string, SpaPage>, pathname: string): SpaPage | undefined {
+  const exact = pages.get(pathname);
+  if (exact) return exact;
+  for (const [route, page] of pages) if (route.includes('$') && matchesRoute(route, pathname)) return page;
+  return undefined;
 }
 
 /** The q-value an Accept-Encoding header gives a coding (0 when it is refused or absent). */
