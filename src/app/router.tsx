@@ -20,6 +20,7 @@ const AccountPage = lazyRouteComponent(() => import('./routes/account/AccountPag
 const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/ConfirmEmailPage'), 'ConfirmEmailPage');
 const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
 const TransactionsPage = lazyRouteComponent(() => import('./routes/account/TransactionsPage'), 'TransactionsPage');
+const ResponsibleGamblingPage = lazyRouteComponent(() => import('./routes/account/ResponsibleGamblingPage'), 'ResponsibleGamblingPage');
 const BetPage = lazyRouteComponent(() => import('./routes/bets/BetPage'), 'BetPage');
 
 declare module '@tanstack/react-router' {
@@ -119,6 +120,14 @@ const transactionsRoute = createRoute({
   beforeLoad: requireSignIn,
 });
 
+const responsibleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/responsible-gambling',
+  component: ResponsibleGamblingPage,
+  staticData: { requiresAuth: true, title: 'Responsible gambling' },
+  beforeLoad: requireSignIn,
+});
+
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email',
@@ -155,7 +164,7 @@ const betRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Bet' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({
