@@ -34,6 +34,8 @@ export interface ResponsibleContext {
   notice: string | null;
   /** The break or exclusion waiting for its confirmation, or being sent. */
   block: BlockRequest | null;
+  /** Which part of the page the last request came from, so its answer shows where the player is looking. */
+  topic: 'limits' | 'blocks';
   /** The limit change being sent (amount null: removal). */
   sending: { kind: LimitKind; period: LimitPeriod; amount: string | null } | null;
 }
@@ -80,13 +82,14 @@ export const responsibleMachine = setup({
       fieldError: null,
     }),
     showFieldError: assign({ fieldError: RG_MESSAGES.limitAmount }),
-    sendForm: assign({ sending: ({ context }) => ({ ...context.form, amount: context.form.amount.trim() }), fieldError: null, formError: null, notice: null }),
+    sendForm: assign({ sending: ({ context }) => ({ ...context.form, amount: context.form.amount.trim() }), fieldError: null, formError: null, notice: null, topic: 'limits' }),
     sendRemoval: assign({
       sending: ({ event }) => (event.type === 'user.removeLimit' ? { kind: event.kind, period: event.period, amount: null } : null),
       formError: null,
       notice: null,
+      topic: 'limits',
     }),
-    chooseBlock: assign({ block: ({ event }) => (event.type === 'user.chooseBlock' ? event.block : null), formError: null, notice: null }),
+    chooseBlock: assign({ block: ({ event }) => (event.type === 'user.chooseBlock' ? event.block : null), formError: null, notice: null, topic: 'blocks' }),
     dropBlock: assign({ block: null }),
     showFailure: assign({ formError: ({ event }) => failureMessage((event as unknown as { error: unknown }).error), sending: null, block: null }),
     clearMessages: assign({ formError: null, notice: null }),
@@ -109,6 +112,7 @@ export const responsibleMachine = setup({
     formError: null,
     notice: null,
     block: null,
+    topic: 'limits',
     sending: null,
   },
   initial: 'loading',

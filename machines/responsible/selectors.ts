@@ -12,6 +12,8 @@ export function selectResponsibleView(snapshot: Snapshot): ResponsibleView {
 export const selectLimits = (snapshot: Snapshot) => snapshot.context.state?.limits ?? [];
 export const selectBlock = (snapshot: Snapshot) => snapshot.context.state?.block ?? null;
 export const selectLimitForm = (snapshot: Snapshot) => snapshot.context.form;
+/** Where the page shows the last answer: under the limits, or under Take a break and Self-exclusion. */
+export const selectMessagesTopic = (snapshot: Snapshot) => snapshot.context.topic;
 export const selectResponsibleMessages = (snapshot: Snapshot) => ({
   fieldError: snapshot.context.fieldError,
   formError: snapshot.context.formError,

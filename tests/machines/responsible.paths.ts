@@ -8,6 +8,7 @@ import {
   selectConfirming,
   selectLimitForm,
   selectLimits,
+  selectMessagesTopic,
   selectResponsibleMessages,
   selectResponsibleView,
 } from '../../machines/responsible/selectors';
@@ -101,6 +102,7 @@ export function responsibleFacts(world: World) {
   let notice: string | null = null;
   let block: BlockRequest | null = null;
   let sendingAmount: string | null = null;
+  let topic: 'limits' | 'blocks' = 'limits';
   const limitCalls: Array<{ kind: string; period: string; amount: string | null }> = [];
   const blockCalls: BlockRequest[] = [];
   for (const e of world.performed) {
@@ -126,6 +128,7 @@ export function responsibleFacts(world: World) {
           limitCalls.push({ ...form });
           sendingAmount = form.amount;
           fieldError = formError = notice = null;
+          topic = 'limits';
         } else {
           fieldError = RG_TEXT.amount;
         }
@@ -134,6 +137,7 @@ export function responsibleFacts(world: World) {
         limitCalls.push({ kind: e['kind'] as string, period: e['period'] as string, amount: null });
         sendingAmount = null;
         formError = notice = null;
+        topic = 'limits';
         break;
       case 'xstate.done.actor.setLimit':
       case 'xstate.done.actor.startBlock': {
@@ -147,6 +151,7 @@ export function responsibleFacts(world: World) {
       case 'user.chooseBlock':
         block = e['block'] as BlockRequest;
         formError = notice = null;
+        topic = 'blocks';
         break;
       case 'user.confirm':
         blockCalls.push(block!);
@@ -156,7 +161,7 @@ export function responsibleFacts(world: World) {
         break;
     }
   }
-  return { state, form, fieldError, formError, notice, block, limitCalls, blockCalls };
+  return { state, form, fieldError, formError, notice, topic, block, limitCalls, blockCalls };
 }
 
 export interface ResponsibleSut extends Sut {
@@ -196,13 +201,14 @@ export const responsiblePaths: PathSpec<ResponsibleSut> = {
   states: {
     '#responsible': {
       asserts:
-        'the limits and the block shown are those of the last answer; the form holds what was typed (emptied after a saved limit); the field error, the alert (the server\'s words or "Could not reach the casino…") and the notice (the server\'s words) are those of the last events; set-limit got each valid submission and each removal of a limit that exists, once; take-break / self-exclude got only confirmed requests',
+        'the limits and the block shown are those of the last answer; the form holds what was typed (emptied after a saved limit); the field error, the alert (the server\'s words or "Could not reach the casino…") and the notice (the server\'s words) are those of the last events, shown under the part of the page that asked; set-limit got each valid submission and each removal of a limit that exists, once; take-break / self-exclude got only confirmed requests',
       check(sut, world) {
         const f = responsibleFacts(world);
         expect(selectLimits(snap(sut))).toEqual(f.state?.limits ?? []);
         expect(selectBlock(snap(sut))).toEqual(f.state?.block ?? null);
         expect(selectLimitForm(snap(sut))).toEqual(f.form);
         expect(selectResponsibleMessages(snap(sut))).toEqual({ fieldError: f.fieldError, formError: f.formError, notice: f.notice });
+        expect(selectMessagesTopic(snap(sut)), 'the answer shows under the part that asked').toBe(f.topic);
         expect(sut.effects.callsOf('setLimit')).toEqual(f.limitCalls);
         expect(sut.effects.callsOf('startBlock')).toEqual(f.blockCalls);
       },

@@ -18,6 +18,7 @@ import {
   selectConfirming,
   selectLimitForm,
   selectLimits,
+  selectMessagesTopic,
   selectResponsibleBusy,
   selectResponsibleMessages,
   selectResponsibleView,
@@ -80,22 +81,25 @@ function Responsible({ actor }: { actor: ResponsibleActor }) {
   return (
     <>
       <BlockBanner actor={actor} />
-      <Messages actor={actor} />
       <section className={account.card} aria-labelledby="limits-heading">
         <h2 id="limits-heading">Your limits</h2>
         <p className={form.hint}>A new or lower limit applies at once. A higher limit, or removing one, takes effect 24 hours later.</p>
         <LimitsTable actor={actor} />
         <LimitForm actor={actor} />
+        <Messages actor={actor} topic="limits" />
       </section>
       <BreakAndExclusion actor={actor} />
+      <Messages actor={actor} topic="blocks" />
     </>
   );
 }
 
-function Messages({ actor }: { actor: ResponsibleActor }) {
+/** The last answer, shown under the part of the page that asked (the limits, or the break and exclusion). */
+function Messages({ actor, topic }: { actor: ResponsibleActor; topic: 'limits' | 'blocks' }) {
   const { formError, notice } = useSelector(actor, selectResponsibleMessages);
+  const shownHere = useSelector(actor, selectMessagesTopic) === topic;
   const confirming = useSelector(actor, selectConfirming);
-  if (confirming) return null;
+  if (confirming || !shownHere) return null;
   return (
     <div aria-live="polite">
       <FormAlert message={formError} />
