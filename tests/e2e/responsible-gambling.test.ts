@@ -86,6 +86,8 @@ describe.skipIf(!hasChromium())('responsible gambling in Chromium against the re
       await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
       await page.getByRole('alert').filter({ hasText: /^Your break already runs until .*, which is longer: it cannot be shortened\.$/ }).waitFor();
       await shot(page, `rg-break-${label}`);
+      await banner.scrollIntoViewIfNeeded();
+      await shot(page, `rg-banner-${label}`);
       expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
 
       const refusal = /^You are taking a break until \d+ \w{3} \d{4}, \d\d:\d\d UTC: betting and deposits are paused until then\.$/;

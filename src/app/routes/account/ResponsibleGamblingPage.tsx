@@ -263,6 +263,7 @@ function BreakAndExclusion({ actor }: { actor: ResponsibleActor }) {
       <section className={account.card} aria-labelledby="break-heading">
         <h2 id="break-heading">Take a break</h2>
         <p className={form.hint}>Stop betting and deposits for a while. It cannot be ended early; a longer break may replace it.</p>
+        {block?.kind === 'break' ? <p className={styles.runs}>Your break runs until {iso(block.until)}: only a longer one can be chosen.</p> : null}
         <div className={styles.choices}>
           {(Object.keys(BREAK_LENGTHS) as BreakLength[]).map((length) => (
             <button key={length} type="button" className={styles.choice} disabled={busy || asking !== null} onClick={() => choose({ kind: 'break', length })}>
@@ -275,6 +276,7 @@ function BreakAndExclusion({ actor }: { actor: ResponsibleActor }) {
       <section className={account.card} aria-labelledby="exclusion-heading">
         <h2 id="exclusion-heading">Self-exclusion</h2>
         <p className={form.hint}>Close betting and deposits for months, or for good. Withdrawals stay open.</p>
+        {block?.kind === 'exclusion' ? <p className={styles.runs}>Your self-exclusion runs until {iso(block.until)}: only a longer one can be chosen.</p> : null}
         <div className={styles.choices}>
           {(Object.keys(EXCLUSION_LENGTHS) as ExclusionLength[]).map((length) => (
             <button key={length} type="button" className={styles.choice} disabled={busy || asking !== null} onClick={() => choose({ kind: 'exclusion', length })}>
