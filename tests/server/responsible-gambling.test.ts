@@ -95,6 +95,28 @@ describe('responsible gambling', () => {
     expect([usdtCents(1), -usdtCents(1)]).toContain(loss);
   });
 
+  it('should count a mines start and a blackjack double against the wager limit, leaving the round as it was', async () => {
+    const player = await fundedPlayer();
+    await setLimit(player, 'wager', 'day', '1.50');
+    const message = 'This bet would exceed your daily wager limit of $1.50.';
+    expect(await player.call('POST', '/mines/bet', { betAmount: 2, minesCount: 3, currency: 'USDT' })).toMatchObject({
+      status: 400,
+      body: { success: false, errorMessage: message },
+    });
+    const round = (await player.call('POST', '/blackjack/bet', { betAmount: 1, currency: 'USDT' })).body as { game: { gameState: string } };
+    const balance = await usdt(player);
+    if (round.game.gameState === 'PlayerTurn') {
+      // $1 wagered: doubling puts $1 more at risk, past $1.50.
+      expect(await player.call('POST', '/blackjack/double', { activeHand: 0 })).toMatchObject({ status: 400, body: { errorMessage: message, game: round.game } });
+      expect(await usdt(player)).toBe(balance);
+      expect((await player.call('POST', '/blackjack/stand', { activeHand: 0 })).status).toBe(200);
+    } else {
+      // An immediate result settled the round: the next $1 round is the one past the limit.
+      expect(await player.call('POST', '/blackjack/bet', { betAmount: 1, currency: 'USDT' })).toMatchObject({ status: 400, body: { errorMessage: message } });
+    }
+    expect(entry(await limitsOf(player), 'wager', 'day').usedCents).toBe(usdtCents(1));
+  });
+
   it('should refuse bad limit input with a clear message and change nothing', async () => {
     const player = await fundedPlayer();
     for (const amount of ['abc', '0', '-5', '1.234', '99999999999']) {

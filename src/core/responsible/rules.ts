@@ -116,7 +116,7 @@ export const RG_MESSAGES = {
   limitSetNow: 'Limit saved: it applies now.',
   limitPending: (cents: bigint | null, at: number) =>
     cents === null ? `Removal saved: the limit ends on ${formatUtc(at)}.` : `Raise saved: the limit becomes ${formatCents(cents)} on ${formatUtc(at)}.`,
-  limitUnchanged: 'That limit already applies.',
+  nothingToRemove: 'There was no limit to remove.',
   confirmUndo: 'You will not be able to undo this.',
 } as const;
 

@@ -41,7 +41,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
         planned.pendingAt !== null
           ? RG_MESSAGES.limitPending(planned.pendingCents, planned.pendingAt)
           : requested === null
-            ? 'There was no limit to remove.'
+            ? RG_MESSAGES.nothingToRemove
             : RG_MESSAGES.limitSetNow;
       return { ...(await stateOf(tx, userId, now)), message };
     });
