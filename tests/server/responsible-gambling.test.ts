@@ -140,6 +140,18 @@ describe('responsible gambling', () => {
     expect(await balanceIn(shared.server, player, 'BTC')).toBe(before);
   });
 
+  it('should credit coins that reached the deposit address on chain, and count them towards the deposit limit', async () => {
+    const player = await fundedPlayer();
+    await setLimit(player, 'deposit', 'day', 120);
+    const before = entry(await limitsOf(player), 'deposit', 'day').usedCents;
+    const credited = await shared.server.app.wallet.creditDeposit(player.id, 'USDT', 50n * 100_000_000n, `rg-chain-${player.id}`);
+    expect(credited.credited).toBe(true);
+    expect(entry(await limitsOf(player), 'deposit', 'day').usedCents).toBe(before + usdtCents(50));
+    // The limit is now spent: demo funds are refused.
+    const refused = await player.call('POST', '/wallet/claim-demo-funds', { currency: 'ETH' });
+    expect(refused.body).toMatchObject({ message: 'This deposit would exceed your daily deposit limit of $120.00.' });
+  });
+
   it('should stop every bet and deposit during a break, say until when, and keep withdrawals and open rounds going', async () => {
     const player = await fundedPlayer();
     // A mines game and a blackjack round open before the break.
