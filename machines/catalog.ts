@@ -16,6 +16,7 @@ import { miningMachine } from './mining/machine';
 import { modalStackMachine } from './modalStack/machine';
 import { passwordFormMachine } from './passwordForm/machine';
 import { resendConfirmationMachine } from './resendConfirmation/machine';
+import { responsibleMachine } from './responsible/machine';
 import { seedMachine } from './seed/machine';
 import { sessionsMachine } from './sessions/machine';
 import { shellMachine } from './shell/machine';
@@ -49,6 +50,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   modalStack: modalStackMachine,
   passwordForm: passwordFormMachine,
   removeLiquidity: removeLiquidityMachine,
+  responsible: responsibleMachine,
   sessions: sessionsMachine,
   resendConfirmation: resendConfirmationMachine,
   seed: seedMachine,

@@ -34,6 +34,8 @@ export interface CashierInput {
 export interface CashierContext {
   currency: string;
   address: string | null;
+  /** The server's refusal of the deposit address (a break or self-exclusion says until when); null otherwise. */
+  addressRefusal: string | null;
   /** Message of the last refused demo claim (e.g. claimed within the hour). */
   demoMessage: string | null;
   /** Seconds until the next demo claim opens; the button stays disabled that long. */

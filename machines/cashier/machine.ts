@@ -10,6 +10,7 @@
 import { assign, sendTo, setup } from 'xstate';
 import { SYSTEM_IDS } from '../shared/system';
 import { effectAction, effectActor } from '../shared/effects';
+import { failureOf } from '../shared/requestFailure';
 import { decimalToUnits, parseAmount, unitsToNumber } from '../../src/core/money';
 
 import { DEFAULT_DEMO_CLAIM_INTERVAL_SECONDS, DEMO_MESSAGES, WITHDRAW_MESSAGES, checkWithdrawal, failureMessage } from './context';
@@ -62,6 +63,7 @@ export const cashierMachine = setup({
   context: ({ input }) => ({
     currency: input.currency,
     address: null,
+    addressRefusal: null,
     demoMessage: null,
     demoWaitSeconds: 0,
     demoInfo: null,
@@ -84,6 +86,7 @@ export const cashierMachine = setup({
       actions: assign({
         currency: ({ event }) => event.currency,
         address: null,
+        addressRefusal: null,
         demoMessage: null,
         demoWaitSeconds: 0,
         lastClaim: null,
@@ -106,7 +109,11 @@ export const cashierMachine = setup({
                 src: 'loadAddress',
                 input: ({ context }) => ({ currency: context.currency }),
                 onDone: { target: 'shown', actions: assign({ address: ({ event }) => event.output }) },
-                onError: 'unavailable',
+                onError: {
+                  target: 'unavailable',
+                  // A refusal the server words (4xx) is shown as it is; an unreachable server keeps the tab's own words.
+                  actions: assign({ addressRefusal: ({ event }) => (typeof failureOf(event.error).status === 'number' ? (failureOf(event.error).message ?? null) : null) }),
+                },
               },
             },
             shown: {

@@ -23,6 +23,7 @@ export const SCREEN_IDS = {
   seed: 'seed',
   cashier: 'cashier',
   transactions: 'transactions',
+  responsible: 'responsible',
   stats: 'stats',
   betRecall: 'betRecall',
 } as const;

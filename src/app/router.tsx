@@ -19,6 +19,7 @@ const AccountPage = lazyPage('/account', 'AccountPage');
 const ConfirmEmailPage = lazyPage('/confirm-email', 'ConfirmEmailPage');
 const ResetPasswordPage = lazyPage('/reset-password', 'ResetPasswordPage');
 const TransactionsPage = lazyPage('/transactions', 'TransactionsPage');
+const ResponsibleGamblingPage = lazyPage('/responsible-gambling', 'ResponsibleGamblingPage');
 const BetPage = lazyPage('/bet/$betId', 'BetPage');
 
 declare module '@tanstack/react-router' {
@@ -118,6 +119,14 @@ const transactionsRoute = createRoute({
   beforeLoad: requireSignIn,
 });
 
+const responsibleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/responsible-gambling',
+  component: ResponsibleGamblingPage,
+  staticData: { requiresAuth: true, title: 'Responsible gambling' },
+  beforeLoad: requireSignIn,
+});
+
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email',
@@ -154,7 +163,7 @@ const betRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Bet' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

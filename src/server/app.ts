@@ -13,6 +13,8 @@ import { databaseRateLimitStore } from './auth/rateLimitStore';
 import { authPlugin } from './plugins/auth';
 import { openGamesPlugin } from './plugins/openGames';
 import { settlementPlugin } from './plugins/settlement';
+import { responsiblePlugin } from './responsible/plugin';
+import { accountRoutes } from './routes/account';
 import { baccaratRoutes } from './routes/baccarat';
 import { tokenPlugin } from './token/plugin';
 import type { Clock } from './token/payout';
@@ -99,6 +101,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: { ...config.wallet, ...(depositSecret ? { depositSecret } : {}) }, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
   await app.register(settlementPlugin);
+  await app.register(responsiblePlugin);
   await app.register(tokenPlugin, { config: config.token, ...(clock ? { clock } : {}) });
   await app.register(betsPlugin);
   await app.register(minesGamesPlugin);
@@ -110,6 +113,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(inspectorRoutes, { config });
       await api.register(openApiRoute);
       await api.register(authRoutes, { config, ...(mailer ? { mailer } : {}) });
+      await api.register(accountRoutes);
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);
       await api.register(limitsRoutes);

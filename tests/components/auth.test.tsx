@@ -120,7 +120,7 @@ describe('Auth modal', () => {
 });
 
 describe('account dropdown', () => {
-  it('should show the avatar initial and name, with Wallet, Account, Transactions and Live statistics under Your account and Log Out under More options', async () => {
+  it('should show the avatar initial and name, with Wallet, Account, Transactions, Responsible gambling and Live statistics under Your account and Log Out under More options', async () => {
     renderApp('/', { storage: signedInStorage() });
     const trigger = await screen.findByRole('button', { name: 'Account menu for ada' });
     expect(trigger.textContent).toContain('A');
@@ -129,7 +129,7 @@ describe('account dropdown', () => {
     expect(menu.getAttribute('popover')).toBe('auto');
     expect(
       [...menu.querySelectorAll('p, button')].map((el) => el.textContent),
-    ).toEqual(['Your account', 'Wallet', 'Account', 'Transactions', 'Live statistics', 'More options', 'Log Out']);
+    ).toEqual(['Your account', 'Wallet', 'Account', 'Transactions', 'Responsible gambling', 'Live statistics', 'More options', 'Log Out']);
   });
 
   it('should open the Cashier modal from Wallet and go to /account from Account', async () => {

@@ -155,7 +155,7 @@ describe('the preload list', () => {
     const router = fs.readFileSync('src/app/router.tsx', 'utf8');
     const declaration = (route: string) => router.slice(router.indexOf(`path: '${route}',`)).split('});')[0]!;
     const loginOnly = Object.keys(declared).filter((route) => declaration(route).includes('beforeLoad: requireSignIn'));
-    expect(loginOnly.sort()).toEqual(['/account', '/transactions']);
+    expect(loginOnly.sort()).toEqual(['/account', '/responsible-gambling', '/transactions']);
     for (const route of loginOnly) delete declared[route];
     expect(ROUTE_MODULES).toEqual(declared);
     for (const file of [...Object.values(ROUTE_MODULES), PAGE_MODULES]) expect(fs.existsSync(file), file).toBe(true);

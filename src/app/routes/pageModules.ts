@@ -15,6 +15,7 @@ export const pageModules = {
   '/staking': () => import('./token/StakingPage'),
   '/account': () => import('./account/AccountPage'),
   '/transactions': () => import('./account/TransactionsPage'),
+  '/responsible-gambling': () => import('./account/ResponsibleGamblingPage'),
   '/confirm-email': () => import('./account/ConfirmEmailPage'),
   '/reset-password': () => import('./account/ResetPasswordPage'),
   '/bet/$betId': () => import('./bets/BetPage'),

@@ -1,3 +1,4 @@
+import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { BaccaratBet } from './baccarat';
 import { BlackjackActions, BlackjackActiveGame, BlackjackBet } from './blackjack';
@@ -19,6 +20,7 @@ import { walletRoutes } from './wallet';
 export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...systemRoutes,
   ...authRoutes,
+  ...accountRoutes,
   ...walletRoutes,
   ...paymentsRoutes,
   ...casinoRoutes,
@@ -38,6 +40,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
 /** The order of the call groups in the documentation. */
 export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'auth', description: 'Accounts: sign-up, sign-in, sessions, e-mail confirmation, passwords and two-factor.' },
+  { name: 'account', description: 'Responsible gambling: deposit, loss and wager limits, a break, self-exclusion.' },
   { name: 'wallet', description: "The player's balances and the Cashier: deposit address, demo funds, withdrawals." },
   { name: 'payments', description: 'Exchange rates.' },
   { name: 'casino', description: 'What every game shares: bet limits, fairness seeds, the bets feed and one bet in detail.' },

@@ -43,7 +43,8 @@ interface BetRow {
   payout: number | bigint;
 }
 
-const toCents = (units: bigint, rate: number) => {
+/** Base units as whole US cents at `rate` dollars per coin (0 when the rate is unknown): the bets table's figures and the responsible-gambling totals. */
+export const usdCents = (units: bigint, rate: number) => {
   if (!Number.isFinite(rate) || rate <= 0) return 0;
   // Cents = units × rate / 10^6; the rate goes through fixed-point so no float touches the units.
   const rateMicro = BigInt(Math.round(rate * 1_000_000));
@@ -70,8 +71,8 @@ export async function recordBet(sql: Sql, bet: NewBet): Promise<WireBet> {
       bet.seed?.seedPairId ?? null,
       bet.seed?.nonce ?? null,
       JSON.stringify(bet.outcome, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
-      toCents(bet.wager, bet.usdRate),
-      toCents(bet.payout, bet.usdRate),
+      usdCents(bet.wager, bet.usdRate),
+      usdCents(bet.payout, bet.usdRate),
       new Date().toISOString(),
     ],
   );

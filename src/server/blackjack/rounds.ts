@@ -7,7 +7,7 @@ import { actionStake, applyAction, BLACKJACK_MAX_PROFIT_FACTOR, settle, startRou
 import type { BlackjackAction, BlackjackRefusalCode, BlackjackState, WireBlackjackGame } from '../../core/games/blackjack';
 import { checkWager } from '../bets/checks';
 import { payFromHouse } from '../bets/payout';
-import { recordBet } from '../bets/record';
+import { recordBet, usdCents } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
@@ -15,6 +15,7 @@ import type { BetSeed } from '../fairness/seeds';
 import { BetRefusal } from '../errors';
 import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
+import { guardStake } from '../responsible/store';
 import { insertGame, linkBet, lockOpenGameOf, openGameOf, updateGame } from './games';
 
 /**
@@ -128,6 +129,7 @@ export function createRounds(deps: RoundDeps) {
     const limits = await deps.limitsFor(tx, currency);
     // Before the deal nobody knows whether a split will be possible, so the largest win is assumed.
     const maxProfitUnits = wager * BLACKJACK_MAX_PROFIT_FACTOR;
+    await guardStake(tx, { userId, wagerCents: BigInt(usdCents(wager, deps.usdRate(currency))) }, (message) => new BlackjackRefusal(400, 'bet_refused', message));
     await checkWager(tx, { game: 'blackjack', player, currency, wager, limits, maxProfitUnits }, (message) => new BlackjackRefusal(400, 'bet_refused', message));
 
     const seed = await takeBetSeed(tx, userId);
@@ -156,6 +158,10 @@ export function createRounds(deps: RoundDeps) {
       throw new BlackjackRefusal(400, 'insufficient_balance', BET_MESSAGES.aboveBalance, wire(game, game.state));
     }
     if (stake > 0n) {
+      // A double or split puts more at risk: a break or a limit refuses it, and the round stays as it was.
+      await guardStake(tx, { userId, wagerCents: BigInt(usdCents(stake, deps.usdRate(game.currency))) }, (message) =>
+        new BlackjackRefusal(400, 'bet_refused', message, wire(game, game.state)),
+      );
       // A conditional debit: a balance another bet took since the read above is refused here.
       await transfer(tx, { from: player, to: houseAccount(game.currency), amount: stake, kind: 'bet', ref: refOf(game.id) });
     }

@@ -5,7 +5,7 @@ import { createFloatStream } from '../../core/fairness/floats';
 import { gemsCount, isTileId, minesBoard, minesMultiplier, minesMultiplierHundredths, minesPayoutUnits } from '../../core/games/mines';
 import { checkWager } from '../bets/checks';
 import { payFromHouse } from '../bets/payout';
-import { recordBet } from '../bets/record';
+import { recordBet, usdCents } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
@@ -13,6 +13,7 @@ import { takeBetSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
 import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
+import { guardStake } from '../responsible/store';
 
 /**
  * A mines game across requests (docs/product.md §4 Mines, issue 7).
@@ -239,6 +240,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       // Later gems are capped at maxPayout by design (docs/product.md §5), but a bet whose very first gem is
       // already above it, or any bet when maxPayout is 0, could never win what the board promises.
       const firstGemProfit = (wager * minesMultiplierHundredths(minesCount, 1)) / 100n - wager;
+      await guardStake(tx, { userId, wagerCents: BigInt(usdCents(wager, deps.usdRate(currency))) });
       await checkWager(tx, { game: 'mines', player, currency, wager, limits, maxProfitUnits: firstGemProfit });
 
       const seed = await takeBetSeed(tx, userId);

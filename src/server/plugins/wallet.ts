@@ -4,7 +4,9 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { unitsToNumber } from '../../core/money';
+import { usdCents } from '../bets/record';
 import type { Sql } from '../db/sql';
+import { addUsage } from '../responsible/store';
 import type { WalletConfig } from '../wallet/config';
 import { creditDeposit, ownerOfDepositAddress, seedHouseBankroll } from '../wallet/cashier';
 import type { DepositResult } from '../wallet/cashier';
@@ -96,7 +98,9 @@ export const walletPlugin = fp<{ dataDir: string; wallet: WalletConfig; demoFund
       limitsFor: (sql, game, currency) => limitsFor(sql, game, currency, limitsContext),
       notifyDeposit,
       creditDeposit: async (userId, currency, amount, txRef) => {
-        const result = await creditDeposit(app.db, userId, currency, amount, txRef);
+        // Coins that reached the address are the player's: a limit cannot refuse them, but they count towards it.
+        const counted = (tx: Sql) => addUsage(tx, userId, 'deposited_cents', BigInt(usdCents(amount, rates.get(currency) ?? 0)), Date.now());
+        const result = await creditDeposit(app.db, userId, currency, amount, txRef, counted);
         if (result.credited) notifyDeposit(userId, currency, amount, result.balance);
         return result;
       },

@@ -8,25 +8,27 @@ import { dealBaccarat, maxProfitOf, roundHouseEdge, settleBaccarat, toWireBaccar
 import { unitsToNumber } from '../../core/money';
 import { stakeAndPay } from '../bets/payout';
 import { gameRoute } from '../bets/plugin';
-import { recordBet } from '../bets/record';
+import { recordBet, usdCents } from '../bets/record';
 import type { Sql } from '../db/sql';
 import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
 import { balanceOf, playerAccount } from '../ledger/ledger';
+import { guardStake } from '../responsible/store';
 
 /** The baccarat round's database transaction: checks, nonce, deal, bet row, transfers and settlement hooks. */
 function baccaratBetTransaction(app: FastifyInstance) {
   return async (tx: Sql, userId: number, currency: string, bets: BaccaratBetsUnits) => {
     const limits = await app.wallet.limitsFor(tx, 'baccarat', currency);
     const player = playerAccount(userId, currency);
+    const usdRate = app.wallet.rates.get(currency) ?? 0;
+    await guardStake(tx, { userId, wagerCents: BigInt(usdCents(bets.player + bets.tie + bets.banker, usdRate)) });
     // The balance read only picks the refusal; the stake's debit is conditional (ledger.ts).
     const check = checkBaccaratBetUnits({ loggedIn: true, currency, balanceUnits: await balanceOf(tx, player), limits, bets });
     if (check.kind !== 'ok') throw new BetRefusal(check.kind === 'invalid' ? check.message : BET_MESSAGES.baccaratNoBet);
     const payable = checkMaxWinUnits({ game: 'baccarat', currency, amountUnits: bets.player + bets.tie + bets.banker, maxProfitUnits: maxProfitOf(bets), limits });
     if (payable.kind === 'invalid') throw new BetRefusal(payable.message);
 
-    const usdRate = app.wallet.rates.get(currency) ?? 0;
     const seed = await takeBetSeed(tx, userId);
     const deal = dealBaccarat(createFloatStream(nodeHmacSha256, seed.serverSeed, seed.clientSeed, seed.nonce).at);
     const settlement = settleBaccarat(bets, deal);

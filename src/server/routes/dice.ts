@@ -7,13 +7,14 @@ import type { DiceTarget } from '../../core/games/dice';
 import { unitsToNumber } from '../../core/money';
 import { checkWager } from '../bets/checks';
 import { stakeAndPay } from '../bets/payout';
-import { recordBet } from '../bets/record';
+import { recordBet, usdCents } from '../bets/record';
 import { gameRoute } from '../bets/plugin';
 import type { Sql } from '../db/sql';
 import { badRequest } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
 import { takeBetSeed } from '../fairness/seeds';
 import { playerAccount } from '../ledger/ledger';
+import { guardStake } from '../responsible/store';
 
 /** 99 / chance pays 99% of the fair 100 / chance. */
 const DICE_HOUSE_EDGE = 0.01;
@@ -28,9 +29,10 @@ export function diceBetTransaction(app: FastifyInstance) {
   return async (tx: Sql, userId: number, wager: bigint, currency: string, chance: number, target: DiceTarget) => {
     const limits = await app.wallet.limitsFor(tx, 'dice', currency);
     const player = playerAccount(userId, currency);
+    const usdRate = app.wallet.rates.get(currency) ?? 0;
+    await guardStake(tx, { userId, wagerCents: BigInt(usdCents(wager, usdRate)) });
     await checkWager(tx, { game: 'dice', chance, player, currency, wager, limits, maxProfitUnits: diceProfitOnWinUnits(wager, chance) });
 
-    const usdRate = app.wallet.rates.get(currency) ?? 0;
     const seed = await takeBetSeed(tx, userId);
     const floatAt = createFloatStream(nodeHmacSha256, seed.serverSeed, seed.clientSeed, seed.nonce).at;
     const settlement = settleDiceBet({ wagerUnits: wager, chance, target, floatAt });

@@ -13,7 +13,10 @@ import {
   withdraw,
 } from '../../core/contracts/wallet';
 import { fiatToUnits, formatCrypto, unitsToNumber } from '../../core/money';
+import { activeBlock, RG_MESSAGES } from '../../core/responsible/rules';
+import { usdCents } from '../bets/record';
 import { AppError, badRequest, notFound } from '../errors';
+import { guardDeposit, readPlayerRg } from '../responsible/store';
 import { InsufficientFundsError, balanceOf, playerAccount } from '../ledger/ledger';
 import type { AuthUser } from '../plugins/auth';
 import { ADDRESS_EXAMPLES, addressFormatOf, isValidAddress } from '../wallet/addresses';
@@ -91,6 +94,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = signedIn(request);
       const currency = await requireCurrency(app.db, request.query.currency);
+      // No deposit address while a break or an exclusion runs (a payment already sent is still credited).
+      const block = activeBlock((await readPlayerRg(app.db, user.id)).block, Date.now());
+      if (block) throw new AppError(400, block.kind === 'break' ? 'on_break' : 'self_excluded', RG_MESSAGES.blocked(block));
       return { currency: currency.symbol, address: await depositAddressFor(app.db, app.wallet.depositSecret, user.id, currency.symbol) };
     },
   );
@@ -118,6 +124,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           amount,
           now,
           intervalMs: config.demoClaimIntervalMs,
+          // Demo funds are this casino's deposits: a break, an exclusion or a deposit limit refuses them.
+          guard: (tx) => guardDeposit(tx, { userId: user.id, cents: BigInt(usdCents(amount, rate)), now }, (message, code) => new AppError(400, code, message)),
         });
         app.wallet.notifyDeposit(user.id, currency.symbol, amount, balance);
         return {

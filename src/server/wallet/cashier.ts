@@ -212,7 +212,15 @@ export interface DepositResult {
  * unique key (currency, tx_ref) decides: on PostgreSQL a second report of the same transaction at
  * the same time waits for the first's insert and then inserts nothing, so it credits nothing.
  */
-export async function creditDeposit(db: Database, userId: number, currency: string, amount: bigint, txRef: string): Promise<DepositResult> {
+export async function creditDeposit(
+  db: Database,
+  userId: number,
+  currency: string,
+  amount: bigint,
+  txRef: string,
+  /** Runs in the credit's transaction once it is certain (responsible gambling counts the deposit). */
+  onCredited?: (tx: Sql) => Promise<void>,
+): Promise<DepositResult> {
   return db.transaction(async (tx) => {
     const inserted = await tx.run(
       `INSERT INTO deposits (user_id, currency, amount, tx_ref, created_at) VALUES (?, ?, ?, ?, ?)
@@ -227,6 +235,7 @@ export async function creditDeposit(db: Database, userId: number, currency: stri
       kind: 'deposit',
       ref: `deposit:${currency}:${txRef}`,
     });
+    await onCredited?.(tx);
     return { credited: true, balance: moved.toBalance };
   });
 }
@@ -259,10 +268,12 @@ export async function demoClaimWaits(sql: Sql, userId: number, now: number, inte
  */
 export async function claimDemoFunds(
   db: Database,
-  input: { userId: number; currency: string; amount: bigint; now: number; intervalMs: number },
+  input: { userId: number; currency: string; amount: bigint; now: number; intervalMs: number; guard?: (tx: Sql) => Promise<void> },
 ): Promise<{ balance: bigint; nextClaimAt: number }> {
   const { userId, currency, amount, now, intervalMs } = input;
   return db.transaction(async (tx) => {
+    // A check of the caller's (responsible gambling's deposit rules) that refuses by throwing, in this transaction.
+    await input.guard?.(tx);
     const claimed = await tx.run(
       `INSERT INTO demo_claims (user_id, currency, last_claimed_at) VALUES (?, ?, ?)
        ON CONFLICT (user_id, currency) DO UPDATE SET last_claimed_at = excluded.last_claimed_at

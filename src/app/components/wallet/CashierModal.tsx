@@ -85,6 +85,7 @@ type CashierRef = ActorRefFrom<ReturnType<typeof provideCashier>>;
 function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: string }) {
   const addressState = useSelector(cashier, selectAddressState);
   const address = useSelector(cashier, (s) => s.context.address);
+  const addressRefusal = useSelector(cashier, (s) => s.context.addressRefusal);
   const copied = useSelector(cashier, selectCopied);
   const demoOffered = useSelector(cashier, selectDemoOffered);
   const claiming = useSelector(cashier, selectClaiming);
@@ -94,7 +95,7 @@ function DepositTab({ cashier, currency }: { cashier: CashierRef; currency: stri
   return (
     <div className={styles.panel}>
       {addressState === 'loading' ? <p className={styles.muted}>Fetching your {currency} address…</p> : null}
-      {addressState === 'unavailable' ? <p className={formStyles.alert}>Your deposit address could not be fetched. Please try again.</p> : null}
+      {addressState === 'unavailable' ? <p className={formStyles.alert}>{addressRefusal ?? 'Your deposit address could not be fetched. Please try again.'}</p> : null}
       {addressState === 'shown' && address ? (
         <>
           <p className={styles.muted}>Send only {currency} to this address. Deposits are credited after network confirmation.</p>
