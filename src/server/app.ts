@@ -19,6 +19,8 @@ import type { Clock } from './token/payout';
 import type { Mailer } from './auth/mailer';
 import { betsRoutes } from './routes/bets';
 import { statsRoutes } from './routes/stats';
+import { rtpRoutes } from './routes/rtp';
+import { rtpPlugin } from './rtp/plugin';
 import { betsPlugin } from './bets/plugin';
 import { blackjackRoundsPlugin } from './blackjack/plugin';
 import { minesGamesPlugin } from './mines/plugin';
@@ -99,6 +101,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: { ...config.wallet, ...(depositSecret ? { depositSecret } : {}) }, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
   await app.register(settlementPlugin);
+  await app.register(rtpPlugin);
   await app.register(tokenPlugin, { config: config.token, ...(clock ? { clock } : {}) });
   await app.register(betsPlugin);
   await app.register(minesGamesPlugin);
@@ -116,6 +119,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
       await api.register(statsRoutes);
+      await api.register(rtpRoutes);
       await api.register(diceRoutes);
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);

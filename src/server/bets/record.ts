@@ -43,7 +43,7 @@ interface BetRow {
   payout: number | bigint;
 }
 
-const toCents = (units: bigint, rate: number) => {
+export const toCents = (units: bigint, rate: number): number => {
   if (!Number.isFinite(rate) || rate <= 0) return 0;
   // Cents = units × rate / 10^6; the rate goes through fixed-point so no float touches the units.
   const rateMicro = BigInt(Math.round(rate * 1_000_000));
