@@ -21,6 +21,7 @@ const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/Confi
 const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
 const TransactionsPage = lazyRouteComponent(() => import('./routes/account/TransactionsPage'), 'TransactionsPage');
 const BetPage = lazyRouteComponent(() => import('./routes/bets/BetPage'), 'BetPage');
+const RtpPage = lazyRouteComponent(() => import('./routes/rtp/RtpPage'), 'RtpPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -155,7 +156,15 @@ const betRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Bet' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
+/** The RTP each game really paid (issue 23), for anyone; the footer links here. */
+const rtpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/rtp',
+  component: RtpPage,
+  staticData: { requiresAuth: false, title: 'Measured RTP' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

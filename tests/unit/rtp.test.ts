@@ -6,6 +6,7 @@ import {
   cumulativeRtp,
   diceTheoreticalRtp,
   minesTheoreticalRtp,
+  rtpChartGeometry,
   rtpEstimate,
 } from '../../src/core/bets/rtp';
 import type { RtpSums } from '../../src/core/bets/rtp';
@@ -104,5 +105,30 @@ describe("the chart's cumulative RTP", () => {
     expect(points).toHaveLength(50);
     expect(points.at(-1)).toEqual({ bets: 1000, rtp: 0.99 });
     expect(cumulativeRtp([])).toEqual([]);
+  });
+});
+
+describe("the chart's geometry", () => {
+  it('spans the measured points and the theoretical line, at least 10 points of RTP, x by bets', () => {
+    const g = rtpChartGeometry(
+      [
+        { bets: 10, rtp: 0.5 },
+        { bets: 20, rtp: 1.5 },
+        { bets: 30, rtp: 1 },
+      ],
+      0.99,
+      300,
+      120,
+      0,
+    );
+    expect(g.top).toBeCloseTo(1.6, 12);
+    expect(g.bottom).toBeCloseTo(0.4, 12);
+    expect(g.line).toBe('M0.00,110.00 L150.00,10.00 L300.00,60.00');
+    expect(g.theoreticalY).toBe(61);
+    const steady = rtpChartGeometry([{ bets: 5, rtp: 0.99 }], 0.99, 300, 120, 0);
+    expect(steady.top - steady.bottom).toBeCloseTo(0.1, 12);
+    // 100% (break-even) is always in view: 0.945 … 1.045.
+    expect(steady.line).toBe('M150.00,66.00');
+    expect(rtpChartGeometry([], null, 300, 120).theoreticalY).toBeNull();
   });
 });

@@ -119,3 +119,32 @@ export function cumulativeRtp(bets: ReadonlyArray<{ wager: number; payout: numbe
   });
   return out;
 }
+
+export interface RtpChartGeometry {
+  /** SVG path of the measured RTP along the window, in a `width` × `height` box. */
+  line: string;
+  /** The y of the theoretical RTP; null when there is none. */
+  theoreticalY: number | null;
+  /** The RTP at the top and at the bottom of the box, for the axis labels. */
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The chart of the measured page: the cumulative RTP against the theoretical line, x by bets, y
+ * spanning both with a margin, never less than 10 points of RTP so a steady game does not look wild.
+ */
+export function rtpChartGeometry(points: readonly RtpPoint[], theoretical: number | null, width: number, height: number, padding = 8): RtpChartGeometry {
+  const values = [...points.map((p) => p.rtp), ...(theoretical === null ? [] : [theoretical])];
+  let top = Math.max(...values, 1);
+  let bottom = Math.min(...values, 1);
+  const span = top - bottom;
+  const margin = Math.max(span * 0.1, (0.1 - span) / 2, 0);
+  top += margin;
+  bottom = Math.max(0, bottom - margin);
+  const y = (value: number) => padding + ((top - value) / (top - bottom || 1)) * (height - 2 * padding);
+  const last = points.at(-1)?.bets ?? 1;
+  const x = (bets: number) => (points.length > 1 ? ((bets - points[0]!.bets) / (last - points[0]!.bets || 1)) * width : width / 2);
+  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.bets).toFixed(2)},${y(p.rtp).toFixed(2)}`).join(' ');
+  return { line, theoreticalY: theoretical === null ? null : Number(y(theoretical).toFixed(2)), top, bottom };
+}
