@@ -129,6 +129,7 @@ describe("the chart's geometry", () => {
     expect(steady.top - steady.bottom).toBeCloseTo(0.1, 12);
     // 100% (break-even) is always in view: 0.945 … 1.045.
     expect(steady.line).toBe('M150.00,66.00');
+    expect(steady.firstY).toBe(66);
     expect(rtpChartGeometry([], null, 300, 120).theoreticalY).toBeNull();
   });
 });

@@ -128,6 +128,8 @@ export interface RtpChartGeometry {
   /** The RTP at the top and at the bottom of the box, for the axis labels. */
   top: number;
   bottom: number;
+  /** The y of the first point (a lone point is drawn as a dot). */
+  firstY: number;
 }
 
 /**
@@ -146,5 +148,6 @@ export function rtpChartGeometry(points: readonly RtpPoint[], theoretical: numbe
   const last = points.at(-1)?.bets ?? 1;
   const x = (bets: number) => (points.length > 1 ? ((bets - points[0]!.bets) / (last - points[0]!.bets || 1)) * width : width / 2);
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.bets).toFixed(2)},${y(p.rtp).toFixed(2)}`).join(' ');
-  return { line, theoreticalY: theoretical === null ? null : Number(y(theoretical).toFixed(2)), top, bottom };
+  const firstY = points.length ? Number(y(points[0]!.rtp).toFixed(2)) : height / 2;
+  return { line, theoreticalY: theoretical === null ? null : Number(y(theoretical).toFixed(2)), top, bottom, firstY };
 }

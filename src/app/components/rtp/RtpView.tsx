@@ -30,10 +30,12 @@ export function RtpView({ actor }: { actor: RtpActor }) {
           Return to player measured from every settled bet (paid out ÷ wagered, in US dollars at each bet’s rate), beside what each game’s rules
           return for the bets really played, with a 95% interval from the bets’ own spread.
         </p>
-        <p className={styles.live} data-updating={updating}>
-          <span className={styles.dot} aria-hidden="true" />
-          {updating ? 'Updating…' : 'Live: the figures follow the bets as they land'}
-        </p>
+        {page === 'ready' ? (
+          <p className={styles.live} data-updating={updating}>
+            <span className={styles.dot} aria-hidden="true" />
+            {updating ? 'Updating…' : 'Live: the figures follow the bets as they land'}
+          </p>
+        ) : null}
       </header>
       {page === 'loading' ? (
         <p className={styles.note} role="status">
@@ -124,28 +126,34 @@ function GameCard({ game }: { game: GameRtp }) {
         </div>
         <div className={styles.wide}>
           <dt>95% interval</dt>
-          <dd data-testid={`rtp-${slug}-interval`}>{interval ?? (game.bets < 2 ? 'needs two bets' : '—')}</dd>
+          <dd data-testid={`rtp-${slug}-interval`}>{interval ?? (game.bets === 1 ? 'needs two bets' : '—')}</dd>
         </div>
       </dl>
       {game.recent.length > 0 ? (
         <>
-          <svg
-            className={styles.chart}
-            viewBox={`0 0 ${CHART_W} ${CHART_H}`}
-            preserveAspectRatio="none"
-            role="img"
-            aria-label={`${game.game}: measured RTP over the last ${window} bets, ${percent(game.recent.at(-1)!.rtp)}, against the theoretical ${percent(game.theoreticalRtp)}`}
-            data-bets={window}
-          >
-            {chart.theoreticalY !== null ? <line className={styles.theory} x1={0} x2={CHART_W} y1={chart.theoreticalY} y2={chart.theoreticalY} /> : null}
-            <path className={styles.line} d={chart.line} />
-          </svg>
+          <div className={styles.chartBox}>
+            <svg
+              className={styles.chart}
+              viewBox={`0 0 ${CHART_W} ${CHART_H}`}
+              preserveAspectRatio="none"
+              role="img"
+              aria-label={`${game.game}: measured RTP over the last ${window} bets, ${percent(game.recent.at(-1)!.rtp)}, against the theoretical ${percent(game.theoreticalRtp)}`}
+              data-bets={window}
+            >
+              {chart.theoreticalY !== null ? <line className={styles.theory} x1={0} x2={CHART_W} y1={chart.theoreticalY} y2={chart.theoreticalY} /> : null}
+              <path className={styles.line} d={chart.line} />
+            </svg>
+            {game.recent.length === 1 ? <span className={styles.point} style={{ top: `${(chart.firstY / CHART_H) * 100}%` }} aria-hidden="true" /> : null}
+            <span className={`${styles.scale} ${styles.scaleTop}`} aria-hidden="true">
+              {percent(chart.top)}
+            </span>
+            <span className={`${styles.scale} ${styles.scaleBottom}`} aria-hidden="true">
+              {percent(chart.bottom)}
+            </span>
+          </div>
           <p className={styles.caption}>
             <span className={styles.keyMeasured} aria-hidden="true" /> Cumulative RTP of the last {window.toLocaleString('en-US')} {window === 1 ? 'bet' : 'bets'}
-            <span className={styles.keyTheory} aria-hidden="true" /> theoretical
-            <span className={styles.axis}>
-              {percent(chart.bottom)} – {percent(chart.top)}
-            </span>
+            <span className={styles.keyTheory} aria-hidden="true" /> theoretical {percent(game.theoreticalRtp)}
           </p>
         </>
       ) : (
