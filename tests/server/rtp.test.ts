@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { baccaratExactRtp } from '../../src/core/games/baccarat';
 import { diceRtp } from '../../src/core/games/dice';
 import { minesRtp } from '../../src/core/games/mines';
-import { serverPerBlock } from '../support/server';
+import { migrate, migrations } from '../../src/server/db/migrations';
+import { openTestDatabase, serverPerBlock } from '../support/server';
 import { fundedPlayer } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
@@ -141,5 +142,43 @@ describe('the measured RTP', () => {
     const refused = await player.call('POST', '/dice/bet', { betAmount: '5000', currency: 'USDT', chance: 50, target: 'under' });
     expect(refused.status).toBe(400);
     expect(await read(shared.server.url)).toEqual(before);
+  });
+});
+
+describe('the migration of the running sums', () => {
+  it('adds the bets already played, at their game’s usual RTP', async () => {
+    const test = await openTestDatabase();
+    const { db } = test;
+    try {
+      // A database as it stood before the sums: its tables emptied and migrated up to 419.
+      if (db.engine === 'postgres') await db.exec(`DROP SCHEMA ${test.schema ?? 'public'} CASCADE; CREATE SCHEMA ${test.schema ?? 'public'}`);
+      else {
+        const tables = await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+        await db.exec(`PRAGMA foreign_keys = OFF; ${tables.map(({ name }) => `DROP TABLE ${name};`).join(' ')} PRAGMA foreign_keys = ON;`);
+      }
+      await migrate(db, migrations.filter((m) => m.id < 420));
+      await db.run("INSERT INTO currencies (symbol, name, position) VALUES ('USDT', 'Tether', 1)");
+      await db.run(
+        "INSERT INTO users (id, user_name, user_name_key, email, email_key, password_hash, created_at) VALUES (1, 'ada', 'ada', 'a@example.com', 'a@example.com', 'x', '2026-01-01')",
+      );
+      const bet = (game: string, wager: number, payout: number) =>
+        db.run(
+          "INSERT INTO bets (user_id, game, currency, wager, payout, outcome, wager_usd_cents, payout_usd_cents, created_at) VALUES (1, ?, 'USDT', ?, ?, '{}', ?, ?, '2026-01-01')",
+          [game, wager * 1_000_000, payout * 1_000_000, wager, payout],
+        );
+      await bet('Dice', 100, 0);
+      await bet('Dice', 300, 594);
+      await bet('Baccarat', 200, 390);
+      expect(await migrate(db)).toContain(420);
+      const rows = await db.all<Record<string, number | bigint>>(
+        'SELECT game, bets, wagered, paid, wagered2, paid2, wagered_paid, theoretical FROM rtp_totals ORDER BY game',
+      );
+      expect(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])))).toEqual([
+        { game: 'Baccarat', bets: 1, wagered: 200, paid: 390, wagered2: 40_000, paid2: 152_100, wagered_paid: 78_000, theoretical: expect.closeTo(200 * 0.9894, 9) as number },
+        { game: 'Dice', bets: 2, wagered: 400, paid: 594, wagered2: 100_000, paid2: 352_836, wagered_paid: 178_200, theoretical: expect.closeTo(400 * 0.9899, 9) as number },
+      ]);
+    } finally {
+      await test.close();
+    }
   });
 });
