@@ -101,8 +101,9 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(walletPlugin, { dataDir: config.dataDir, wallet: { ...config.wallet, ...(depositSecret ? { depositSecret } : {}) }, demoFunds: config.demoFunds });
   await app.register(openGamesPlugin);
   await app.register(settlementPlugin);
-  await app.register(rtpPlugin);
   await app.register(tokenPlugin, { config: config.token, ...(clock ? { clock } : {}) });
+  // After the token plugin: its hook takes the house row first, and the sums' row comes last in every bet.
+  await app.register(rtpPlugin);
   await app.register(betsPlugin);
   await app.register(minesGamesPlugin);
   await app.register(blackjackRoundsPlugin);

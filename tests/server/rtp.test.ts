@@ -136,6 +136,21 @@ describe('the measured RTP', () => {
     expect([blackjack.low95, blackjack.high95]).toEqual([null, null]);
   });
 
+  it('counts every one of many bets placed at once, the sums equal to a scan of the bets table', async () => {
+    const before = gameOf(await read(shared.server.url), 'Dice').bets;
+    const players = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(shared.server, 'USDT')));
+    const replies = await Promise.all(
+      players.flatMap((player) => Array.from({ length: 6 }, () => player.call('POST', '/dice/bet', { betAmount: '0.5', currency: 'USDT', chance: 50, target: 'over' }))),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(24).fill(200));
+    const dice = gameOf(await read(shared.server.url), 'Dice');
+    expect(dice.bets).toBe(before + 24);
+    const scan = await shared.server.app.db.get<{ n: number; w: number; p: number }>(
+      "SELECT COUNT(*) AS n, SUM(wager_usd_cents) AS w, SUM(payout_usd_cents) AS p FROM bets WHERE game = 'Dice'",
+    );
+    expect([dice.bets, dice.wageredUsd, dice.paidOutUsd]).toEqual([Number(scan!.n), Number(scan!.w) / 100, Number(scan!.p) / 100]);
+  });
+
   it('leaves the figures as they were when a bet is refused', async () => {
     const before = await read(shared.server.url);
     const player: Player = await fundedPlayer(shared.server, 'USDT');
