@@ -152,8 +152,12 @@ function GameCard({ game }: { game: GameRtp }) {
             </span>
           </div>
           <p className={styles.caption}>
-            <span className={styles.keyMeasured} aria-hidden="true" /> Cumulative RTP of the last {window.toLocaleString('en-US')} {window === 1 ? 'bet' : 'bets'}
-            <span className={styles.keyTheory} aria-hidden="true" /> theoretical {percent(game.theoreticalRtp)}
+            <span className={styles.legend}>
+              <span className={styles.keyMeasured} aria-hidden="true" /> Cumulative RTP of the last {window.toLocaleString('en-US')} {window === 1 ? 'bet' : 'bets'}
+            </span>
+            <span className={styles.legend}>
+              <span className={styles.keyTheory} aria-hidden="true" /> theoretical {percent(game.theoreticalRtp)}
+            </span>
           </p>
         </>
       ) : (
