@@ -24,6 +24,7 @@ import { stakingMachine } from './staking/machine';
 import { tokenPageMachine } from './token/machine';
 import { addLiquidityMachine, lockTokensMachine, removeLiquidityMachine, unlockTokensMachine } from './tokenAction/machine';
 import { tokenRefreshMachine } from './tokenRefresh/machine';
+import { rtpMachine } from './rtp/machine';
 import { statsMachine } from './stats/machine';
 import { transactionsMachine } from './transactions/machine';
 import { twoFactorMachine } from './twoFactor/machine';
@@ -57,6 +58,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   shell: shellMachine,
   staking: stakingMachine,
   stats: statsMachine,
+  rtp: rtpMachine,
   tokenPage: tokenPageMachine,
   tokenRefresh: tokenRefreshMachine,
   transactions: transactionsMachine,

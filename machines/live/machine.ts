@@ -11,7 +11,7 @@
  * Sends
  *   to its hubConnection child: live.connect (start the connection) · live.disconnect (stop it)
  *   through the actor system, by systemId (a screen that is closed misses the event):
- *     wallet ← server.deposit {amount, currency, balance} · betsFeed and stats (when open) ← server.bet {bet}
+ *     wallet ← server.deposit {amount, currency, balance} · betsFeed, stats and rtp (when open) ← server.bet {bet}
  *     staking ← server.lockedTokens / server.unlockedTokens {payload} · earn ← server.invested / server.divested {payload}
  *     auth ← session.ended (only while the link is wanted: a link being stopped may close for a session already left)
  * Actor src/app provides
@@ -104,6 +104,7 @@ export const liveMachine = setup({
     tellFeed: sendTo(({ system }) => system.get(SYSTEM_IDS.betsFeed), (_, params: { bet: Bet }) => ({ type: 'server.bet' as const, bet: params.bet })),
     /** The live statistics panel, when the account menu has spawned it (a signed-in player). */
     tellStats: sendTo(({ system }) => system.get(SYSTEM_IDS.stats), (_, params: { bet: Bet }) => ({ type: 'server.bet' as const, bet: params.bet })),
+    tellRtp: sendTo(({ system }) => system.get(SYSTEM_IDS.rtp), (_, params: { bet: Bet }) => ({ type: 'server.bet' as const, bet: params.bet })),
     tellWallet: sendTo(
       ({ system }) => system.get(SYSTEM_IDS.wallet),
       (_, params: { amount: number; currency: string; balance?: number }) => ({ type: 'server.deposit' as const, ...params }),
@@ -141,6 +142,7 @@ export const liveMachine = setup({
           actions: [
             { type: 'tellFeed', params: ({ event }) => ({ bet: event.bet }) },
             { type: 'tellStats', params: ({ event }) => ({ bet: event.bet }) },
+            { type: 'tellRtp', params: ({ event }) => ({ bet: event.bet }) },
           ],
         },
         'hub.deposit': {

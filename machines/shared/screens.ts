@@ -26,6 +26,7 @@ export const SCREEN_IDS = {
   responsible: 'responsible',
   stats: 'stats',
   betRecall: 'betRecall',
+  rtp: 'rtp',
 } as const;
 
 export type ScreenId = (typeof SCREEN_IDS)[keyof typeof SCREEN_IDS];

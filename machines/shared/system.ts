@@ -16,6 +16,6 @@ export const APP_WIDE_IDS = {
 } as const;
 
 /** The screens that app-wide actors address (live's token events, and its bets for the statistics panel). */
-export const SYSTEM_IDS = { ...APP_WIDE_IDS, staking: 'staking', earn: 'earn', stats: 'stats' } as const;
+export const SYSTEM_IDS = { ...APP_WIDE_IDS, staking: 'staking', earn: 'earn', stats: 'stats', rtp: 'rtp' } as const;
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS] | ScreenId;
 export type { ScreenId };

@@ -21,6 +21,7 @@ const ResetPasswordPage = lazyPage('/reset-password', 'ResetPasswordPage');
 const TransactionsPage = lazyPage('/transactions', 'TransactionsPage');
 const ResponsibleGamblingPage = lazyPage('/responsible-gambling', 'ResponsibleGamblingPage');
 const BetPage = lazyPage('/bet/$betId', 'BetPage');
+const RtpPage = lazyPage('/rtp', 'RtpPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -163,7 +164,15 @@ const betRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Bet' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
+/** The RTP each game really paid (issue 23), for anyone; the footer links here. */
+const rtpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/rtp',
+  component: RtpPage,
+  staticData: { requiresAuth: false, title: 'Measured RTP' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

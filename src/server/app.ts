@@ -21,6 +21,8 @@ import type { Clock } from './token/payout';
 import type { Mailer } from './auth/mailer';
 import { betsRoutes } from './routes/bets';
 import { statsRoutes } from './routes/stats';
+import { rtpRoutes } from './routes/rtp';
+import { rtpPlugin } from './rtp/plugin';
 import { betsPlugin } from './bets/plugin';
 import { blackjackRoundsPlugin } from './blackjack/plugin';
 import { minesGamesPlugin } from './mines/plugin';
@@ -103,6 +105,8 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(settlementPlugin);
   await app.register(responsiblePlugin);
   await app.register(tokenPlugin, { config: config.token, ...(clock ? { clock } : {}) });
+  // After the token plugin: its hook takes the house row first, and the sums' row comes last in every bet.
+  await app.register(rtpPlugin);
   await app.register(betsPlugin);
   await app.register(minesGamesPlugin);
   await app.register(blackjackRoundsPlugin);
@@ -120,6 +124,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
       await api.register(statsRoutes);
+      await api.register(rtpRoutes);
       await api.register(diceRoutes);
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);

@@ -5,6 +5,7 @@ import { BlackjackActions, BlackjackActiveGame, BlackjackBet } from './blackjack
 import { DiceBet } from './dice';
 import { MinesActiveGame, MinesBet, MinesCashout, MinesPick } from './mines';
 import { casinoRoutes } from './casino';
+import { getRtp } from './rtp';
 import type { HttpMethod, RouteContract } from './common';
 import { hubRoutes } from './hub';
 import { paymentsRoutes } from './payments';
@@ -24,6 +25,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...walletRoutes,
   ...paymentsRoutes,
   ...casinoRoutes,
+  getRtp,
   DiceBet,
   MinesBet,
   MinesPick,

@@ -5,6 +5,7 @@ import { createFloatStream } from '../../core/fairness/floats';
 import type { FloatAt } from '../../core/fairness/floats';
 import { actionStake, applyAction, BLACKJACK_MAX_PROFIT_FACTOR, settle, startRound, toWireGame } from '../../core/games/blackjack';
 import type { BlackjackAction, BlackjackRefusalCode, BlackjackState, WireBlackjackGame } from '../../core/games/blackjack';
+import { BLACKJACK_THEORETICAL_RTP } from '../../core/bets/rtp';
 import { checkWager } from '../bets/checks';
 import { payFromHouse } from '../bets/payout';
 import { recordBet, usdCents } from '../bets/record';
@@ -103,6 +104,7 @@ async function settleRound(
     wager: settlement.wager,
     payout: settlement.payout,
     houseEdge: BLACKJACK_HOUSE_EDGE,
+    theoreticalRtp: BLACKJACK_THEORETICAL_RTP,
     usdRate,
   });
   return bet;

@@ -3,6 +3,7 @@ import { blackjackMigrations } from '../blackjack/schema';
 import { walletMigrations } from '../ledger/schema';
 import { minesMigrations } from '../mines/schema';
 import { responsibleMigrations } from '../responsible/schema';
+import { rtpMigrations } from '../rtp/schema';
 import { tokenMigrations } from '../token/schema';
 
 /**
@@ -204,6 +205,7 @@ export const migrations: Migration[] = [
       CREATE INDEX bets_high_roller ON bets (id) WHERE wager_usd_cents >= 10000 OR payout_usd_cents >= 10000;
     `,
   },
+  ...rtpMigrations,
   ...minesMigrations,
   ...blackjackMigrations,
   ...tokenMigrations,

@@ -3,6 +3,7 @@ import type { Database, Sql } from '../db/sql';
 import type { BetLimitsUnits } from '../../core/bets/validation';
 import { createFloatStream } from '../../core/fairness/floats';
 import { gemsCount, isTileId, minesBoard, minesMultiplier, minesMultiplierHundredths, minesPayoutUnits } from '../../core/games/mines';
+import { minesTheoreticalRtp } from '../../core/bets/rtp';
 import { checkWager } from '../bets/checks';
 import { payFromHouse } from '../bets/payout';
 import { recordBet, usdCents } from '../bets/record';
@@ -213,6 +214,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       wager: game.wager,
       payout,
       houseEdge: MINES_HOUSE_EDGE,
+      theoreticalRtp: minesTheoreticalRtp(game.minesCount, gems.length, hitMine !== null),
       usdRate,
     });
     return { bet, payout, mineTiles: game.mineTiles, balance: await balanceOf(tx, player) };

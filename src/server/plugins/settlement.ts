@@ -22,6 +22,8 @@ export interface SettledBet {
   payout: bigint;
   /** The game's house edge as a fraction (dice 0.01), for the rewards pool share. */
   houseEdge: number;
+  /** What the rules return on this bet as played (docs/fairness.md, measured RTP); 1 − houseEdge when absent. */
+  theoreticalRtp?: number;
   /** Dollars per coin at settlement. */
   usdRate: number;
 }

@@ -22,6 +22,7 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/confirm-email': 'src/app/routes/account/ConfirmEmailPage.tsx',
   '/reset-password': 'src/app/routes/account/ResetPasswordPage.tsx',
   '/bet/$betId': 'src/app/routes/bets/BetPage.tsx',
+  '/rtp': 'src/app/routes/rtp/RtpPage.tsx',
 };
 
 /** The chunk every lazy route's module is imported through, fetched before the route's own. */

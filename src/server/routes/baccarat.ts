@@ -4,6 +4,7 @@ import { BET_MESSAGES, checkBaccaratBetUnits, checkMaxWinUnits } from '../../cor
 import type { BaccaratBetsUnits } from '../../core/bets/validation';
 import { BaccaratBet } from '../../core/contracts/baccarat';
 import { createFloatStream } from '../../core/fairness/floats';
+import { baccaratTheoreticalRtp } from '../../core/bets/rtp';
 import { dealBaccarat, maxProfitOf, roundHouseEdge, settleBaccarat, toWireBaccaratGame } from '../../core/games/baccarat';
 import { unitsToNumber } from '../../core/money';
 import { stakeAndPay } from '../bets/payout';
@@ -59,6 +60,7 @@ function baccaratBetTransaction(app: FastifyInstance) {
       wager: settlement.wager,
       payout: settlement.resultAmount,
       houseEdge: roundHouseEdge(bets),
+      theoreticalRtp: baccaratTheoreticalRtp(bets),
       usdRate,
     });
     return { bet, game: toWireBaccaratGame(deal, settlement.resultAmount), balance };

@@ -5,6 +5,7 @@ import { createFloatStream } from '../../core/fairness/floats';
 import { diceProfitOnWinUnits, isValidChance, settleDiceBet } from '../../core/games/dice';
 import type { DiceTarget } from '../../core/games/dice';
 import { unitsToNumber } from '../../core/money';
+import { diceTheoreticalRtp } from '../../core/bets/rtp';
 import { checkWager } from '../bets/checks';
 import { stakeAndPay } from '../bets/payout';
 import { recordBet, usdCents } from '../bets/record';
@@ -55,6 +56,7 @@ export function diceBetTransaction(app: FastifyInstance) {
       wager,
       payout: settlement.payoutUnits,
       houseEdge: DICE_HOUSE_EDGE,
+      theoreticalRtp: diceTheoreticalRtp(chance),
       usdRate,
     });
     return { bet, settlement, nonce: seed.nonce, balance };

@@ -8,6 +8,11 @@ export function Footer() {
       <a className={styles.follow} href="https://x.com/acccasino" target="_blank" rel="noreferrer noopener">
         <MegaphoneIcon size={16} /> Follow us
       </a>
+      <nav className={styles.links} aria-label="Fairness">
+        <Link to="/rtp" className={styles.link}>
+          Measured RTP
+        </Link>
+      </nav>
       <p className={styles.copy}>© {new Date().getFullYear()} ACC Casino. Provably fair games. Play responsibly; 18+ only.</p>
     </footer>
   );
