@@ -45,8 +45,8 @@ const T = SEED_TEXTS;
 const VECTOR = { serverSeed: '2a97516c354b68848cdbd8f54a226a0a55b21ed138e207ad6c5cbb9c00aa5aea', clientSeed: 'abc', nonce: 1 };
 const REVEALED: RevealedSeed = { serverSeed: VECTOR.serverSeed, seedHash: 'b14ebc25', clientSeed: 'abc', nonce: 5 };
 const OLDER: RevealedSeed = { serverSeed: 'f'.repeat(64), seedHash: 'a0a0a0a0', clientSeed: 'old', nonce: 2 };
-const SEED: SeedState = { seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'abc' };
-const ROTATED: RotateSeedResponse = { seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'mySeed', previous: REVEALED };
+const SEED: SeedState = { mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'abc' };
+const ROTATED: RotateSeedResponse = { mode: 'classic', seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'mySeed', previous: REVEALED };
 
 const event = (e: Record<string, unknown>) => e as AnyEvent;
 

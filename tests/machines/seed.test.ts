@@ -59,12 +59,12 @@ function harness(fakes: Fakes = {}) {
       loadSeed: fromPromise<SeedState, { clientSeed: string }>(async ({ input }) => {
         calls.loads.push(input.clientSeed);
         if (fakes.load) await fakes.load();
-        return { seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: input.clientSeed };
+        return { mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: input.clientSeed };
       }),
       rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(async ({ input }) => {
         calls.rotations.push(input.clientSeed);
         if (fakes.rotate) return fakes.rotate(input);
-        return { previous: { serverSeed: 'f'.repeat(64), seedHash: 'h1', clientSeed: 'old', nonce: 5 }, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: input.clientSeed };
+        return { previous: { serverSeed: 'f'.repeat(64), seedHash: 'h1', clientSeed: 'old', nonce: 5 }, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: input.clientSeed, mode: 'classic' };
       }),
       loadHistory: fromPromise<RevealedSeed[], void>(async () => {
         calls.histories += 1;
@@ -94,7 +94,7 @@ describe('seed modal', () => {
   it('should load the seed state for the client seed the browser has', async () => {
     const { actor, calls } = await opened();
     expect(calls.loads).toEqual(['my-seed']);
-    expect(selectSeedState(actor.getSnapshot())).toEqual({ seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
+    expect(selectSeedState(actor.getSnapshot())).toEqual({ mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
   });
 
   it('should make a random 20-character client seed first when the browser has none', async () => {
@@ -124,7 +124,7 @@ describe('seed modal', () => {
     returning.actor.send({ type: 'user.retry' });
     await settle();
     expect(returning.calls.loads).toEqual(['my-seed', 'my-seed']);
-    expect(selectSeedState(returning.actor.getSnapshot())).toEqual({ seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
+    expect(selectSeedState(returning.actor.getSnapshot())).toEqual({ mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
   });
 
   it('should refuse Rotate while the client seed field is invalid, and offer a new random one', async () => {
@@ -155,7 +155,7 @@ describe('seed modal', () => {
     const rotating = await opened(undefined, { rotate: () => new Promise<RotateSeedResponse>((resolve) => (answerRotation = resolve)) });
     rotating.actor.send({ type: 'user.rotate' });
     rotating.actor.send({ type: 'user.editClientSeed', text: '' });
-    answerRotation({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
+    answerRotation({ mode: 'classic', previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
     await settle();
     expect(selectClientSeedField(rotating.actor.getSnapshot())).toBe('my-seed');
     expect(selectClientSeedInvalid(rotating.actor.getSnapshot())).toBe(false);
@@ -177,7 +177,7 @@ describe('seed modal', () => {
     actor.send({ type: 'user.rotate' });
     await settle();
     expect(calls.rotations).toEqual(['lucky:7']);
-    expect(selectSeedState(actor.getSnapshot())).toEqual({ seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'lucky:7' });
+    expect(selectSeedState(actor.getSnapshot())).toEqual({ mode: 'classic', seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'lucky:7' });
     expect(selectHistory(actor.getSnapshot())[0]).toMatchObject({ seedHash: 'h1', clientSeed: 'old' });
   });
 
@@ -355,7 +355,7 @@ describe('seed modal', () => {
 
   it('should list a pair revealed by a rotation once when the history read later lists it too', async () => {
     const older: RevealedSeed = { serverSeed: 'e'.repeat(64), seedHash: 'a0a0a0a0', clientSeed: 'older', nonce: 2 };
-    const rotate = async ({ clientSeed }: { clientSeed: string }) => ({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed });
+    const rotate = async ({ clientSeed }: { clientSeed: string }) => ({ mode: 'classic' as const, previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed });
     const { actor } = await opened(undefined, { rotate, history: [REVEALED, older] });
     actor.send({ type: 'user.rotate' });
     await settle();
@@ -381,7 +381,7 @@ describe('seed modal', () => {
     actor.send({ type: 'user.selectTab', tab: 'history' });
     await settle();
     expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
-    answerRotation({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
+    answerRotation({ mode: 'classic', previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
     await settle();
     expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
   });

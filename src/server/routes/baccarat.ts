@@ -12,7 +12,7 @@ import { recordBet } from '../bets/record';
 import type { Sql } from '../db/sql';
 import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
-import { takeBetSeed } from '../fairness/seeds';
+import { revealedOnSettle, takeBetSeed } from '../fairness/seeds';
 import { balanceOf, playerAccount } from '../ledger/ledger';
 
 /** The baccarat round's database transaction: checks, nonce, deal, bet row, transfers and settlement hooks. */
@@ -59,7 +59,7 @@ function baccaratBetTransaction(app: FastifyInstance) {
       houseEdge: roundHouseEdge(bets),
       usdRate,
     });
-    return { bet, game: toWireBaccaratGame(deal, settlement.resultAmount), balance };
+    return { bet, game: toWireBaccaratGame(deal, settlement.resultAmount), balance, ...revealedOnSettle(seed) };
   };
 }
 
@@ -79,6 +79,8 @@ export const baccaratRoutes: FastifyPluginAsync = async (fastify) => {
     const userId = request.user!.id;
     // A balance that a concurrent bet took between the check and the debit.
     const result = await app.bets.commit((tx) => placeBet(tx, userId, currency, bets), BET_MESSAGES.baccaratBalanceTooLow);
-    return { success: true, game: result.game, balance: unitsToNumber(result.balance), bet: result.bet, errorMessage: null } as const;
+    // The broadcast row went out as recorded; the answer adds an instant-reveal seed.
+    const bet = { ...result.bet, ...(result.serverSeed === undefined ? {} : { serverSeed: result.serverSeed }) };
+    return { success: true, game: result.game, balance: unitsToNumber(result.balance), bet, errorMessage: null } as const;
   });
 };

@@ -12,7 +12,7 @@ import { gameRoute } from '../bets/plugin';
 import type { Sql } from '../db/sql';
 import { badRequest } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
-import { takeBetSeed } from '../fairness/seeds';
+import { revealedOnSettle, takeBetSeed } from '../fairness/seeds';
 import { playerAccount } from '../ledger/ledger';
 
 /** 99 / chance pays 99% of the fair 100 / chance. */
@@ -55,7 +55,7 @@ export function diceBetTransaction(app: FastifyInstance) {
       houseEdge: DICE_HOUSE_EDGE,
       usdRate,
     });
-    return { bet, settlement, nonce: seed.nonce, balance };
+    return { bet, settlement, nonce: seed.nonce, balance, ...revealedOnSettle(seed) };
   };
 }
 
@@ -81,6 +81,7 @@ export const diceRoutes: FastifyPluginAsync = async (fastify) => {
         multiplier: result.settlement.multiplier,
         nonce: result.nonce,
         win: result.settlement.win,
+        ...(result.serverSeed === undefined ? {} : { serverSeed: result.serverSeed }),
       },
     };
   });
