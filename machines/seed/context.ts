@@ -20,7 +20,7 @@ export const VERIFY_MESSAGES = {
 
 /** The active pair as the server shows it (nextHash is the committed next server seed); in instant reveal both are the next bet's hash. */
 export type SeedState = WireSeedState;
-export type SeedMode = SeedState['mode'];
+export type SeedMode = NonNullable<SeedState['mode']>;
 
 /** A pair whose server seed has been revealed; its bets used nonces 0 .. nonce − 1. */
 export type RevealedSeed = WireRevealedSeed;
