@@ -82,4 +82,29 @@ describe('Seed modal: instant reveal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect((await within(dialog).findByText(/SHA-256 is not the hash shown/)).getAttribute('data-check')).toBe('mismatch');
   });
+  it("should show an instant-reveal bet's server seed on the dice screen with a link that verifies it, and nothing for a classic bet", async () => {
+    const serverSeed = '5e'.repeat(32);
+    let reveal = false;
+    await openFairness({
+      '/dice/bet': () => ({
+        status: 200,
+        body: { balance: 0.0099, bet: { id: 77, roll: 62.3, wager: 0.0001, payout: 0, multiplier: 2, nonce: 0, win: false, ...(reveal ? { serverSeed } : {}) } },
+      }),
+    });
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fairness' })).toBeNull());
+    const dice = screen.getByRole('region', { name: 'Dice' });
+    const bet = within(dice).getByRole('button', { name: 'Bet' });
+    await waitFor(() => expect(bet.hasAttribute('disabled')).toBe(false));
+    fireEvent.change(within(dice).getByLabelText('Bet amount'), { target: { value: '0.0001' } });
+    await act(async () => void fireEvent.click(bet));
+    await within(dice).findByText('62.30');
+    expect(within(dice).queryByRole('link', { name: /^Verify bet/ })).toBeNull();
+    reveal = true;
+    await waitFor(() => expect(bet.hasAttribute('disabled')).toBe(false));
+    await act(async () => void fireEvent.click(bet));
+    const link = await within(dice).findByRole('link', { name: 'Verify bet #77' });
+    expect(link.getAttribute('href')).toBe('/bet/77');
+    expect(within(dice).getByTitle(serverSeed).textContent).toBe(`${serverSeed.slice(0, 10)}…`);
+  });
 });

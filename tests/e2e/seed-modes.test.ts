@@ -61,8 +61,11 @@ describe.skipIf(!hasChromium())('instant-reveal seeds in Chromium against the re
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
-      // /bet/ID verifies it right away: the seed matches the hash shown before, and the roll recomputes.
-      await page.goto(`/bet/${bet.id}`);
+      // The dice screen links the revealed bet; its page verifies it right away: the seed matches the
+      // hash shown before, and the roll recomputes.
+      await shot(page, `dice-revealed-${width}`);
+      await game.getByRole('link', { name: `Verify bet #${bet.id}` }).click();
+      await page.waitForURL(`**/bet/${bet.id}`);
       await page.getByRole('heading', { name: `Bet #${bet.id}` }).waitFor();
       const fairness = page.getByRole('region', { name: 'Fairness' });
       await fairness.getByRole('button', { name: 'Verify', exact: true }).click();
