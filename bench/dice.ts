@@ -18,6 +18,7 @@
 // So direct ÷ raw is what the game logic costs over the bare writes, and http ÷ direct what the
 // server layers and the network cost. Set BENCH_DIR to measure on the disk DATA_DIR will use. Each
 // phase runs for a fixed time (BENCH_DICE_MS, default 5 s); the whole run gives up after 3 minutes.
+// BENCH_SEED_MODE=instant plays every bet in instant reveal (each player on a hash chain, docs/fairness.md).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -30,7 +31,7 @@ import { buildApp } from '../src/server/app';
 import { groupCommitOf } from '../src/server/db/database';
 
 import { loadConfig } from '../src/server/config';
-import { createFirstSeeds } from '../src/server/fairness/seeds';
+import { createFirstSeeds, loadSeeds, setSeedMode } from '../src/server/fairness/seeds';
 import { diceBetTransaction } from '../src/server/routes/dice';
 import { insertUser } from '../src/server/users/repository';
 import { closedLoop, percentile } from './support/closedLoop';
@@ -40,6 +41,7 @@ const CLIENTS = 64;
 const PHASE_MS = Number(process.env.BENCH_DICE_MS ?? 5_000);
 const WARMUP_MS = 1_000;
 const BET = { betAmount: 0.05, currency: 'USDT', chance: 49.5, target: 'under' as const };
+const SEED_MODE = process.env.BENCH_SEED_MODE === 'instant' ? 'instant' : 'classic';
 
 interface Player {
   id: number;
@@ -192,6 +194,10 @@ async function main(): Promise<void> {
       const user = await insertUser(app.db, { userName: `bench_${i}`, email: `bench_${i}@example.com`, passwordHash: 'x' });
       if (!user) throw new Error(`could not create bench_${i}`);
       await createFirstSeeds(app.db, user.id);
+      if (SEED_MODE === 'instant') {
+        await loadSeeds(app.db, user.id);
+        await setSeedMode(app.db, user.id, 'instant', async () => {});
+      }
       const session = await app.db.transaction((tx) => app.auth.openSession(tx, user.id));
       players.push({ id: user.id, token: await app.auth.issueAccessToken(user.id, session) });
     }
@@ -207,7 +213,7 @@ async function main(): Promise<void> {
     );
 
     const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
-    console.log(`dice bets: ${CLIENTS} players, ${BET.betAmount} ${BET.currency} at ${BET.chance}% ${BET.target}, ${PHASE_MS / 1000} s per phase after ${WARMUP_MS / 1000} s warm-up, ${os.cpus().length} cores, load average ${load} at the start (other work on the machine lowers every figure)`);
+    console.log(`dice bets (${SEED_MODE} seeds): ${CLIENTS} players, ${BET.betAmount} ${BET.currency} at ${BET.chance}% ${BET.target}, ${PHASE_MS / 1000} s per phase after ${WARMUP_MS / 1000} s warm-up, ${os.cpus().length} cores, load average ${load} at the start (other work on the machine lowers every figure)`);
     const figures: Record<string, Record<'FULL' | 'NORMAL', Figures>> = { raw: {} as never, direct: {} as never, http: {} as never };
     // SQLite: the raw phase's own connection to the server's file, and the server's group commit.
     const sqlite = app.db.engine === 'sqlite';

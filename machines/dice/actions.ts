@@ -44,6 +44,8 @@ export const diceActions = {
       wager: params.response.bet.wager,
       payout: params.response.bet.payout,
       currency: placedCurrency(context),
+      betId: params.response.bet.id,
+      serverSeed: params.response.bet.serverSeed ?? null,
     },
   })),
   storeFailure: assign((_, params: { outcome: BetOutcome<DiceBetResponse> }) => ({

@@ -15,6 +15,9 @@ export interface DiceResult {
   wager: number;
   payout: number;
   currency: string;
+  betId: number;
+  /** Instant reveal: the bet's server seed, public as it settled (null in classic mode). */
+  serverSeed: string | null;
 }
 
 export interface DiceInput {

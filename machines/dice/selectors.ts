@@ -39,6 +39,11 @@ export const selectCanHalveOrDouble = (s: Snapshot): boolean => s.hasTag('limits
 
 export const selectRingTone = (s: Snapshot): RingTone => (s.hasTag('won') ? 'win' : s.hasTag('lost') ? 'loss' : 'primary');
 export const selectResult = (s: Snapshot): DiceResult | null => (s.hasTag('result') ? s.context.result : null);
+/** The bet on screen when instant reveal made its server seed public: it can be verified at once. */
+export const selectRevealedBet = (s: Snapshot): { betId: number; serverSeed: string } | null => {
+  const result = selectResult(s);
+  return result?.serverSeed ? { betId: result.betId, serverSeed: result.serverSeed } : null;
+};
 /** The roll as docs/product.md §2 shows it: "05.20", "100.00"; null when no result is on screen. */
 export const selectResultText = (s: Snapshot): string | null => {
   const result = selectResult(s);

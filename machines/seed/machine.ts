@@ -5,9 +5,10 @@
  * Receives
  *   user.selectTab {tab: 'seeds' | 'verify' | 'history'}
  *   user.editClientSeed {text} · user.randomizeClientSeed · user.rotate · user.retry
- *   user.editVerifyField {field: 'serverSeed' | 'clientSeed' | 'nonce', value} · user.chooseGame {game}
+ *   user.chooseMode {mode: 'classic' | 'instant'} · user.saveClientSeed   (instant reveal: the client seed between bets)
+ *   user.editVerifyField {field: 'serverSeed' | 'clientSeed' | 'nonce' | 'seedHash', value} · user.chooseGame {game}
  *   user.editGameParam {name, value} · user.runVerify
- *   user.verifyBet {serverSeed, clientSeed, nonce, game?, params?}   (one click on a revealed pair's bet)
+ *   user.verifyBet {serverSeed, clientSeed, nonce, seedHash?, game?, params?}   (one click on a revealed pair's bet)
  *   user.copy {text, what}                                           (a copy button: 'clientSeed', 'seedHash'…)
  * Sends nothing to other actors.
  * Actors src/app provides
@@ -15,18 +16,21 @@
  *   loadSeed:    fromPromise<SeedState, { clientSeed: string }>           GET /casino/get-seed?clientSeed=..
  *   rotateSeed:  fromPromise<RotateSeedResponse, { clientSeed: string }>  POST /casino/rotate-seed; rejects with
  *                the server's body ({error}) or the client's ApiError when refused (e.g. a game is still open)
+ *   setSeedMode: fromPromise<SeedState, { mode }>             POST /casino/set-seed-mode; rejects like rotateSeed
+ *   setClientSeed: fromPromise<SeedState, { clientSeed }>     POST /casino/set-client-seed (instant reveal); rejects like rotateSeed
  *   loadHistory: fromPromise<RevealedSeed[]>                GET /casino/get-seed-history
- *   verify:      fromPromise<VerifyResult, VerifyRequest>   verifyOutcomeAsync(game, seeds, params) in the browser
+ *   verify:      fromPromise<VerifyResult, VerifyRequest>   verifyOutcomeAsync(game, seeds, params) and the server seed's
+ *                SHA-256 (sha256HexAsync), in the browser
  *   copyToClipboard: fromPromise<void, { text: string }>    navigator.clipboard.writeText
  */
-import { assign, setup, stateIn } from 'xstate';
+import { and, assign, not, setup, stateIn } from 'xstate';
 import { effectActor } from '../shared/effects';
 import { isValidClientSeed } from '../../src/core/fairness/seeds';
 
 import type { VerifiableGame } from '../../src/core/fairness/verify';
 import { serverMessage } from '../shared/events';
-import { COPIED_FLAG_MS, ROTATE_NO_RESPONSE_MESSAGE, VERIFY_FAILED_MESSAGE, checkVerifyForm, emptyForm } from './context';
-import type { RevealedSeed, RotateSeedResponse, SeedContext, SeedEvent, SeedInput, SeedState, SeedTab, VerifyField, VerifyRequest, VerifyResult } from './context';
+import { CLIENT_SEED_NO_RESPONSE_MESSAGE, COPIED_FLAG_MS, MODE_NO_RESPONSE_MESSAGE, ROTATE_NO_RESPONSE_MESSAGE, VERIFY_FAILED_MESSAGE, checkVerifyForm, emptyForm } from './context';
+import type { RevealedSeed, RotateSeedResponse, SeedContext, SeedEvent, SeedInput, SeedMode, SeedState, SeedTab, VerifyField, VerifyRequest, VerifyResult } from './context';
 
 export * from './context';
 
@@ -40,6 +44,8 @@ export const seedMachine = setup({
     randomClientSeed: effectActor<string>('randomClientSeed'),
     loadSeed: effectActor<SeedState, { clientSeed: string }>('loadSeed'),
     rotateSeed: effectActor<RotateSeedResponse, { clientSeed: string }>('rotateSeed'),
+    setSeedMode: effectActor<SeedState, { mode: SeedMode }>('setSeedMode'),
+    setClientSeed: effectActor<SeedState, { clientSeed: string }>('setClientSeed'),
     loadHistory: effectActor<RevealedSeed[]>('loadHistory'),
     verify: effectActor<VerifyResult, VerifyRequest>('verify'),
     copyToClipboard: effectActor<void, { text: string }>('copyToClipboard'),
@@ -60,6 +66,8 @@ export const seedMachine = setup({
       };
     }),
     storeRotateRefusal: assign({ rotateMessage: (_, params: { error: unknown }) => serverMessage(params.error, ROTATE_NO_RESPONSE_MESSAGE) }),
+    storeModeRefusal: assign({ rotateMessage: (_, params: { error: unknown }) => serverMessage(params.error, MODE_NO_RESPONSE_MESSAGE) }),
+    storeClientSeedRefusal: assign({ rotateMessage: (_, params: { error: unknown }) => serverMessage(params.error, CLIENT_SEED_NO_RESPONSE_MESSAGE) }),
     clearRotateMessage: assign({ rotateMessage: null }),
     storeHistory: assign({
       // Pairs revealed by a rotation during this visit stay even if the list was read before it.
@@ -76,10 +84,11 @@ export const seedMachine = setup({
       form: ({ context }, params: { name: string; value: string }) => ({ ...context.form, params: { ...context.form.params, [params.name]: params.value } }),
     }),
     prefillFromBet: assign({
-      form: ({ context }, params: { serverSeed: string; clientSeed: string; nonce: number; game?: VerifiableGame; params?: Record<string, string> }) => ({
+      form: ({ context }, params: { serverSeed: string; clientSeed: string; nonce: number; seedHash?: string; game?: VerifiableGame; params?: Record<string, string> }) => ({
         serverSeed: params.serverSeed,
         clientSeed: params.clientSeed,
         nonce: String(params.nonce),
+        seedHash: params.seedHash ?? '',
         game: params.game ?? context.form.game,
         params: params.params ?? (params.game && params.game !== context.form.game ? {} : context.form.params),
       }),
@@ -99,7 +108,11 @@ export const seedMachine = setup({
   guards: {
     isTab: ({ event }, params: { tab: SeedTab }) => event.type === 'user.selectTab' && event.tab === params.tab,
     isDraftValid: ({ context }) => isValidClientSeed(context.draft),
-    canRotate: stateIn('#seed.draft.valid'),
+    isInstant: ({ context }) => context.seed?.mode === 'instant',
+    // Rotation is classic mode's; instant reveal saves the client seed instead (set-client-seed).
+    canRotate: and([stateIn('#seed.draft.valid'), not('isInstant')]),
+    canSaveClientSeed: and([stateIn('#seed.draft.valid'), 'isInstant', ({ context }) => context.draft !== context.seed?.clientSeed]),
+    isOtherMode: ({ context, event }) => event.type === 'user.chooseMode' && event.mode !== (context.seed?.mode ?? 'classic'),
     isFormValid: ({ context }) => checkVerifyForm(context.form).ok,
   },
 }).createMachine({
@@ -169,8 +182,35 @@ export const seedMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              description: 'Nothing pending; Rotate is offered while the client seed field is valid.',
-              on: { 'user.rotate': { guard: 'canRotate', target: 'rotating' } },
+              description:
+                'Nothing pending. Classic: Rotate is offered while the client seed field is valid. Instant reveal: Save is offered for a valid, changed client seed. Either mode can be chosen.',
+              on: {
+                'user.rotate': { guard: 'canRotate', target: 'rotating' },
+                'user.chooseMode': { guard: 'isOtherMode', target: 'switchingMode' },
+                'user.saveClientSeed': { guard: 'canSaveClientSeed', target: 'savingClientSeed' },
+              },
+            },
+            switchingMode: {
+              description: 'A switch between classic pairs and instant reveal is asked; the server refuses it while a game is open.',
+              tags: ['busy'],
+              invoke: {
+                id: 'setSeedMode',
+                src: 'setSeedMode',
+                input: ({ event }) => ({ mode: event.type === 'user.chooseMode' ? event.mode : 'classic' }),
+                onDone: { target: 'idle', actions: { type: 'storeSeed', params: ({ event }) => ({ seed: event.output }) } },
+                onError: { target: 'refused', actions: { type: 'storeModeRefusal', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            savingClientSeed: {
+              description: 'Instant reveal: the client seed in the field is sent; it plays from the next bet on, the chain going on.',
+              tags: ['busy'],
+              invoke: {
+                id: 'setClientSeed',
+                src: 'setClientSeed',
+                input: ({ context }) => ({ clientSeed: context.draft }),
+                onDone: { target: 'idle', actions: { type: 'storeSeed', params: ({ event }) => ({ seed: event.output }) } },
+                onError: { target: 'refused', actions: { type: 'storeClientSeedRefusal', params: ({ event }) => ({ error: event.error }) } },
+              },
             },
             rotating: {
               description: 'Rotation asked: the active server seed is revealed and the next one becomes active with the chosen client seed.',
@@ -184,9 +224,11 @@ export const seedMachine = setup({
               },
             },
             refused: {
-              description: "The server refused the rotation (e.g. a game is still open) or did not answer; its message is shown.",
+              description: 'The server refused the rotation, the mode switch or the client seed (e.g. a game is still open) or did not answer; its message is shown.',
               on: {
                 'user.rotate': { guard: 'canRotate', target: 'rotating', actions: 'clearRotateMessage' },
+                'user.chooseMode': { guard: 'isOtherMode', target: 'switchingMode', actions: 'clearRotateMessage' },
+                'user.saveClientSeed': { guard: 'canSaveClientSeed', target: 'savingClientSeed', actions: 'clearRotateMessage' },
                 'user.editClientSeed': { target: 'idle', actions: 'clearRotateMessage' },
                 'user.randomizeClientSeed': { target: 'idle', actions: 'clearRotateMessage' },
               },
@@ -203,6 +245,8 @@ export const seedMachine = setup({
         'xstate.done.actor.firstClientSeed': '.checking',
         'xstate.done.actor.loadSeed': '.checking',
         'xstate.done.actor.rotateSeed': '.checking',
+        'xstate.done.actor.setSeedMode': '.checking',
+        'xstate.done.actor.setClientSeed': '.checking',
       },
       states: {
         checking: {
@@ -276,6 +320,7 @@ export const seedMachine = setup({
                 serverSeed: event.serverSeed,
                 clientSeed: event.clientSeed,
                 nonce: event.nonce,
+                ...(event.seedHash ? { seedHash: event.seedHash } : {}),
                 ...(event.game ? { game: event.game } : {}),
                 ...(event.params ? { params: event.params } : {}),
               }),

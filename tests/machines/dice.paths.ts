@@ -20,6 +20,7 @@ import {
   selectProfitOnWin,
   selectResult,
   selectResultText,
+  selectRevealedBet,
   selectRingTone,
   selectTarget,
 } from '../../machines/dice/selectors';
@@ -56,11 +57,12 @@ const MESSAGES = {
 
 interface Roll {
   balance: number;
-  bet: { id: number; roll: number; wager: number; payout: number; multiplier: number; nonce: number; win: boolean };
+  bet: { id: number; roll: number; wager: number; payout: number; multiplier: number; nonce: number; win: boolean; serverSeed?: string };
 }
-const roll = (id: number, value: number, payout: number): Roll => ({
+/** `serverSeed`: a bet in instant reveal, whose seed its answer reveals. */
+const roll = (id: number, value: number, payout: number, serverSeed?: string): Roll => ({
   balance: 0.5 - 0.01 + payout,
-  bet: { id, roll: value, wager: 0.01, payout, multiplier: 2, nonce: id, win: payout > 0 },
+  bet: { id, roll: value, wager: 0.01, payout, multiplier: 2, nonce: id, win: payout > 0, ...(serverSeed ? { serverSeed } : {}) },
 });
 
 const event = (e: Record<string, unknown>) => e as AnyEvent;
@@ -86,7 +88,7 @@ const bettingEvents = [
   { type: 'wallet.changed', wallet: wallet('BTC', 0.5) },
   { type: 'xstate.done.actor.loadLimits', output: LIMITS },
   { type: 'xstate.done.actor.placeBet', output: answered(roll(1, 5.2, 0.02)) },
-  { type: 'xstate.done.actor.placeBet', output: answered(roll(2, 77.01, 0)) },
+  { type: 'xstate.done.actor.placeBet', output: answered(roll(2, 77.01, 0, 'ab'.repeat(32))) },
   { type: 'xstate.done.actor.placeBet', output: refused("Can't bet more than balance") },
   { type: 'xstate.done.actor.placeBet', output: refused('') },
   { type: 'xstate.error.actor.placeBet', error: new Error('offline') },
@@ -525,6 +527,8 @@ export const dicePaths: PathSpec<DiceSut> = {
         const answer = (facts(world).lastAnswer!['output'] as { answer: Roll }).answer;
         expect(selectResultText(snap(sut))).toBe(formatRoll(answer.bet.roll));
         expect(selectResult(snap(sut))).toMatchObject({ roll: answer.bet.roll, wager: answer.bet.wager, payout: answer.bet.payout });
+        // Instant reveal: the bet's revealed seed shows with it, to verify at once; a classic bet shows none.
+        expect(selectRevealedBet(snap(sut))).toEqual(answer.bet.serverSeed ? { betId: answer.bet.id, serverSeed: answer.bet.serverSeed } : null);
         expect(selectMessage(snap(sut))).toBeNull();
         expect(selectCanBet(snap(sut))).toBe(facts(world).limits !== 'loading');
       },

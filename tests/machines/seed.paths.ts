@@ -4,6 +4,11 @@ import { seedMachine } from '../../machines/seed/machine';
 import type { RevealedSeed, RotateSeedResponse, SeedEvent, SeedInput, SeedState, VerifyForm } from '../../machines/seed/machine';
 import {
   selectCanRotate,
+  selectCanSaveClientSeed,
+  selectHashCheck,
+  selectIsSavingClientSeed,
+  selectIsSwitchingMode,
+  selectSeedMode,
   selectClientSeedField,
   selectClientSeedInvalid,
   selectHistory,
@@ -38,6 +43,10 @@ export const SEED_TEXTS = {
   nonce: 'Nonce must be a whole number',
   mines: 'mines must be an integer 1..24',
   gameOpen: 'A game is still open: finish it before rotating the seed.',
+  modeRefused: 'Finish your mines game before switching the seed mode.',
+  modeNoAnswer: 'Could not switch the seed mode, please try again.',
+  clientSeedNoAnswer: 'Could not save the client seed, please try again.',
+  seedHash: 'Server seed hash must be 64 hexadecimal characters',
 } as const;
 const T = SEED_TEXTS;
 
@@ -45,8 +54,11 @@ const T = SEED_TEXTS;
 const VECTOR = { serverSeed: '2a97516c354b68848cdbd8f54a226a0a55b21ed138e207ad6c5cbb9c00aa5aea', clientSeed: 'abc', nonce: 1 };
 const REVEALED: RevealedSeed = { serverSeed: VECTOR.serverSeed, seedHash: 'b14ebc25', clientSeed: 'abc', nonce: 5 };
 const OLDER: RevealedSeed = { serverSeed: 'f'.repeat(64), seedHash: 'a0a0a0a0', clientSeed: 'old', nonce: 2 };
-const SEED: SeedState = { seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'abc' };
-const ROTATED: RotateSeedResponse = { seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'mySeed', previous: REVEALED };
+const SEED: SeedState = { mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'abc' };
+const INSTANT: SeedState = { mode: 'instant', seedHash: 'c1', nextHash: 'c1', nonce: 0, clientSeed: 'abc' };
+/** SHA-256 of VECTOR.serverSeed's text: the hash shown before its bet. */
+const VECTOR_HASH = 'b14ebc2510c9b27ec843ae98686260cc691338edf2db0a2d625fa50a1f4ebba7';
+const ROTATED: RotateSeedResponse = { mode: 'classic', seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'mySeed', previous: REVEALED };
 
 const event = (e: Record<string, unknown>) => e as AnyEvent;
 
@@ -58,6 +70,7 @@ function verifyCheck(form: VerifyForm): string | null {
   if (!/^[0-9a-f]{64}$/.test(form.serverSeed.trim())) return T.serverSeed;
   if (!validClientSeed(form.clientSeed)) return 'Client seed must be 1 to 64 characters without spaces';
   if (!/^\d+$/.test(form.nonce.trim())) return T.nonce;
+  if (form.seedHash.trim() !== '' && !/^[0-9a-f]{64}$/.test(form.seedHash.trim().toLowerCase())) return T.seedHash;
   if (form.game === 'mines' && form.params['mines'] !== undefined && !(Number(form.params['mines']) >= 1 && Number(form.params['mines']) <= 24)) return T.mines;
   return null;
 }
@@ -78,6 +91,20 @@ const seedEvents = [
   { type: 'xstate.error.actor.rotateSeed', error: { error: T.gameOpen } },
   { type: 'xstate.error.actor.rotateSeed', error: new Error('Failed to fetch') },
 ].map(event);
+const instantEvents = [
+  { type: 'xstate.done.actor.loadSeed', output: SEED },
+  { type: 'user.chooseMode', mode: 'instant' },
+  { type: 'user.chooseMode', mode: 'classic' },
+  { type: 'xstate.done.actor.setSeedMode', output: INSTANT },
+  { type: 'xstate.done.actor.setSeedMode', output: SEED },
+  { type: 'xstate.error.actor.setSeedMode', error: { error: T.modeRefused } },
+  { type: 'xstate.error.actor.setSeedMode', error: new Error('Failed to fetch') },
+  { type: 'user.editClientSeed', text: 'mySeed' },
+  { type: 'user.rotate' },
+  { type: 'user.saveClientSeed' },
+  { type: 'xstate.done.actor.setClientSeed', output: { ...INSTANT, clientSeed: 'mySeed' } },
+  { type: 'xstate.error.actor.setClientSeed', error: new Error('Failed to fetch') },
+].map(event);
 const browseEvents = [
   { type: 'xstate.done.actor.loadSeed', output: SEED },
   { type: 'user.selectTab', tab: 'history' },
@@ -93,13 +120,15 @@ const browseEvents = [
 const verifyEvents = [
   { type: 'xstate.done.actor.loadSeed', output: SEED },
   { type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, game: 'dice' },
+  { type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, seedHash: VECTOR_HASH, game: 'dice' },
+  { type: 'user.editVerifyField', field: 'seedHash', value: 'nope' },
   { type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, game: 'mines', params: { mines: '30' } },
   { type: 'user.editVerifyField', field: 'serverSeed', value: 'nope' },
   { type: 'user.editVerifyField', field: 'nonce', value: '-1' },
   { type: 'user.chooseGame', game: 'mines' },
   { type: 'user.editGameParam', name: 'mines', value: '3' },
   { type: 'user.runVerify' },
-  { type: 'xstate.done.actor.verify', output: { floats: [0.7061], outcome: { roll: 70.61 } } },
+  { type: 'xstate.done.actor.verify', output: { floats: [0.7061], outcome: { roll: 70.61 }, serverSeedHash: VECTOR_HASH } },
   { type: 'xstate.error.actor.verify', error: new Error('no WebCrypto') },
 ].map(event);
 
@@ -117,12 +146,14 @@ export function seedFacts(world: World) {
   let historyRequests = 0;
   let historyState: 'notLoaded' | 'loading' | 'loaded' | 'unavailable' = 'notLoaded';
   let tab = 'seeds';
-  let form: VerifyForm = { serverSeed: '', clientSeed: '', nonce: '', game: 'dice', params: {} };
+  let form: VerifyForm = { serverSeed: '', clientSeed: '', nonce: '', seedHash: '', game: 'dice', params: {} };
   let verifyMessage: string | null = null;
   let verified: unknown = null;
   let copied: string | null = null;
   const loads: Array<{ clientSeed: string }> = [];
   const rotations: Array<{ clientSeed: string }> = [];
+  const modes: Array<{ mode: string }> = [];
+  const clientSeeds: Array<{ clientSeed: string }> = [];
   const copies: Array<{ text: string }> = [];
   let randoms = 0;
   const prepare = () => {
@@ -172,6 +203,25 @@ export function seedFacts(world: World) {
       case 'xstate.error.actor.rotateSeed':
         rotateMessage = (e['error'] as { error?: string }).error ?? T.rotateNoAnswer;
         break;
+      case 'user.chooseMode':
+        modes.push({ mode: e['mode'] as string });
+        rotateMessage = null;
+        break;
+      case 'user.saveClientSeed':
+        clientSeeds.push({ clientSeed: draft });
+        rotateMessage = null;
+        break;
+      case 'xstate.done.actor.setSeedMode':
+      case 'xstate.done.actor.setClientSeed':
+        seed = e['output'] as SeedState;
+        draft = seed.clientSeed;
+        break;
+      case 'xstate.error.actor.setSeedMode':
+        rotateMessage = (e['error'] as { error?: string }).error ?? T.modeNoAnswer;
+        break;
+      case 'xstate.error.actor.setClientSeed':
+        rotateMessage = (e['error'] as { error?: string }).error ?? T.clientSeedNoAnswer;
+        break;
       case 'user.selectTab':
         tab = e['tab'] as string;
         if (tab === 'history' && (historyState === 'notLoaded' || historyState === 'unavailable')) {
@@ -191,7 +241,14 @@ export function seedFacts(world: World) {
       case 'user.verifyBet': {
         const game = (e['game'] as VerifyForm['game'] | undefined) ?? form.game;
         const params = (e['params'] as Record<string, string> | undefined) ?? (e['game'] && e['game'] !== form.game ? {} : form.params);
-        form = { serverSeed: e['serverSeed'] as string, clientSeed: e['clientSeed'] as string, nonce: String(e['nonce']), game, params };
+        form = {
+          serverSeed: e['serverSeed'] as string,
+          clientSeed: e['clientSeed'] as string,
+          nonce: String(e['nonce']),
+          seedHash: (e['seedHash'] as string | undefined) ?? '',
+          game,
+          params,
+        };
         tab = 'verify';
         check();
         break;
@@ -230,7 +287,7 @@ export function seedFacts(world: World) {
         break;
     }
   }
-  return { draft, seed, rotateMessage, history, historyRequests, tab, form, verifyMessage, verified, copied, loads, rotations, copies, randoms };
+  return { draft, seed, rotateMessage, history, historyRequests, tab, form, verifyMessage, verified, copied, loads, rotations, modes, clientSeeds, copies, randoms };
 }
 
 export interface SeedSut extends Sut {
@@ -253,12 +310,13 @@ export const seedPaths: PathSpec<SeedSut> = {
       events: (s) => seedEvents.filter((e) => !(e.type === 'user.randomizeClientSeed' && s.matches({ seed: 'generating' }))),
       serializeState,
     },
+    { name: 'returning player: classic or instant reveal, and the client seed between bets', input: { clientSeed: 'abc' }, events: instantEvents, serializeState },
     { name: 'returning player: tabs, history and copy', input: { clientSeed: 'abc' }, events: browseEvents, serializeState },
     { name: 'returning player: the Verify form', input: { clientSeed: 'abc' }, events: verifyEvents, serializeState },
   ],
   start(world) {
     const effects = new FakeEffects({ firstClientSeed: 'randomClientSeed', newClientSeed: 'randomClientSeed' });
-    const machine = seedMachine.provide({ actors: effects.actors(['randomClientSeed', 'loadSeed', 'rotateSeed', 'loadHistory', 'verify', 'copyToClipboard']) as never });
+    const machine = seedMachine.provide({ actors: effects.actors(['randomClientSeed', 'loadSeed', 'rotateSeed', 'setSeedMode', 'setClientSeed', 'loadHistory', 'verify', 'copyToClipboard']) as never });
     const system = runInSystem(machine, { input: world.variant.input as SeedInput, clock: world.clock });
     return { effects, snapshot: () => system.actor.getSnapshot(), send: (e) => system.actor.send(e as SeedEvent), stop: () => void system.root.stop() };
   },
@@ -273,6 +331,9 @@ export const seedPaths: PathSpec<SeedSut> = {
         expect(selectHistory(snap(sut))).toEqual(f.history);
         expect(sut.effects.callsOf('loadSeed')).toEqual(f.loads);
         expect(sut.effects.callsOf('rotateSeed')).toEqual(f.rotations);
+        expect(sut.effects.callsOf('setSeedMode')).toEqual(f.modes);
+        expect(sut.effects.callsOf('setClientSeed')).toEqual(f.clientSeeds);
+        expect(selectSeedMode(snap(sut))).toBe(f.seed?.mode ?? null);
         expect(sut.effects.callsOf('randomClientSeed')).toHaveLength(f.randoms);
         expect(sut.effects.callsOf('loadHistory')).toHaveLength(f.historyRequests);
         expect(sut.effects.callsOf('copyToClipboard')).toEqual(f.copies);
@@ -312,10 +373,14 @@ export const seedPaths: PathSpec<SeedSut> = {
       },
     },
     '#seed.seed.ready.idle': {
-      asserts: 'Rotate is enabled exactly when the field holds a valid client seed and no new random one is being made; no refusal shows',
+      asserts:
+        'classic: Rotate is enabled exactly when the field holds a valid client seed and no new random one is being made; instant reveal: no Rotate, and Save exactly when that seed differs from the one playing; no refusal shows',
       check(sut, world) {
-        const generating = world.expected.matches({ draft: 'generating' });
-        expect(selectCanRotate(snap(sut))).toBe(validClientSeed(seedFacts(world).draft) && !generating);
+        const { draft, seed } = seedFacts(world);
+        const usable = validClientSeed(draft) && !world.expected.matches({ draft: 'generating' });
+        const instant = seed?.mode === 'instant';
+        expect(selectCanRotate(snap(sut))).toBe(usable && !instant);
+        expect(selectCanSaveClientSeed(snap(sut))).toBe(usable && instant && draft !== seed?.clientSeed);
         expect(selectRotateMessage(snap(sut))).toBeNull();
         expect(selectIsRotating(snap(sut))).toBe(false);
       },
@@ -328,8 +393,26 @@ export const seedPaths: PathSpec<SeedSut> = {
         expect(selectCanRotate(snap(sut))).toBe(false);
       },
     },
+    '#seed.seed.ready.switchingMode': {
+      asserts: 'a switch to the mode chosen is waiting; neither Rotate nor Save is offered meanwhile',
+      check(sut, world) {
+        expect(selectIsSwitchingMode(snap(sut))).toBe(true);
+        expect(waiting(sut, 'setSeedMode')).toEqual(seedFacts(world).modes.at(-1));
+        expect(selectCanRotate(snap(sut))).toBe(false);
+        expect(selectCanSaveClientSeed(snap(sut))).toBe(false);
+      },
+    },
+    '#seed.seed.ready.savingClientSeed': {
+      asserts: 'the client seed the field held at Save is on its way; Save is not offered again meanwhile',
+      check(sut, world) {
+        expect(selectIsSavingClientSeed(snap(sut))).toBe(true);
+        expect(waiting(sut, 'setClientSeed')).toEqual(seedFacts(world).clientSeeds.at(-1));
+        expect(selectCanSaveClientSeed(snap(sut))).toBe(false);
+      },
+    },
     '#seed.seed.ready.refused': {
-      asserts: "the server's refusal ('A game is still open…'), or 'Could not rotate the seed, please try again.' without an answer, shows",
+      asserts:
+        "the server's refusal ('A game is still open…', 'Finish your mines game before switching the seed mode.'), or without an answer 'Could not rotate the seed, please try again.' / 'Could not switch the seed mode…' / 'Could not save the client seed…', shows",
       check(sut, world) {
         expect(selectRotateMessage(snap(sut))).toBe(seedFacts(world).rotateMessage);
         expect(selectRotateMessage(snap(sut))).not.toBeNull();
@@ -402,13 +485,22 @@ export const seedPaths: PathSpec<SeedSut> = {
       check(sut, world) {
         const { form } = seedFacts(world);
         expect(selectIsVerifying(snap(sut))).toBe(true);
-        expect(waiting(sut, 'verify')).toMatchObject({ game: form.game, serverSeed: form.serverSeed.trim(), clientSeed: form.clientSeed, nonce: Number(form.nonce) });
+        expect(waiting(sut, 'verify')).toMatchObject({
+          game: form.game,
+          serverSeed: form.serverSeed.trim(),
+          clientSeed: form.clientSeed,
+          nonce: Number(form.nonce),
+          seedHash: form.seedHash.trim().toLowerCase() || null,
+        });
       },
     },
     '#seed.verification.verified': {
-      asserts: 'the computed outcome is shown; no message',
+      asserts: 'the computed outcome is shown, with whether the server seed hashes to the hash given (none given: no verdict); no message',
       check(sut, world) {
-        expect(selectVerified(snap(sut))).toEqual(seedFacts(world).verified);
+        const { verified, form } = seedFacts(world);
+        expect(selectVerified(snap(sut))).toEqual(verified);
+        const hash = form.seedHash.trim().toLowerCase();
+        expect(selectHashCheck(snap(sut))).toBe(hash === '' ? null : (verified as { serverSeedHash: string }).serverSeedHash === hash ? 'match' : 'mismatch');
         expect(selectVerifyMessage(snap(sut))).toBeNull();
         expect(selectIsVerifying(snap(sut))).toBe(false);
       },

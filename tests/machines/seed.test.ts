@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { verifyOutcomeAsync } from '../../src/core/fairness/verify';
+import { sha256HexAsync } from '../../src/core/fairness/webcrypto';
 import { randomClientSeed } from '../../src/core/fairness/seeds';
-import { seedMachine, VERIFY_MESSAGES } from '../../machines/seed/machine';
-import type { RevealedSeed, RotateSeedResponse, SeedInput, SeedState, VerifyRequest, VerifyResult } from '../../machines/seed/machine';
+import { MODE_NO_RESPONSE_MESSAGE, seedMachine, VERIFY_MESSAGES } from '../../machines/seed/machine';
+import type { RevealedSeed, RotateSeedResponse, SeedInput, SeedMode, SeedState, VerifyRequest, VerifyResult } from '../../machines/seed/machine';
 import {
   noncesOf,
   selectCanRotate,
+  selectCanSaveClientSeed,
+  selectHashCheck,
+  selectSeedMode,
   selectClientSeedField,
   selectClientSeedInvalid,
   selectHistory,
@@ -43,10 +47,14 @@ interface Fakes {
   verify?: () => Promise<void>;
   /** The revealed pairs GET /casino/get-seed-history lists (default: REVEALED alone), or its failure. */
   history?: RevealedSeed[] | (() => Promise<RevealedSeed[]>);
+  /** The answer to a mode switch (default: the instant state), or its refusal. */
+  setMode?: (input: { mode: SeedMode }) => Promise<SeedState>;
 }
 
+const INSTANT: SeedState = { mode: 'instant', seedHash: 'c1', nextHash: 'c1', nonce: 0, clientSeed: 'my-seed' };
+
 function harness(fakes: Fakes = {}) {
-  const calls = { loads: [] as string[], rotations: [] as string[], histories: 0, copies: [] as string[], random: 0 };
+  const calls = { loads: [] as string[], rotations: [] as string[], histories: 0, copies: [] as string[], random: 0, modes: [] as string[], clientSeeds: [] as string[] };
   let counter = 0;
   const machine = seedMachine.provide({
     actors: {
@@ -59,12 +67,12 @@ function harness(fakes: Fakes = {}) {
       loadSeed: fromPromise<SeedState, { clientSeed: string }>(async ({ input }) => {
         calls.loads.push(input.clientSeed);
         if (fakes.load) await fakes.load();
-        return { seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: input.clientSeed };
+        return { mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: input.clientSeed };
       }),
       rotateSeed: fromPromise<RotateSeedResponse, { clientSeed: string }>(async ({ input }) => {
         calls.rotations.push(input.clientSeed);
         if (fakes.rotate) return fakes.rotate(input);
-        return { previous: { serverSeed: 'f'.repeat(64), seedHash: 'h1', clientSeed: 'old', nonce: 5 }, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: input.clientSeed };
+        return { previous: { serverSeed: 'f'.repeat(64), seedHash: 'h1', clientSeed: 'old', nonce: 5 }, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: input.clientSeed, mode: 'classic' };
       }),
       loadHistory: fromPromise<RevealedSeed[], void>(async () => {
         calls.histories += 1;
@@ -72,7 +80,16 @@ function harness(fakes: Fakes = {}) {
       }),
       verify: fromPromise<VerifyResult, VerifyRequest>(async ({ input }) => {
         if (fakes.verify) await fakes.verify();
-        return verifyOutcomeAsync(input.game, input, input.params as never);
+        return { ...(await verifyOutcomeAsync(input.game, input, input.params as never)), serverSeedHash: await sha256HexAsync(input.serverSeed) };
+      }),
+      setSeedMode: fromPromise<SeedState, { mode: SeedMode }>(async ({ input }) => {
+        calls.modes.push(input.mode);
+        if (fakes.setMode) return fakes.setMode(input);
+        return input.mode === 'instant' ? INSTANT : { mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' };
+      }),
+      setClientSeed: fromPromise<SeedState, { clientSeed: string }>(async ({ input }) => {
+        calls.clientSeeds.push(input.clientSeed);
+        return { ...INSTANT, clientSeed: input.clientSeed };
       }),
       copyToClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
         calls.copies.push(input.text);
@@ -94,7 +111,7 @@ describe('seed modal', () => {
   it('should load the seed state for the client seed the browser has', async () => {
     const { actor, calls } = await opened();
     expect(calls.loads).toEqual(['my-seed']);
-    expect(selectSeedState(actor.getSnapshot())).toEqual({ seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
+    expect(selectSeedState(actor.getSnapshot())).toEqual({ mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
   });
 
   it('should make a random 20-character client seed first when the browser has none', async () => {
@@ -124,7 +141,7 @@ describe('seed modal', () => {
     returning.actor.send({ type: 'user.retry' });
     await settle();
     expect(returning.calls.loads).toEqual(['my-seed', 'my-seed']);
-    expect(selectSeedState(returning.actor.getSnapshot())).toEqual({ seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
+    expect(selectSeedState(returning.actor.getSnapshot())).toEqual({ mode: 'classic', seedHash: 'h1', nextHash: 'h2', nonce: 5, clientSeed: 'my-seed' });
   });
 
   it('should refuse Rotate while the client seed field is invalid, and offer a new random one', async () => {
@@ -155,7 +172,7 @@ describe('seed modal', () => {
     const rotating = await opened(undefined, { rotate: () => new Promise<RotateSeedResponse>((resolve) => (answerRotation = resolve)) });
     rotating.actor.send({ type: 'user.rotate' });
     rotating.actor.send({ type: 'user.editClientSeed', text: '' });
-    answerRotation({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
+    answerRotation({ mode: 'classic', previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
     await settle();
     expect(selectClientSeedField(rotating.actor.getSnapshot())).toBe('my-seed');
     expect(selectClientSeedInvalid(rotating.actor.getSnapshot())).toBe(false);
@@ -177,7 +194,7 @@ describe('seed modal', () => {
     actor.send({ type: 'user.rotate' });
     await settle();
     expect(calls.rotations).toEqual(['lucky:7']);
-    expect(selectSeedState(actor.getSnapshot())).toEqual({ seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'lucky:7' });
+    expect(selectSeedState(actor.getSnapshot())).toEqual({ mode: 'classic', seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'lucky:7' });
     expect(selectHistory(actor.getSnapshot())[0]).toMatchObject({ seedHash: 'h1', clientSeed: 'old' });
   });
 
@@ -275,7 +292,7 @@ describe('seed modal', () => {
     const bet = { serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1 };
     actor.send({ type: 'user.editGameParam', name: 'chance', value: '49.5' });
     actor.send({ type: 'user.verifyBet', ...bet });
-    const form = { serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: '1' };
+    const form = { serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: '1', seedHash: '' };
     expect(selectVerifyForm(actor.getSnapshot())).toEqual({ ...form, game: 'dice', params: { chance: '49.5' } });
     actor.send({ type: 'user.verifyBet', ...bet, game: 'dice' });
     expect(selectVerifyForm(actor.getSnapshot())).toEqual({ ...form, game: 'dice', params: { chance: '49.5' } });
@@ -355,7 +372,7 @@ describe('seed modal', () => {
 
   it('should list a pair revealed by a rotation once when the history read later lists it too', async () => {
     const older: RevealedSeed = { serverSeed: 'e'.repeat(64), seedHash: 'a0a0a0a0', clientSeed: 'older', nonce: 2 };
-    const rotate = async ({ clientSeed }: { clientSeed: string }) => ({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed });
+    const rotate = async ({ clientSeed }: { clientSeed: string }) => ({ mode: 'classic' as const, previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed });
     const { actor } = await opened(undefined, { rotate, history: [REVEALED, older] });
     actor.send({ type: 'user.rotate' });
     await settle();
@@ -381,7 +398,7 @@ describe('seed modal', () => {
     actor.send({ type: 'user.selectTab', tab: 'history' });
     await settle();
     expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
-    answerRotation({ previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
+    answerRotation({ mode: 'classic', previous: REVEALED, seedHash: 'h2', nextHash: 'h3', nonce: 0, clientSeed: 'my-seed' });
     await settle();
     expect(selectHistory(actor.getSnapshot())).toEqual([REVEALED]);
   });
@@ -420,6 +437,78 @@ describe('seed modal', () => {
     expect(selectIsCopied('clientSeed')(actor.getSnapshot())).toBe(true);
     clock.increment(1);
     expect(selectIsCopied('clientSeed')(actor.getSnapshot())).toBe(false);
+  });
+  describe('instant reveal', () => {
+    it('should switch to instant reveal, then offer Save for a changed client seed instead of Rotate', async () => {
+      const { actor, calls } = await opened();
+      expect(selectSeedMode(actor.getSnapshot())).toBe('classic');
+      // Choosing the mode already on asks nothing.
+      actor.send({ type: 'user.chooseMode', mode: 'classic' });
+      actor.send({ type: 'user.chooseMode', mode: 'instant' });
+      await settle();
+      expect(calls.modes).toEqual(['instant']);
+      expect(selectSeedState(actor.getSnapshot())).toEqual(INSTANT);
+      expect(selectCanRotate(actor.getSnapshot())).toBe(false);
+      // The client seed as saved: nothing to save until it changes.
+      expect(selectCanSaveClientSeed(actor.getSnapshot())).toBe(false);
+      actor.send({ type: 'user.editClientSeed', text: 'between-bets' });
+      expect(selectCanSaveClientSeed(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'user.rotate' });
+      actor.send({ type: 'user.saveClientSeed' });
+      await settle();
+      expect(calls.rotations).toEqual([]);
+      expect(calls.clientSeeds).toEqual(['between-bets']);
+      expect(selectSeedState(actor.getSnapshot())?.clientSeed).toBe('between-bets');
+      expect(selectClientSeedField(actor.getSnapshot())).toBe('between-bets');
+      expect(selectCanSaveClientSeed(actor.getSnapshot())).toBe(false);
+      actor.send({ type: 'user.editClientSeed', text: 'has space' });
+      expect(selectCanSaveClientSeed(actor.getSnapshot())).toBe(false);
+    });
+
+    it("should show the server's refusal of a switch with an open game, and the fallback without an answer", async () => {
+      const refusal = 'Finish your mines game before switching the seed mode.';
+      let answer: () => Promise<SeedState> = () => Promise.reject({ error: refusal });
+      const { actor } = await opened(undefined, { setMode: () => answer() });
+      actor.send({ type: 'user.chooseMode', mode: 'instant' });
+      await settle();
+      expect(selectRotateMessage(actor.getSnapshot())).toBe(refusal);
+      expect(selectSeedMode(actor.getSnapshot())).toBe('classic');
+      answer = () => Promise.reject(new Error('Failed to fetch'));
+      actor.send({ type: 'user.chooseMode', mode: 'instant' });
+      await settle();
+      expect(selectRotateMessage(actor.getSnapshot())).toBe(MODE_NO_RESPONSE_MESSAGE);
+      answer = async () => INSTANT;
+      actor.send({ type: 'user.chooseMode', mode: 'instant' });
+      await settle();
+      expect(selectRotateMessage(actor.getSnapshot())).toBeNull();
+      expect(selectSeedMode(actor.getSnapshot())).toBe('instant');
+    });
+  });
+
+  describe('the server seed hash check', () => {
+    const shown = async () => sha256HexAsync(VECTOR.serverSeed);
+
+    it('should confirm a revealed server seed hashes to the hash shown before the bet', async () => {
+      const { actor } = await opened();
+      actor.send({ type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, seedHash: await shown(), game: 'dice' });
+      await verification(actor);
+      expect(selectHashCheck(actor.getSnapshot())).toBe('match');
+    });
+
+    it('should flag a server seed whose hash is not the one shown, and say nothing when no hash was given', async () => {
+      const { actor } = await opened();
+      actor.send({ type: 'user.verifyBet', serverSeed: VECTOR.serverSeed, clientSeed: 'abc', nonce: 1, seedHash: 'a'.repeat(64), game: 'dice' });
+      await verification(actor);
+      expect(selectHashCheck(actor.getSnapshot())).toBe('mismatch');
+      actor.send({ type: 'user.editVerifyField', field: 'seedHash', value: '' });
+      actor.send({ type: 'user.runVerify' });
+      await verification(actor);
+      expect(selectHashCheck(actor.getSnapshot())).toBeNull();
+      actor.send({ type: 'user.editVerifyField', field: 'seedHash', value: 'not-a-hash' });
+      actor.send({ type: 'user.runVerify' });
+      await verification(actor);
+      expect(selectVerifyMessage(actor.getSnapshot())).toBe(VERIFY_MESSAGES.seedHash);
+    });
   });
 });
 

@@ -48,6 +48,7 @@ describe('seeds, rotation and the bets record', () => {
     // The hash is shown in this very answer, so the client seed offered with it cannot play with it.
     const first = await json<Record<string, unknown>>(await call('/casino/get-seed?clientSeed=AbCdEfGhIj0123456789'));
     expect(first).toEqual({
+      mode: 'classic',
       seedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       nextHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       nonce: 0,

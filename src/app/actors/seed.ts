@@ -1,13 +1,14 @@
 import { fromPromise } from 'xstate';
 import { seedMachine } from '../../../machines/seed/machine';
 import type { RevealedSeed, RotateSeedResponse, SeedState, VerifyResult } from '../../../machines/seed/machine';
+import { sha256HexAsync } from '../../core/fairness/webcrypto';
 import { randomClientSeed } from '../../core/fairness/seeds';
 import { verifyOutcomeAsync } from '../../core/fairness/verify';
 import { ApiError } from '../api/client';
 import type { ApiClient } from '../api/client';
 
 /** A refused rotation shows the server's sentence (`serverMessage` reads `error`); no answer shows the machine's fallback. */
-function rotateFailure(error: unknown): unknown {
+function seedFailure(error: unknown): unknown {
   if (error instanceof ApiError && error.status !== undefined) return { error: error.message };
   return new Error('no response');
 }
@@ -22,14 +23,29 @@ export function provideSeed({ api }: { api: ApiClient }) {
         try {
           return await api.post<RotateSeedResponse>('/casino/rotate-seed', { clientSeed: input.clientSeed });
         } catch (error) {
-          throw rotateFailure(error);
+          throw seedFailure(error);
+        }
+      }),
+      setSeedMode: fromPromise(async ({ input }) => {
+        try {
+          return await api.post<SeedState>('/casino/set-seed-mode', { mode: input.mode });
+        } catch (error) {
+          throw seedFailure(error);
+        }
+      }),
+      setClientSeed: fromPromise(async ({ input }) => {
+        try {
+          return await api.post<SeedState>('/casino/set-client-seed', { clientSeed: input.clientSeed });
+        } catch (error) {
+          throw seedFailure(error);
         }
       }),
       loadHistory: fromPromise(async () => (await api.get<{ seeds: RevealedSeed[] }>('/casino/get-seed-history')).seeds),
-      verify: fromPromise(async ({ input }) =>
+      verify: fromPromise(async ({ input }): Promise<VerifyResult> => {
         // The request was parsed by the game's own verifier, so its params fit that game.
-        (await verifyOutcomeAsync(input.game, input, input.params as never)) as VerifyResult,
-      ),
+        const verified = await verifyOutcomeAsync(input.game, input, input.params as never);
+        return { ...verified, serverSeedHash: await sha256HexAsync(input.serverSeed) };
+      }),
       copyToClipboard: fromPromise(async ({ input }) => {
         await navigator.clipboard.writeText(input.text);
       }),

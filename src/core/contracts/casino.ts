@@ -41,7 +41,9 @@ export const BetDetail = Type.Object({
   seedHash: Type.Union([Type.String(), Type.Null()]),
   clientSeed: Type.Union([Type.String(), Type.Null()]),
   nonce: Type.Union([Type.Integer(), Type.Null()]),
-  serverSeed: Type.Union([Type.String(), Type.Null()], { description: 'Only once the pair has been rotated out (never while it plays or a round on it is open).' }),
+  serverSeed: Type.Union([Type.String(), Type.Null()], {
+    description: 'Only once revealed: a classic pair once rotated out, an instant-reveal seed once its bet settled (never while it plays or a round on it is open).',
+  }),
   createdAt: Type.String(),
 });
 export type BetDetail = Static<typeof BetDetail>;
@@ -52,9 +54,16 @@ export type BetsLists = Static<typeof BetsLists>;
 export const Limits = Type.Object({ minBet: Type.Number(), maxBet: Type.Number(), maxPayout: Type.Number() }, { description: 'In coins.' });
 export type Limits = Static<typeof Limits>;
 
+export const SeedMode = Type.Union([Type.Literal('classic'), Type.Literal('instant')], {
+  description: 'classic: a seed pair revealed when rotated; instant: a hash chain, each bet’s server seed revealed as it settles.',
+});
+export type SeedMode = Static<typeof SeedMode>;
+
 export const SeedState = Type.Object({
-  seedHash: Type.String(),
-  nextHash: Type.String(),
+  // Optional on the wire only so that readers written before the mode existed stay valid: the server always sends it.
+  mode: Type.Optional(SeedMode),
+  seedHash: Type.String({ description: 'The SHA-256 of the server seed the next bet uses (in instant reveal, while a round is open, that round’s).' }),
+  nextHash: Type.String({ description: 'classic: the hash of the pair a rotation plays on with; instant: the same as seedHash.' }),
   nonce: Type.Integer(),
   clientSeed: Type.String(),
 });
@@ -94,6 +103,18 @@ export const rotateSeed = casino.post('rotate-seed', 'Reveals the active pair an
   auth: true,
   body: Type.Object({ clientSeed: ClientSeed }, { additionalProperties: false }),
   response: { 200: RotatedSeeds, ...refusals(400, 401, 409) },
+});
+
+export const setSeedMode = casino.post('set-seed-mode', 'Switches between classic seed pairs and instant reveal; refused while a game is open.', {
+  auth: true,
+  body: Type.Object({ mode: SeedMode }, { additionalProperties: false }),
+  response: { 200: SeedState, ...refusals(400, 401, 409) },
+});
+
+export const setClientSeed = casino.post('set-client-seed', 'Instant reveal: the client seed of every bet from the next one on (classic mode changes it with rotate-seed).', {
+  auth: true,
+  body: Type.Object({ clientSeed: ClientSeed }, { additionalProperties: false }),
+  response: { 200: SeedState, ...refusals(400, 401, 409) },
 });
 
 export const getSeedHistory = casino.get('get-seed-history', "The player's revealed seed pairs, newest first.", {
@@ -137,4 +158,4 @@ export const getStats = casino.get('get-stats', "The player's statistics in a cu
   response: { 200: PlayerStats, ...refusals(400, 401) },
 });
 
-export const casinoRoutes = [getLimits, getSeed, rotateSeed, getSeedHistory, getBet, getBets, getStats] as const;
+export const casinoRoutes = [getLimits, getSeed, rotateSeed, setSeedMode, setClientSeed, getSeedHistory, getBet, getBets, getStats] as const;

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { routeGroup } from './common';
 import type { Body, Reply } from './common';
 import { WireAmount } from './common';
-import { BetCurrency, PlainErrors } from './gameBet';
+import { BetCurrency, PlainErrors, RevealedServerSeed } from './gameBet';
 
 /** POST /dice/bet: one roll, settled at once. A refusal answers `{ error, message }`, both the sentence. */
 const dice = routeGroup('dice');
@@ -29,6 +29,7 @@ export const DiceBet = dice.post('bet', 'Roll the dice: win when the roll lands 
         multiplier: Type.Number(),
         nonce: Type.Integer({ description: 'The nonce of the seed pair that decided the roll.' }),
         win: Type.Boolean(),
+        serverSeed: Type.Optional(RevealedServerSeed),
       }),
     }),
     ...PlainErrors,

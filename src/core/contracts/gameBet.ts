@@ -4,6 +4,11 @@ import { ErrorReply } from './common';
 
 /** What the four game contracts share: the settled bet row and the refusal shapes. */
 
+/** In a bet's answer: the server seed that decided it, when instant reveal made it public as the bet settled. */
+export const RevealedServerSeed = Type.String({
+  description: 'Instant reveal only: the server seed of this bet, public once it settled; its SHA-256 is the seedHash shown before the bet.',
+});
+
 /** A settled bet as the live table and MY BETS show it (one row of the `bets` table). */
 export const SettledBet = Type.Object({
   id: Type.Integer(),
@@ -13,6 +18,7 @@ export const SettledBet = Type.Object({
   currency: Type.String(),
   multiplier: Type.Number({ description: 'payout ÷ wager, 4 decimals, floored.' }),
   payout: Type.Number({ description: 'Coins paid back, 0 for a loss.' }),
+  serverSeed: Type.Optional(RevealedServerSeed),
 });
 export type SettledBet = Static<typeof SettledBet>;
 

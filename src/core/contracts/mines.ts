@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { routeGroup, WireAmount } from './common';
 import type { Body, Reply } from './common';
-import { BetCurrency, errorsOf, GameRefusal } from './gameBet';
+import { BetCurrency, errorsOf, GameRefusal, RevealedServerSeed } from './gameBet';
 
 /** The mines calls: every answer is `{ success, ..., errorMessage }`, a refusal too (`success: false`). */
 
@@ -38,6 +38,7 @@ export const MinesPick = mines.post('pick', 'Reveal one tile: a mine ends the ga
       cashedOutAmount: Type.Number(),
       mineLocations: MineLocations,
       balance: Type.Optional(Type.Number({ description: 'At GameOver only.' })),
+      serverSeed: Type.Optional(RevealedServerSeed),
     }),
     ...Refusals,
   },
@@ -55,6 +56,7 @@ export const MinesCashout = mines.post('cashout', 'End the game with the bet tim
       cashedOutAmount: Type.Number(),
       mineLocations: MineLocations,
       balance: Type.Number(),
+      serverSeed: Type.Optional(RevealedServerSeed),
       errorMessage: Type.Null(),
     }),
     ...Refusals,

@@ -1,6 +1,7 @@
 import { BIGINT } from '../db/sql';
 import type { Sql } from '../db/sql';
 import { unitsToNumber } from '../../core/money';
+import { revealedServerSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
 
 /** Every settled bet of every game, as the live feed and the fairness checks see it (docs/product.md §3 Bet). */
@@ -135,7 +136,7 @@ export interface BetDetail extends WireBet {
   seedHash: string | null;
   clientSeed: string | null;
   nonce: number | null;
-  /** Only once the pair has been rotated out; before that it would let anyone predict bets. */
+  /** Only once revealed (fairness/seeds.ts revealedServerSeed); before that it would let anyone predict bets. */
   serverSeed: string | null;
   createdAt: string;
 }
@@ -165,7 +166,7 @@ export async function betDetail(sql: Sql, id: number): Promise<BetDetail | null>
     seedHash: row.server_seed_hash,
     clientSeed: row.pair_client_seed,
     nonce: row.nonce === null ? null : Number(row.nonce),
-    serverSeed: row.status === 'revealed' ? row.server_seed : null,
+    serverSeed: revealedServerSeed(row),
     createdAt: row.created_at,
   };
 }

@@ -35,19 +35,20 @@ interface GameRow {
   bet_id: number | null;
   server_seed: string;
   client_seed: string | null;
+  chain_id: number | null;
 }
 
 const statusOf = (state: BlackjackState) => (state.gameState === 'GameOver' ? 'over' : 'open');
 
 const COLUMNS = 'g.id, g.user_id, g.currency, g.seed_pair_id, g.nonce, g.state, g.version, g.bet_id';
-const SELECT = `SELECT ${COLUMNS}, s.server_seed, s.client_seed FROM blackjack_games g JOIN seed_pairs s ON s.id = g.seed_pair_id`;
+const SELECT = `SELECT ${COLUMNS}, s.server_seed, s.client_seed, s.chain_id FROM blackjack_games g JOIN seed_pairs s ON s.id = g.seed_pair_id`;
 
 function toGame(row: GameRow): StoredGame {
   return {
     id: row.id,
     userId: row.user_id,
     currency: row.currency,
-    seed: { seedPairId: row.seed_pair_id, serverSeed: row.server_seed, clientSeed: row.client_seed ?? '', nonce: row.nonce },
+    seed: { seedPairId: row.seed_pair_id, serverSeed: row.server_seed, clientSeed: row.client_seed ?? '', nonce: row.nonce, chained: row.chain_id !== null },
     state: parseBlackjackState(JSON.parse(row.state)),
     version: row.version,
     betId: row.bet_id,

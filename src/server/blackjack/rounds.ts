@@ -11,7 +11,7 @@ import { payFromHouse } from '../bets/payout';
 import { recordBet, usdCents } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { nodeHmacSha256 } from '../fairness/hmac';
-import { takeBetSeed } from '../fairness/seeds';
+import { revealedOnSettle, takeBetSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
 import { BetRefusal } from '../errors';
 import { balanceOf, houseAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
@@ -61,6 +61,8 @@ export interface RoundAnswer {
   balance: bigint;
   /** The bet row written when the round ended with this request; broadcast it after commit. */
   bet: WireBet | null;
+  /** An instant-reveal seed, public once the round ended with this request. */
+  serverSeed?: string;
 }
 
 const streamOf = (seed: BetSeed): FloatAt => createFloatStream(nodeHmacSha256, seed.serverSeed, seed.clientSeed, seed.nonce).at;
@@ -145,7 +147,12 @@ export function createRounds(deps: RoundDeps) {
     const moved = await transfer(tx, { from: player, to: houseAccount(currency), amount: wager, kind: 'bet', ref: refOf(id) });
     const game = { id, userId, currency, seed };
     const settledBet = state.gameState === 'GameOver' ? await settleRound(tx, deps, game, state) : null;
-    return { game: wire(game, state), balance: settledBet ? await balanceOf(tx, player) : moved.fromBalance, bet: settledBet };
+    return {
+      game: wire(game, state),
+      balance: settledBet ? await balanceOf(tx, player) : moved.fromBalance,
+      bet: settledBet,
+      ...(settledBet ? revealedOnSettle(seed) : {}),
+    };
   };
 
   const act = async (tx: Sql, userId: number, action: BlackjackAction, handIndex: number): Promise<RoundAnswer> => {
@@ -171,7 +178,7 @@ export function createRounds(deps: RoundDeps) {
       throw new BlackjackRefusal(409, 'game_changed', 'The game changed while this action was on its way; nothing was applied.');
     }
     const settledBet = applied.state.gameState === 'GameOver' ? await settleRound(tx, deps, game, applied.state) : null;
-    return { game: wire(game, applied.state), balance: await balanceOf(tx, player), bet: settledBet };
+    return { game: wire(game, applied.state), balance: await balanceOf(tx, player), bet: settledBet, ...(settledBet ? revealedOnSettle(game.seed) : {}) };
   };
 
   const activeGame = async (userId: number): Promise<{ game: WireBlackjackGame; balance: bigint } | null> => {

@@ -1,5 +1,6 @@
 import type { Database } from './sql';
 import { blackjackMigrations } from '../blackjack/schema';
+import { chainMigrations } from '../fairness/schema';
 import { walletMigrations } from '../ledger/schema';
 import { minesMigrations } from '../mines/schema';
 import { responsibleMigrations } from '../responsible/schema';
@@ -205,6 +206,7 @@ export const migrations: Migration[] = [
       CREATE INDEX bets_high_roller ON bets (id) WHERE wager_usd_cents >= 10000 OR payout_usd_cents >= 10000;
     `,
   },
+  ...chainMigrations,
   ...rtpMigrations,
   ...minesMigrations,
   ...blackjackMigrations,

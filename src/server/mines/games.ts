@@ -10,7 +10,7 @@ import { recordBet, usdCents } from '../bets/record';
 import type { WireBet } from '../bets/record';
 import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
-import { takeBetSeed } from '../fairness/seeds';
+import { revealedOnSettle, takeBetSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
 import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
@@ -165,6 +165,8 @@ export interface GameEnd {
   payout: bigint;
   mineTiles: number[];
   balance: bigint;
+  /** An instant-reveal seed, public now that the game is over. */
+  serverSeed?: string;
 }
 
 export type PickResult = { isMine: boolean; gameOver: null } | { isMine: boolean; gameOver: GameEnd };
@@ -182,7 +184,11 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
 
   /** Writes the bets row, pays out and reports the settlement; after a successful claimMove. */
   async function settle(tx: Sql, game: MinesGame, gems: number[], hitMine: number | null, payout: bigint): Promise<GameEnd> {
-    const pair = (await tx.get<{ server_seed: string; client_seed: string }>('SELECT server_seed, client_seed FROM seed_pairs WHERE id = ?', [game.seedPairId]))!;
+    const pair = (await tx.get<{ server_seed: string; client_seed: string; chain_id: number | null }>(
+      'SELECT server_seed, client_seed, chain_id FROM seed_pairs WHERE id = ?',
+      [game.seedPairId],
+    ))!;
+    const seed: BetSeed = { seedPairId: game.seedPairId, serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: game.nonce, chained: pair.chain_id !== null };
     const usdRate = deps.usdRate(game.currency);
     const bet = await recordBet(tx, {
       userId: game.userId,
@@ -190,7 +196,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       currency: game.currency,
       wager: game.wager,
       payout,
-      seed: { seedPairId: game.seedPairId, serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: game.nonce },
+      seed,
       outcome: {
         gameId: game.id,
         minesCount: game.minesCount,
@@ -217,7 +223,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
       theoreticalRtp: minesTheoreticalRtp(game.minesCount, gems.length, hitMine !== null),
       usdRate,
     });
-    return { bet, payout, mineTiles: game.mineTiles, balance: await balanceOf(tx, player) };
+    return { bet, payout, mineTiles: game.mineTiles, balance: await balanceOf(tx, player), ...revealedOnSettle(seed) };
   }
 
   async function claimOrRefuse(tx: Sql, game: MinesGame, change: GameChange): Promise<void> {

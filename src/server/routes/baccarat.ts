@@ -13,7 +13,7 @@ import { recordBet, usdCents } from '../bets/record';
 import type { Sql } from '../db/sql';
 import { BetRefusal } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
-import { takeBetSeed } from '../fairness/seeds';
+import { revealedOnSettle, takeBetSeed } from '../fairness/seeds';
 import { balanceOf, playerAccount } from '../ledger/ledger';
 import { guardStake } from '../responsible/store';
 
@@ -63,7 +63,7 @@ function baccaratBetTransaction(app: FastifyInstance) {
       theoreticalRtp: baccaratTheoreticalRtp(bets),
       usdRate,
     });
-    return { bet, game: toWireBaccaratGame(deal, settlement.resultAmount), balance };
+    return { bet, game: toWireBaccaratGame(deal, settlement.resultAmount), balance, ...revealedOnSettle(seed) };
   };
 }
 
@@ -83,6 +83,8 @@ export const baccaratRoutes: FastifyPluginAsync = async (fastify) => {
     const userId = request.user!.id;
     // A balance that a concurrent bet took between the check and the debit.
     const result = await app.bets.commit((tx) => placeBet(tx, userId, currency, bets), BET_MESSAGES.baccaratBalanceTooLow);
-    return { success: true, game: result.game, balance: unitsToNumber(result.balance), bet: result.bet, errorMessage: null } as const;
+    // The broadcast row went out as recorded; the answer adds an instant-reveal seed.
+    const bet = { ...result.bet, ...(result.serverSeed === undefined ? {} : { serverSeed: result.serverSeed }) };
+    return { success: true, game: result.game, balance: unitsToNumber(result.balance), bet, errorMessage: null } as const;
   });
 };

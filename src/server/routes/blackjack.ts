@@ -13,8 +13,11 @@ import { gameRoute } from '../bets/plugin';
  */
 const SUCCESS_REFUSAL = { game: null };
 
+// The bet row as broadcast, plus an instant-reveal seed once the round is over.
+const withSeed = (result: RoundAnswer) => result.bet && { ...result.bet, ...(result.serverSeed === undefined ? {} : { serverSeed: result.serverSeed }) };
+
 const answer = (result: RoundAnswer) =>
-  ({ success: true, game: result.game, errorMessage: null, balance: unitsToNumber(result.balance), bet: result.bet }) as const;
+  ({ success: true, game: result.game, errorMessage: null, balance: unitsToNumber(result.balance), bet: withSeed(result) }) as const;
 
 export const blackjackRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -13,7 +13,7 @@ import { gameRoute } from '../bets/plugin';
 import type { Sql } from '../db/sql';
 import { badRequest } from '../errors';
 import { nodeHmacSha256 } from '../fairness/hmac';
-import { takeBetSeed } from '../fairness/seeds';
+import { revealedOnSettle, takeBetSeed } from '../fairness/seeds';
 import { playerAccount } from '../ledger/ledger';
 import { guardStake } from '../responsible/store';
 
@@ -59,7 +59,7 @@ export function diceBetTransaction(app: FastifyInstance) {
       theoreticalRtp: diceTheoreticalRtp(chance),
       usdRate,
     });
-    return { bet, settlement, nonce: seed.nonce, balance };
+    return { bet, settlement, nonce: seed.nonce, balance, ...revealedOnSettle(seed) };
   };
 }
 
@@ -85,6 +85,7 @@ export const diceRoutes: FastifyPluginAsync = async (fastify) => {
         multiplier: result.settlement.multiplier,
         nonce: result.nonce,
         win: result.settlement.win,
+        ...(result.serverSeed === undefined ? {} : { serverSeed: result.serverSeed }),
       },
     };
   });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getBet, getSeed, getSeedHistory, rotateSeed } from '../../core/contracts/casino';
+import { getBet, getSeed, getSeedHistory, rotateSeed, setClientSeed, setSeedMode } from '../../core/contracts/casino';
 import { CLIENT_SEED_MAX_LENGTH, isValidClientSeed } from '../../core/fairness/seeds';
 import { AppError, badRequest, notFound } from '../errors';
 import { publicOutcome } from '../../core/bets/recall';
 import { betDetail } from '../bets/record';
-import { loadSeeds, revealedPairs, rotateSeeds } from '../fairness/seeds';
+import { isInstantMode, loadSeeds, revealedPairs, rotateSeeds, SEED_MESSAGES, setChainClientSeed, setSeedMode as switchSeedMode } from '../fairness/seeds';
 import { schemaOf } from './contract';
 
 const CLIENT_SEED_RULE = `Client seed must be 1 to ${CLIENT_SEED_MAX_LENGTH} visible characters without spaces.`;
@@ -34,6 +34,7 @@ export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const clientSeed = checkClientSeed(request.body.clientSeed);
       // Asked inside the rotation's transaction, once the seed pairs are locked (fairness/seeds.ts).
       const rotated = await rotateSeeds(app.db, user.id, clientSeed, async (tx) => {
+        if (await isInstantMode(tx, user.id)) throw new AppError(409, 'instant_mode', SEED_MESSAGES.instantRotation);
         const open = await app.openGames.find(tx, user.id);
         if (open) throw new AppError(409, 'game_in_progress', `Finish your ${open} game before changing seeds.`);
       });
@@ -41,6 +42,19 @@ export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { ...rotated, previous };
     },
   );
+
+  app.post(setSeedMode.path, { onRequest: app.auth.requireUser, schema: schemaOf(setSeedMode) }, async (request) => {
+    const user = request.user!;
+    // Asked inside the switch's transaction, after its locks (fairness/seeds.ts setSeedMode).
+    return await switchSeedMode(app.db, user.id, request.body.mode, async (tx) => {
+      const open = await app.openGames.find(tx, user.id);
+      if (open) throw new AppError(409, 'game_in_progress', SEED_MESSAGES.modeSwitchOpenGame(open));
+    });
+  });
+
+  app.post(setClientSeed.path, { onRequest: app.auth.requireUser, schema: schemaOf(setClientSeed) }, async (request) => {
+    return await setChainClientSeed(app.db, request.user!.id, checkClientSeed(request.body.clientSeed));
+  });
 
   app.get(getSeedHistory.path, { onRequest: app.auth.requireUser, schema: schemaOf(getSeedHistory) }, async (request) => ({
     seeds: await revealedPairs(app.db, request.user!.id),

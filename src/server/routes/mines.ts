@@ -15,6 +15,7 @@ const gameOverFields = (end: GameEnd) => ({
   cashedOutAmount: unitsToNumber(end.payout),
   mineLocations: end.mineTiles,
   balance: unitsToNumber(end.balance),
+  ...(end.serverSeed === undefined ? {} : { serverSeed: end.serverSeed }),
 });
 
 export const minesRoutes: FastifyPluginAsync = async (fastify) => {

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectIsFinishing, selectIsRunning } from '../../../../machines/autobet/selectors';
 import { useId } from 'react';
@@ -22,6 +23,7 @@ import {
   selectProfitOnWin,
   selectResult,
   selectResultText,
+  selectRevealedBet,
   selectRingTone,
   selectTarget,
 } from '../../../../machines/dice/selectors';
@@ -56,6 +58,7 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
   const tone = useSelector(dice, selectRingTone);
   const resultText = useSelector(dice, selectResultText);
   const roll = useSelector(dice, (s) => selectResult(s)?.roll ?? null);
+  const revealed = useSelector(dice, selectRevealedBet);
   const profit = useSelector(dice, selectProfitOnWin);
   const maxPayout = useSelector(dice, selectMaxPayout);
   const notBettable = useSelector(dice, selectCurrencyNotBettable);
@@ -112,6 +115,16 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
           {message ? (
             <p className={styles.message} role="alert">
               {message}
+            </p>
+          ) : null}
+          {revealed ? (
+            <p className={styles.revealed}>
+              <span>
+                Server seed revealed <code title={revealed.serverSeed}>{revealed.serverSeed.slice(0, 10)}…</code>
+              </span>
+              <Link to="/bet/$betId" params={{ betId: String(revealed.betId) }} className={styles.verifyLink}>
+                Verify bet #{revealed.betId}
+              </Link>
             </p>
           ) : null}
           <div className={styles.footRow}>

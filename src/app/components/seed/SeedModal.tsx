@@ -1,9 +1,13 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { seedMachine, SeedTab, VerifyField, VerifyResult } from '../../../../machines/seed/machine';
+import type { seedMachine, SeedMode, SeedTab, VerifyField, VerifyResult } from '../../../../machines/seed/machine';
 import {
   noncesOf,
   selectCanRotate,
+  selectCanSaveClientSeed,
+  selectHashCheck,
+  selectIsSavingClientSeed,
+  selectIsSwitchingMode,
   selectClientSeedField,
   selectClientSeedInvalid,
   selectHistory,
@@ -38,6 +42,11 @@ const TABS: ReadonlyArray<{ id: SeedTab; label: string }> = [
   { id: 'seeds', label: 'Seeds' },
   { id: 'verify', label: 'Verify' },
   { id: 'history', label: 'History' },
+];
+
+const MODES: ReadonlyArray<{ id: SeedMode; label: string }> = [
+  { id: 'classic', label: 'Classic' },
+  { id: 'instant', label: 'Instant reveal' },
 ];
 
 const GAME_LABELS: Record<VerifiableGame, string> = { dice: 'Dice', mines: 'Mines', blackjack: 'Blackjack', baccarat: 'Baccarat' };
@@ -110,6 +119,9 @@ function SeedsTab({ seed }: { seed: SeedRef }) {
   const canRotate = useSelector(seed, selectCanRotate);
   const rotating = useSelector(seed, selectIsRotating);
   const rotateMessage = useSelector(seed, selectRotateMessage);
+  const canSave = useSelector(seed, selectCanSaveClientSeed);
+  const saving = useSelector(seed, selectIsSavingClientSeed);
+  const switching = useSelector(seed, selectIsSwitchingMode);
 
   if (!signedIn) {
     return (
@@ -132,13 +144,35 @@ function SeedsTab({ seed }: { seed: SeedRef }) {
     );
   }
   if (loading || !state) return <p className={styles.loading}>Loading your seeds…</p>;
+  const instant = state.mode === 'instant';
 
   return (
     <div className={styles.stack}>
-      <p className={styles.intro}>
-        Every bet is fixed by HMAC-SHA256 of your client seed and nonce under a server seed committed in advance. Rotate to reveal the
-        server seed and check any bet played with it.
-      </p>
+      <div className={styles.modes} role="group" aria-label="Seed mode">
+        {MODES.map((mode) => (
+          <button
+            key={mode.id}
+            type="button"
+            className={styles.mode}
+            aria-pressed={(state.mode ?? 'classic') === mode.id}
+            disabled={switching}
+            onClick={() => seed.send({ type: 'user.chooseMode', mode: mode.id })}
+          >
+            {mode.label}
+          </button>
+        ))}
+      </div>
+      {instant ? (
+        <p className={styles.intro}>
+          Each bet plays the next server seed of a hash chain, at nonce 0, and that seed is revealed the moment the bet settles: check it
+          at once. Its SHA-256 is the hash shown here before the bet, and the next bet&apos;s hash is the seed just revealed.
+        </p>
+      ) : (
+        <p className={styles.intro}>
+          Every bet is fixed by HMAC-SHA256 of your client seed and nonce under a server seed committed in advance. Rotate to reveal the
+          server seed and check any bet played with it.
+        </p>
+      )}
       <div className={styles.value}>
         <label className={styles.label} htmlFor="seed-client-seed">
           Client seed
@@ -160,18 +194,30 @@ function SeedsTab({ seed }: { seed: SeedRef }) {
         </div>
         {draftInvalid ? <p className={formStyles.fieldError}>1 to 64 characters, no spaces.</p> : null}
       </div>
-      <ReadOnlyValue seed={seed} label="Server seed hash" value={state.seedHash} what="seedHash" />
-      <ReadOnlyValue seed={seed} label="Next server seed hash" value={state.nextHash} what="nextHash" />
-      <div className={styles.value}>
-        <span className={styles.label}>Nonce</span>
-        <output className={`${styles.mono} ${styles.nonce}`} aria-label="Nonce">
-          {state.nonce}
-        </output>
-      </div>
-      <FormAlert message={rotateMessage} />
-      <button type="button" className={formStyles.submit} disabled={!canRotate} onClick={() => seed.send({ type: 'user.rotate' })}>
-        {rotating ? 'Rotating…' : 'Rotate seed'}
-      </button>
+      {instant ? (
+        <>
+          <ReadOnlyValue seed={seed} label="Next server seed hash" value={state.seedHash} what="seedHash" />
+          <FormAlert message={rotateMessage} />
+          <button type="button" className={formStyles.submit} disabled={!canSave} onClick={() => seed.send({ type: 'user.saveClientSeed' })}>
+            {saving ? 'Saving…' : 'Save client seed'}
+          </button>
+        </>
+      ) : (
+        <>
+          <ReadOnlyValue seed={seed} label="Server seed hash" value={state.seedHash} what="seedHash" />
+          <ReadOnlyValue seed={seed} label="Next server seed hash" value={state.nextHash} what="nextHash" />
+          <div className={styles.value}>
+            <span className={styles.label}>Nonce</span>
+            <output className={`${styles.mono} ${styles.nonce}`} aria-label="Nonce">
+              {state.nonce}
+            </output>
+          </div>
+          <FormAlert message={rotateMessage} />
+          <button type="button" className={formStyles.submit} disabled={!canRotate} onClick={() => seed.send({ type: 'user.rotate' })}>
+            {rotating ? 'Rotating…' : 'Rotate seed'}
+          </button>
+        </>
+      )}
     </div>
   );
 }
@@ -181,6 +227,7 @@ function VerifyTab({ seed }: { seed: SeedRef }) {
   const verifying = useSelector(seed, selectIsVerifying);
   const verified = useSelector(seed, selectVerified);
   const message = useSelector(seed, selectVerifyMessage);
+  const hashCheck = useSelector(seed, selectHashCheck);
   const edit = (field: VerifyField) => (event: React.ChangeEvent<HTMLInputElement>) =>
     seed.send({ type: 'user.editVerifyField', field, value: event.target.value });
   const param = (name: string) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -197,6 +244,14 @@ function VerifyTab({ seed }: { seed: SeedRef }) {
     >
       <Field label="Server seed" name="serverSeed" value={form.serverSeed} onChange={edit('serverSeed')} spellCheck={false} autoComplete="off" />
       <Field label="Client seed" name="clientSeed" value={form.clientSeed} onChange={edit('clientSeed')} spellCheck={false} autoComplete="off" />
+      <Field
+        label="Server seed hash shown before the bet (optional)"
+        name="seedHash"
+        value={form.seedHash}
+        onChange={edit('seedHash')}
+        spellCheck={false}
+        autoComplete="off"
+      />
       <div className={styles.pair}>
         <Field label="Nonce" name="nonce" inputMode="numeric" value={form.nonce} onChange={edit('nonce')} autoComplete="off" />
         <label className={styles.selectField}>
@@ -231,6 +286,13 @@ function VerifyTab({ seed }: { seed: SeedRef }) {
       <button type="submit" className={formStyles.submit} disabled={verifying}>
         {verifying ? 'Computing…' : 'Verify'}
       </button>
+      {hashCheck ? (
+        <p className={styles.hashCheck} data-check={hashCheck} role="status">
+          {hashCheck === 'match'
+            ? '✓ The server seed’s SHA-256 is the hash shown before the bet.'
+            : '✗ The server seed’s SHA-256 is not the hash shown before the bet.'}
+        </p>
+      ) : null}
       {verified ? <Outcome game={form.game} result={verified} /> : null}
     </form>
   );
@@ -290,7 +352,7 @@ function HistoryTab({ seed }: { seed: SeedRef }) {
                     type="button"
                     className={styles.nonceButton}
                     aria-label={`Verify bet with nonce ${nonce}`}
-                    onClick={() => seed.send({ type: 'user.verifyBet', serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce })}
+                    onClick={() => seed.send({ type: 'user.verifyBet', serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce, seedHash: pair.seedHash })}
                   >
                     #{nonce}
                   </button>

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
+import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
+
+/** Issue 23 "instant-reveal seeds" in Chromium against the real server, at 1366 px and 375 px. */
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const shots = process.env.SEED_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+};
+
+async function fairnessDialog(page: Page, region: string) {
+  await page.getByRole('region', { name: region }).getByRole('button', { name: 'Fairness' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fairness' });
+  await dialog.getByRole('group', { name: 'Seed mode' }).waitFor();
+  return dialog;
+}
+
+describe.skipIf(!hasChromium())('instant-reveal seeds in Chromium against the real server', () => {
+  const browser = useBrowser();
+
+  for (const [width, viewport] of [
+    ['1366', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
+    it(`should switch to instant reveal, verify a bet the moment it lands, and refuse a switch with a mines round open (${width} px)`, async () => {
+      const { context, page } = await openPage(browser(), viewport);
+      await page.goto('/dice');
+      await signUpInBrowser(page, uniqueName('instant'));
+      await claimDemoFundsInBrowser(page, 'BTC');
+
+      // Classic first; one click on Instant reveal shows the hash the next bet will use.
+      let dialog = await fairnessDialog(page, 'Dice');
+      const modes = dialog.getByRole('group', { name: 'Seed mode' });
+      await modes.getByRole('button', { name: 'Classic', pressed: true }).waitFor();
+      await shot(page, `classic-${width}`);
+      await modes.getByRole('button', { name: 'Instant reveal' }).click();
+      await modes.getByRole('button', { name: 'Instant reveal', pressed: true }).waitFor();
+      const shown = (await dialog.getByRole('status', { name: 'Next server seed hash' }).textContent())!;
+      expect(shown).toMatch(/^[0-9a-f]{64}$/);
+      expect(await dialog.getByRole('button', { name: 'Rotate seed' }).count()).toBe(0);
+      expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await shot(page, `instant-${width}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // The bet's answer reveals its server seed at once, the one the shown hash committed to.
+      const game = page.getByRole('region', { name: 'Dice' });
+      await game.getByLabel('Bet amount').fill('0.0001');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/dice/bet'));
+      await game.getByRole('button', { name: 'Bet', exact: true }).click();
+      const { bet } = (await (await answer).json()) as { bet: { id: number; serverSeed: string } };
+      expect(sha256(bet.serverSeed)).toBe(shown);
+
+      // The next hash shown is the seed just revealed.
+      dialog = await fairnessDialog(page, 'Dice');
+      await dialog.getByRole('status', { name: 'Next server seed hash' }).filter({ hasText: bet.serverSeed }).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // The dice screen links the revealed bet; its page verifies it right away: the seed matches the
+      // hash shown before, and the roll recomputes.
+      await shot(page, `dice-revealed-${width}`);
+      await game.getByRole('link', { name: `Verify bet #${bet.id}` }).click();
+      await page.waitForURL(`**/bet/${bet.id}`);
+      await page.getByRole('heading', { name: `Bet #${bet.id}` }).waitFor();
+      const fairness = page.getByRole('region', { name: 'Fairness' });
+      await fairness.getByRole('button', { name: 'Verify', exact: true }).click();
+      const checks = fairness.getByRole('list', { name: 'Verification' }).getByRole('listitem');
+      await checks.nth(1).waitFor();
+      expect(await checks.evaluateAll((items) => items.map((item) => item.getAttribute('data-ok')))).toEqual(['true', 'true']);
+      expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await shot(page, `recall-${width}`);
+
+      // With a mines round open the mode stays: the refusal says why.
+      await page.goto('/mines');
+      await page.getByLabel('Bet amount').fill('0.0001');
+      await page.getByRole('button', { name: 'Bet', exact: true }).click();
+      await page.getByRole('button', { name: 'Cashout' }).waitFor();
+      dialog = await fairnessDialog(page, 'Mines');
+      await dialog.getByRole('group', { name: 'Seed mode' }).getByRole('button', { name: 'Classic' }).click();
+      expect(await dialog.getByRole('alert').textContent()).toBe('Finish your mines game before switching the seed mode.');
+      await dialog.getByRole('group', { name: 'Seed mode' }).getByRole('button', { name: 'Instant reveal', pressed: true }).waitFor();
+      expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await shot(page, `refused-${width}`);
+      await context.close();
+    });
+  }
+});
