@@ -148,110 +148,99 @@ export function readExportedBet(value: unknown): ExportedBet {
   };
 }
 
-/** The records of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks), each with its first line. */
-function csvRecords(text: string): Array<{ line: number; cells: string[] }> {
-  const records: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
+/** The cells of one CSV line (RFC 4180 quoting; an export's line never spans lines). */
+function csvCells(text: string): string[] {
+  const cells: string[] = [];
   let cell = '';
   let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  const endRecord = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-  };
-  while (i < text.length) {
+  for (let i = 0; i < text.length; i += 1) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (ch === '\n') line += 1;
-        cell += ch;
-      }
-      i += 1;
-      continue;
-    }
-    if (ch === '"' && cell === '') quoted = true;
+      if (ch !== '"') cell += ch;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else quoted = false;
+    } else if (ch === '"' && cell === '') quoted = true;
     else if (ch === ',') {
       cells.push(cell);
       cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
     } else cell += ch;
-    i += 1;
   }
-  if (quoted) throw new LineError(`line ${recordLine}: a quoted field is not closed`);
-  if (cell !== '' || cells.length > 0) endRecord();
-  return records;
+  if (quoted) throw new LineError('a quoted field is not closed');
+  cells.push(cell);
+  return cells;
 }
 
-function parseCsv(text: string): ReadBet[] {
-  const [header, ...rows] = csvRecords(text);
-  if (!header || header.cells.join(',') !== BET_CSV_HEADER) throw new LineError(`line 1: the header must be ${BET_CSV_HEADER}`);
-  return rows.map(({ line, cells }) => {
-    if (cells.length !== BET_CSV_COLUMNS.length) throw new LineError(`line ${line}: ${cells.length} columns, expected ${BET_CSV_COLUMNS.length}`);
-    const record: Record<string, unknown> = Object.fromEntries(BET_CSV_COLUMNS.map((column, k) => [column, cells[k]]));
-    try {
-      record.outcome = JSON.parse(cells[BET_CSV_COLUMNS.length - 1]!) as unknown;
-    } catch {
-      throw new LineError(`line ${line}: outcome is not JSON`);
-    }
-    try {
-      return { line, bet: readExportedBet(record) };
-    } catch (error) {
-      throw new LineError(`line ${line}: ${(error as Error).message}`);
-    }
-  });
+function csvBet(text: string): ExportedBet {
+  const cells = csvCells(text);
+  if (cells.length !== BET_CSV_COLUMNS.length) throw new LineError(`${cells.length} columns, expected ${BET_CSV_COLUMNS.length}`);
+  const record: Record<string, unknown> = Object.fromEntries(BET_CSV_COLUMNS.map((column, k) => [column, cells[k]]));
+  try {
+    record.outcome = JSON.parse(cells[BET_CSV_COLUMNS.length - 1]!) as unknown;
+  } catch {
+    throw new LineError('outcome is not JSON');
+  }
+  return readExportedBet(record);
 }
 
-function parseJsonl(text: string): ReadBet[] {
-  const bets: ReadBet[] = [];
-  const lines = text.split('\n');
-  for (const [k, raw] of lines.entries()) {
-    const line = raw.trim();
-    if (line === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new LineError(`line ${k + 1}: not JSON`);
-    }
-    try {
-      bets.push({ line: k + 1, bet: readExportedBet(value) });
-    } catch (error) {
-      throw new LineError(`line ${k + 1}: ${(error as Error).message}`);
-    }
+function jsonBet(text: string): ExportedBet {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new LineError('not JSON');
   }
-  return bets;
+  return readExportedBet(value);
 }
 
 /**
- * A bet export's text as bets, either format (told apart by its first character: `{` is JSON lines,
- * the header's `id` is CSV). An empty file is zero bets; anything that is not a bet line is an error
- * naming its line.
+ * Reads an export a line at a time (the CLI streams a file through it, so a million bets never sit
+ * in memory as one text): the first non-empty line tells the format (`{` is JSON lines, the CSV's
+ * header starts `id,`). `line` throws a message naming the line for anything that is not a bet.
  */
+export class BetExportReader {
+  format: BetExportFormat | null = null;
+  private lineNumber = 0;
+
+  /** The bet on the next line of the file, or null for a blank line or the CSV header. */
+  line(raw: string): ReadBet | null {
+    this.lineNumber += 1;
+    let text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (this.lineNumber === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
+    if (text.trim() === '') return null;
+    try {
+      if (this.format === null) {
+        if (text.trimStart().startsWith('{')) this.format = 'jsonl';
+        else if (text === BET_CSV_HEADER) {
+          this.format = 'csv';
+          return null;
+        } else if (text.startsWith('id,')) throw new LineError(`the header must be ${BET_CSV_HEADER}`);
+        else throw new LineError('this is not a bet export: expected JSON lines or the CSV of the bets download');
+      }
+      return { line: this.lineNumber, bet: this.format === 'jsonl' ? jsonBet(text) : csvBet(text) };
+    } catch (error) {
+      if (error instanceof LineError) throw new BetExportError(`line ${this.lineNumber}: ${error.message}`);
+      throw error;
+    }
+  }
+}
+
+/** A file that is not a bet export; the message names the line. */
+export class BetExportError extends Error {}
+
+/** A bet export's whole text as bets, either format. An empty file is zero bets. */
 export function parseBetExport(text: string): BetExportParse {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const first = body.trimStart();
+  const reader = new BetExportReader();
+  const bets: ReadBet[] = [];
   try {
-    if (first === '') return { ok: true, format: 'jsonl', bets: [] };
-    if (first.startsWith('{')) return { ok: true, format: 'jsonl', bets: parseJsonl(body) };
-    if (first.startsWith('id,')) return { ok: true, format: 'csv', bets: parseCsv(body) };
-    return { ok: false, error: 'This is not a bet export: expected JSON lines or the CSV of the bets download.' };
+    for (const line of text.split('\n')) {
+      const read = reader.line(line);
+      if (read) bets.push(read);
+    }
   } catch (error) {
-    if (error instanceof LineError) return { ok: false, error: error.message };
+    if (error instanceof BetExportError) return { ok: false, error: error.message };
     throw error;
   }
+  return { ok: true, format: reader.format ?? 'jsonl', bets };
 }

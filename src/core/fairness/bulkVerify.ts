@@ -154,34 +154,56 @@ export interface BulkOptions {
   pause?: () => Promise<void>;
 }
 
-/** Checks every bet of a parsed export and sums up. A seed is hashed once however many bets it played. */
-export async function verifyBets(bets: readonly ReadBet[], crypto: VerifyCrypto, options: BulkOptions = {}): Promise<BulkSummary> {
-  const chunk = options.chunk ?? 500;
-  const hashes = new Map<string, Promise<string>>();
-  const hashOf = (seed: string) => {
-    let hash = hashes.get(seed);
+/**
+ * Checks bets batch by batch and keeps the running summary (the CLI feeds it a streamed file). A
+ * seed is hashed once however many bets it played.
+ */
+export class BulkVerifier {
+  private readonly hashes = new Map<string, Promise<string>>();
+  private readonly summary: BulkSummary = { total: 0, checked: 0, matched: 0, mismatches: [], awaitingReveal: 0 };
+
+  constructor(private readonly crypto: VerifyCrypto) {}
+
+  private readonly hashOf = (seed: string): Promise<string> => {
+    let hash = this.hashes.get(seed);
     if (!hash) {
-      hash = Promise.resolve(crypto.sha256(seed));
-      hashes.set(seed, hash);
+      hash = Promise.resolve(this.crypto.sha256(seed));
+      this.hashes.set(seed, hash);
     }
     return hash;
   };
-  const summary: BulkSummary = { total: bets.length, checked: 0, matched: 0, mismatches: [], awaitingReveal: 0 };
-  for (const [k, read] of bets.entries()) {
-    if (read.bet.serverSeed === null) summary.awaitingReveal += 1;
-    else {
-      summary.checked += 1;
-      const reasons = await checkBet(read, crypto, hashOf);
-      if (reasons.length === 0) summary.matched += 1;
-      else summary.mismatches.push({ id: read.bet.id, line: read.line, reasons });
+
+  async add(read: ReadBet): Promise<void> {
+    const summary = this.summary;
+    summary.total += 1;
+    if (read.bet.serverSeed === null) {
+      summary.awaitingReveal += 1;
+      return;
     }
+    summary.checked += 1;
+    const reasons = await checkBet(read, this.crypto, this.hashOf);
+    if (reasons.length === 0) summary.matched += 1;
+    else summary.mismatches.push({ id: read.bet.id, line: read.line, reasons });
+  }
+
+  result(): BulkSummary {
+    return { ...this.summary, mismatches: [...this.summary.mismatches] };
+  }
+}
+
+/** Checks every bet of a parsed export and sums up, pausing between chunks (the page stays responsive). */
+export async function verifyBets(bets: readonly ReadBet[], crypto: VerifyCrypto, options: BulkOptions = {}): Promise<BulkSummary> {
+  const chunk = options.chunk ?? 500;
+  const verifier = new BulkVerifier(crypto);
+  for (const [k, read] of bets.entries()) {
+    await verifier.add(read);
     if ((k + 1) % chunk === 0 && k + 1 < bets.length) {
       options.onProgress?.(k + 1, bets.length);
       await options.pause?.();
     }
   }
   options.onProgress?.(bets.length, bets.length);
-  return summary;
+  return verifier.result();
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
