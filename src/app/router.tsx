@@ -21,6 +21,7 @@ const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/Confi
 const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
 const TransactionsPage = lazyRouteComponent(() => import('./routes/account/TransactionsPage'), 'TransactionsPage');
 const BetPage = lazyRouteComponent(() => import('./routes/bets/BetPage'), 'BetPage');
+const FairnessPage = lazyRouteComponent(() => import('./routes/fairness/FairnessPage'), 'FairnessPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -155,7 +156,15 @@ const betRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Bet' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
+/** The bulk verifier of the bets download (issue 23), for anyone: it reads a file, never the account. */
+const fairnessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/fairness',
+  component: FairnessPage,
+  staticData: { requiresAuth: false, title: 'Fairness' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute, fairnessRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

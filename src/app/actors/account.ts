@@ -6,6 +6,7 @@ import { sessionsMachine } from '../../../machines/sessions/machine';
 import { transactionsMachine } from '../../../machines/transactions/machine';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
 import { saveTextFile } from '../adapters/download';
+import { BET_EXPORT_TYPES, betExportFileName } from '../../core/fairness/betExport';
 import { accountPageCalls } from '../api/accountPages';
 import type { Reply } from '../../core/contracts/common';
 import type { getTransactions } from '../../core/contracts/wallet';
@@ -76,6 +77,11 @@ export function provideTransactions({ api, now }: ScreenRuntime) {
         // CSV text: the client hands back a body that is not JSON as it came.
         const csv = await api.get<string>('/wallet/export-transactions');
         saveTextFile(`transactions-${new Date(now()).toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8');
+      }),
+      downloadBets: fromPromise(async ({ input }) => {
+        // JSON lines and CSV come back as text (an empty history: no body at all).
+        const text = await api.get<string | undefined>('/casino/export-bets', { query: { format: input.format } });
+        saveTextFile(betExportFileName(input.format, new Date(now())), text ?? '', BET_EXPORT_TYPES[input.format]);
       }),
     },
   });
