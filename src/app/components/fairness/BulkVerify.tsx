@@ -122,7 +122,9 @@ function Result({ actor }: { actor: BulkVerifyRef }) {
   if (stage !== 'done' || !summary || !lines) return null;
   return (
     <div className={styles.summary} aria-label="Verification summary" data-ok={allMatched}>
-      <p className={styles.fileLine}>{fileName}: {summary.total.toLocaleString('en-US')} bets</p>
+      <p className={styles.fileLine}>
+        {fileName}: {summary.total.toLocaleString('en-US')} {summary.total === 1 ? 'bet' : 'bets'}
+      </p>
       <ul className={styles.checks}>
         <li data-ok={allMatched}>
           <span className={styles.mark} aria-hidden="true">
