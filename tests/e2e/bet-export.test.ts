@@ -99,6 +99,7 @@ describe.skipIf(!hasChromium())('bet export and bulk verification in Chromium ag
     const items = await summaryItems(page);
     expect(items[0]).toEqual(['false', '✗2 bets checked: 1 matched, 1 did not.']);
     expect(items[1]![1]).toMatch(new RegExp(`^Bet ${lines[0]!.id} \\(line 1\\): payout 1 recorded, the rules pay `));
+    await page.screenshot({ path: 'test-results/bet-export-mismatch-desktop.png', fullPage: true }).catch(() => undefined);
     await context.close();
   });
 
@@ -127,6 +128,15 @@ describe.skipIf(!hasChromium())('bet export and bulk verification in Chromium ag
     ]);
     expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: 'test-results/bet-export-phone.png', fullPage: true }).catch(() => undefined);
+
+    // A file that is not the bets download: the reason, naming the line.
+    await page.getByRole('button', { name: 'Verify another file' }).click();
+    const again = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose file' }).click();
+    await (await again).setFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('id,game\n1,Dice\n') });
+    expect(await page.getByRole('alert').textContent()).toBe(`Cannot read notes.csv: line 1: the header must be ${text.split('\r\n')[0]}.`);
+    expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: 'test-results/bet-export-error-phone.png', fullPage: true }).catch(() => undefined);
     await context.close();
   });
 });
