@@ -5,8 +5,8 @@ import { resendConfirmationMachine } from '../../../machines/resendConfirmation/
 import { sessionsMachine } from '../../../machines/sessions/machine';
 import { transactionsMachine } from '../../../machines/transactions/machine';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
-import { saveTextFile } from '../adapters/download';
-import { BET_EXPORT_TYPES, betExportFileName } from '../../core/fairness/betExport';
+import { saveBlob, saveTextFile } from '../adapters/download';
+import { betExportFileName } from '../../core/fairness/betExport';
 import { accountPageCalls } from '../api/accountPages';
 import type { Reply } from '../../core/contracts/common';
 import type { getTransactions } from '../../core/contracts/wallet';
@@ -79,9 +79,8 @@ export function provideTransactions({ api, now }: ScreenRuntime) {
         saveTextFile(`transactions-${new Date(now()).toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8');
       }),
       downloadBets: fromPromise(async ({ input }) => {
-        // JSON lines and CSV come back as text (an empty history: no body at all).
-        const text = await api.get<string | undefined>('/casino/export-bets', { query: { format: input.format } });
-        saveTextFile(betExportFileName(input.format, new Date(now())), text ?? '', BET_EXPORT_TYPES[input.format]);
+        // As a Blob: a long history is never read into one string in the page.
+        saveBlob(betExportFileName(input.format, new Date(now())), await api.get<Blob>('/casino/export-bets', { query: { format: input.format }, responseType: 'blob' }));
       }),
     },
   });
