@@ -5,6 +5,7 @@ import { autobetMachine } from './autobet/machine';
 import { baccaratMachine } from './baccarat/machine';
 import { betRecallMachine } from './betRecall/machine';
 import { betsFeedMachine } from './betsFeed/machine';
+import { bulkVerifyMachine } from './bulkVerify/machine';
 import { blackjackMachine } from './blackjack/machine';
 import { cashierMachine } from './cashier/machine';
 import { confirmEmailMachine } from './confirmEmail/machine';
@@ -39,6 +40,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   baccarat: baccaratMachine,
   betRecall: betRecallMachine,
   betsFeed: betsFeedMachine,
+  bulkVerify: bulkVerifyMachine,
   blackjack: blackjackMachine,
   cashier: cashierMachine,
   confirmEmail: confirmEmailMachine,

@@ -4,20 +4,29 @@
  *   npm run verify -- --game mines --server-seed S --client-seed C --nonce N --mines M
  *   npm run verify -- --game blackjack --server-seed S --client-seed C --nonce N [--cards 12]
  *   npm run verify -- --game baccarat --server-seed S --client-seed C --nonce N
+ *   npm run verify -- --file bets.jsonl            (or .csv: the bets download, verified in bulk)
  * Prints JSON on stdout; bad arguments print a message on stderr and exit with code 2.
+ * With --file it prints how many revealed bets were checked, how many matched, which did not and how
+ * many await a reveal; exit code 0 when all match, 1 on any mismatch, 2 for a file it cannot read.
  */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createFloatStream } from '../src/core/fairness/floats';
 import { isValidClientSeed, isValidServerSeed } from '../src/core/fairness/seeds';
 import { VERIFIABLE_GAMES, isVerifiableGame, verifierFor } from '../src/core/fairness/verify';
 import type { VerifiableGame } from '../src/core/fairness/verify';
 import { nodeHmacSha256, sha256Hex } from '../src/server/fairness/hmac';
+import { BetExportError, BetExportReader } from '../src/core/fairness/betExport';
+import { BulkVerifier, exitCodeOf, summaryLines } from '../src/core/fairness/bulkVerify';
+import { nodeVerifyCrypto } from '../src/server/fairness/verifyCrypto';
 
 const USAGE = `usage: npm run verify -- --game <${VERIFIABLE_GAMES.join('|')}> --server-seed <64 hex> --client-seed <seed> --nonce <n>
   dice:  [--chance <0.01..98> --target <under|over>]
   mines: --mines <1..24>
   blackjack: [--cards <1..52>]   (the first cards of the stream, in the order dealt)
-  baccarat: (the hands and scores)`;
+  baccarat: (the hands and scores)
+   or: npm run verify -- --file <bets.jsonl|bets.csv>   (every bet of the bets download)`;
 
 class UsageError extends Error {}
 
@@ -87,8 +96,46 @@ function verify<G extends VerifiableGame>(
   };
 }
 
+/**
+ * --file: the bets download, read a line at a time (a million bets never sit in memory at once) and
+ * verified in bulk. Resolves to the exit code.
+ */
+async function verifyFile(path: string): Promise<number> {
+  const reader = new BetExportReader();
+  const verifier = new BulkVerifier(nodeVerifyCrypto);
+  try {
+    const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY });
+    for await (const line of lines) {
+      const read = reader.line(line);
+      if (read) await verifier.add(read);
+    }
+  } catch (error) {
+    const reason = error instanceof BetExportError ? error.message : (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    console.error(`verify: cannot read ${path}: ${reason}`);
+    return 2;
+  }
+  const summary = verifier.result();
+  const words = summaryLines(summary);
+  console.log(words.headline);
+  for (const line of words.mismatches) console.log(line);
+  console.log(words.awaiting);
+  return exitCodeOf(summary);
+}
+
+/** The --file flag alone, or null when the single-bet flags are used. */
+function fileArgument(argv: string[]): string | null {
+  const at = argv.findIndex((arg) => arg === '--file' || arg.startsWith('--file='));
+  if (at === -1) return null;
+  const arg = argv[at]!;
+  const path = arg.startsWith('--file=') ? arg.slice('--file='.length) : argv[at + 1];
+  if (path === undefined || path === '' || argv.length !== (arg.startsWith('--file=') ? 1 : 2)) throw new UsageError('--file takes one path and no other flags');
+  return path;
+}
+
 try {
-  console.log(JSON.stringify(run(process.argv.slice(2)), null, 2));
+  const file = fileArgument(process.argv.slice(2));
+  if (file === null) console.log(JSON.stringify(run(process.argv.slice(2)), null, 2));
+  else process.exitCode = await verifyFile(file);
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
   console.error(`verify: ${error.message}\n${USAGE}`);

@@ -27,6 +27,7 @@ export const SCREEN_IDS = {
   stats: 'stats',
   betRecall: 'betRecall',
   rtp: 'rtp',
+  bulkVerify: 'bulkVerify',
 } as const;
 
 export type ScreenId = (typeof SCREEN_IDS)[keyof typeof SCREEN_IDS];

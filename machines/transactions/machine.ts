@@ -5,7 +5,9 @@ import { failureMessage } from '../shared/requestFailure';
 
 /**
  * /transactions (issue 20): the player's ledger rows other than bets, newest first, a page at a time
- * (GET /wallet/get-transactions), and the whole list as a CSV file (GET /wallet/export-transactions).
+ * (GET /wallet/get-transactions), and the whole list as a CSV file (GET /wallet/export-transactions);
+ * beside it, every bet of the player as JSON lines or CSV (GET /casino/export-bets, issue 23), the
+ * file the /fairness page and `npm run verify -- --file` check in bulk.
  * Two regions: the list, and the download, which may run while more rows load.
  */
 
@@ -19,7 +21,9 @@ export interface TransactionsContext {
   downloadError: string | null;
 }
 
-export type TransactionsEvent = { type: 'user.loadMore' } | { type: 'user.retry' } | { type: 'user.download' };
+export type BetsFileFormat = 'jsonl' | 'csv';
+
+export type TransactionsEvent = { type: 'user.loadMore' } | { type: 'user.retry' } | { type: 'user.download' } | { type: 'user.downloadBets'; format: BetsFileFormat };
 
 export const transactionsMachine = setup({
   types: {
@@ -29,6 +33,7 @@ export const transactionsMachine = setup({
   actors: {
     fetchTransactions: effectActor<TransactionsPage, { before: number | null }>('fetchTransactions'),
     downloadTransactions: effectActor<void>('downloadTransactions'),
+    downloadBets: effectActor<void, { format: BetsFileFormat }>('downloadBets'),
   },
   guards: {
     hasOlderRows: ({ context }) => context.nextBefore !== null,
@@ -84,7 +89,7 @@ export const transactionsMachine = setup({
       states: {
         idle: {
           description: "'Download CSV' is offered (with the reason of a failed download, if any).",
-          on: { 'user.download': 'downloading' },
+          on: { 'user.download': 'downloading', 'user.downloadBets': 'downloadingBets' },
         },
         downloading: {
           description: 'The CSV is being fetched and saved; the button is disabled.',
@@ -93,6 +98,18 @@ export const transactionsMachine = setup({
           invoke: {
             id: 'downloadTransactions',
             src: 'downloadTransactions',
+            onDone: 'idle',
+            onError: { target: 'idle', actions: assign({ downloadError: ({ event }) => failureMessage(event.error) }) },
+          },
+        },
+        downloadingBets: {
+          description: 'Every bet is being fetched and saved in the format clicked (JSON lines or CSV); the download buttons are disabled.',
+          tags: ['downloading', 'downloadingBets'],
+          entry: assign({ downloadError: null }),
+          invoke: {
+            id: 'downloadBets',
+            src: 'downloadBets',
+            input: ({ event }) => ({ format: (event as Extract<TransactionsEvent, { type: 'user.downloadBets' }>).format }),
             onDone: 'idle',
             onError: { target: 'idle', actions: assign({ downloadError: ({ event }) => failureMessage(event.error) }) },
           },

@@ -11,3 +11,5 @@ export const selectHasOlderRows = (s: Snapshot) => s.context.nextBefore !== null
 export const selectListError = (s: Snapshot) => s.context.listError;
 export const selectDownloading = (s: Snapshot) => s.hasTag('downloading');
 export const selectDownloadError = (s: Snapshot) => s.context.downloadError;
+/** The bets download (JSON lines or CSV) is the one running. */
+export const selectDownloadingBets = (s: Snapshot) => s.hasTag('downloadingBets');

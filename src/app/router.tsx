@@ -21,6 +21,7 @@ const ResetPasswordPage = lazyPage('/reset-password', 'ResetPasswordPage');
 const TransactionsPage = lazyPage('/transactions', 'TransactionsPage');
 const ResponsibleGamblingPage = lazyPage('/responsible-gambling', 'ResponsibleGamblingPage');
 const BetPage = lazyPage('/bet/$betId', 'BetPage');
+const FairnessPage = lazyPage('/fairness', 'FairnessPage');
 const RtpPage = lazyPage('/rtp', 'RtpPage');
 
 declare module '@tanstack/react-router' {
@@ -172,7 +173,15 @@ const rtpRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Measured RTP' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute]);
+/** The bulk verifier of the bets download (issue 23), for anyone: it reads a file, never the account. */
+const fairnessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/fairness',
+  component: FairnessPage,
+  staticData: { requiresAuth: false, title: 'Fairness' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute, fairnessRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

@@ -37,6 +37,8 @@ export const transactionsEvents = [
   { type: 'user.loadMore' },
   { type: 'user.retry' },
   { type: 'user.download' },
+  { type: 'user.downloadBets', format: 'jsonl' },
+  { type: 'user.downloadBets', format: 'csv' },
   { type: 'xstate.done.actor.fetchTransactions', output: NEWEST },
   { type: 'xstate.done.actor.fetchTransactions', output: OLDEST },
   { type: 'xstate.error.actor.fetchTransactions', error: unreachable },
@@ -44,6 +46,8 @@ export const transactionsEvents = [
   { type: 'xstate.error.actor.fetchMore', error: unreachable },
   { type: 'xstate.done.actor.downloadTransactions', output: undefined },
   { type: 'xstate.error.actor.downloadTransactions', error: maintenance },
+  { type: 'xstate.done.actor.downloadBets', output: undefined },
+  { type: 'xstate.error.actor.downloadBets', error: maintenance },
 ] as AnyEvent[];
 
 /** The page as the path left it, and what it asked of the server. */
@@ -54,6 +58,7 @@ export function transactionsFacts(world: World) {
   let downloadError: string | null = null;
   const pagesAsked: Array<number | null> = [null];
   let downloads = 0;
+  const betDownloads: string[] = [];
   for (const e of world.performed) {
     const output = e['output'] as TransactionsPage | undefined;
     if (e.type === 'user.retry') {
@@ -73,11 +78,14 @@ export function transactionsFacts(world: World) {
     } else if (e.type === 'user.download') {
       downloadError = null;
       downloads += 1;
-    } else if (e.type === 'xstate.error.actor.downloadTransactions') {
+    } else if (e.type === 'user.downloadBets') {
+      downloadError = null;
+      betDownloads.push(e['format'] as string);
+    } else if (e.type === 'xstate.error.actor.downloadTransactions' || e.type === 'xstate.error.actor.downloadBets') {
       downloadError = TRANSACTIONS_TEXTS.maintenance;
     }
   }
-  return { rows, nextBefore, listError, downloadError, pagesAsked, downloads };
+  return { rows, nextBefore, listError, downloadError, pagesAsked, downloads, betDownloads };
 }
 
 export interface TransactionsSut extends Sut {
@@ -92,7 +100,7 @@ export const transactionsPaths: PathSpec<TransactionsSut> = {
   variants: [{ name: 'a signed-in player', events: transactionsEvents }],
   start(world) {
     const effects = new FakeEffects({ fetchMore: 'fetchTransactions' });
-    const machine = transactionsMachine.provide({ actors: effects.actors(['fetchTransactions', 'downloadTransactions']) as never });
+    const machine = transactionsMachine.provide({ actors: effects.actors(['fetchTransactions', 'downloadTransactions', 'downloadBets']) as never });
     const system = runInSystem(machine, { clock: world.clock });
     return {
       effects,
@@ -103,12 +111,13 @@ export const transactionsPaths: PathSpec<TransactionsSut> = {
   },
   states: {
     '#transactions': {
-      asserts: 'the rows shown are the pages answered, in order; each page was asked for once, from where the last one ended; one CSV download per click',
+      asserts: 'the rows shown are the pages answered, in order; each page was asked for once, from where the last one ended; one CSV download per click, one bets download per click in the format clicked',
       check(sut, world) {
         const f = transactionsFacts(world);
         expect(context(sut).rows).toEqual(f.rows);
         expect(sut.effects.callsOf('fetchTransactions')).toEqual(f.pagesAsked.map((before) => ({ before })));
         expect(sut.effects.callsOf('downloadTransactions')).toHaveLength(f.downloads);
+        expect(sut.effects.callsOf('downloadBets')).toEqual(f.betDownloads.map((format) => ({ format })));
       },
     },
     '#transactions.list': {
@@ -158,10 +167,12 @@ export const transactionsPaths: PathSpec<TransactionsSut> = {
       },
     },
     '#transactions.download.idle': {
-      asserts: "'Download CSV' is enabled; no download running",
+      asserts: "'Download CSV' and the two bets downloads are enabled; no download running",
       check(sut) {
         expect(sut.snapshot().hasTag('downloading')).toBe(false);
         expect(sut.effects.waiting('downloadTransactions')).toBeUndefined();
+        expect(sut.effects.waiting('downloadBets')).toBeUndefined();
+        expect(sut.snapshot().can({ type: 'user.downloadBets', format: 'csv' })).toBe(true);
       },
     },
     '#transactions.download.downloading': {
@@ -169,6 +180,17 @@ export const transactionsPaths: PathSpec<TransactionsSut> = {
       check(sut) {
         expect(sut.snapshot().hasTag('downloading')).toBe(true);
         expect(sut.effects.waiting('downloadTransactions')).toBeDefined();
+        expect(sut.snapshot().hasTag('downloadingBets')).toBe(false);
+        expect(context(sut).downloadError).toBeNull();
+      },
+    },
+    '#transactions.download.downloadingBets': {
+      asserts: 'every bet is being fetched in the format last clicked; all download buttons are disabled; no message',
+      check(sut, world) {
+        expect(sut.snapshot().hasTag('downloading')).toBe(true);
+        expect(sut.snapshot().hasTag('downloadingBets')).toBe(true);
+        expect(sut.effects.waiting('downloadBets')).toEqual({ input: { format: transactionsFacts(world).betDownloads.at(-1) } });
+        expect(sut.snapshot().can({ type: 'user.download' })).toBe(false);
         expect(context(sut).downloadError).toBeNull();
       },
     },

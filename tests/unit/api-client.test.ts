@@ -55,6 +55,16 @@ describe('the API client', () => {
     await expect(client.get('/ping')).resolves.toBe('pong');
   });
 
+  it('should answer a download asked as a blob with the body as it came, and still word a refusal', async () => {
+    const { client } = clientAnswering(({ url }) =>
+      url.includes('format=csv') ? json(400, { error: 'invalid_format', message: 'Format must be jsonl or csv.' }) : new Response('{"id":1}\n', { headers: { 'content-type': 'application/x-ndjson' } }),
+    );
+    const body = await client.get<Blob>('/casino/export-bets', { query: { format: 'jsonl' }, responseType: 'blob' });
+    expect(await body.text()).toBe('{"id":1}\n');
+    const refusal = await client.get('/casino/export-bets', { query: { format: 'csv' }, responseType: 'blob' }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ status: 400, error: 'invalid_format', message: 'Format must be jsonl or csv.' });
+  });
+
   it("should reject a refusal with the server's error, message and Retry-After, once", async () => {
     const { client, seen } = clientAnswering(() => json(429, { error: 'too_many_requests', message: 'Slow down' }, { 'retry-after': '42' }));
     const refusal = await client.post('/auth/login', { email: 'a@b.c' }).catch((error: unknown) => error);

@@ -5,7 +5,8 @@ import { resendConfirmationMachine } from '../../../machines/resendConfirmation/
 import { sessionsMachine } from '../../../machines/sessions/machine';
 import { transactionsMachine } from '../../../machines/transactions/machine';
 import { twoFactorMachine } from '../../../machines/twoFactor/machine';
-import { saveTextFile } from '../adapters/download';
+import { saveBlob, saveTextFile } from '../adapters/download';
+import { betExportFileName } from '../../core/fairness/betExport';
 import { accountPageCalls } from '../api/accountPages';
 import type { Reply } from '../../core/contracts/common';
 import type { getTransactions } from '../../core/contracts/wallet';
@@ -76,6 +77,10 @@ export function provideTransactions({ api, now }: ScreenRuntime) {
         // CSV text: the client hands back a body that is not JSON as it came.
         const csv = await api.get<string>('/wallet/export-transactions');
         saveTextFile(`transactions-${new Date(now()).toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8');
+      }),
+      downloadBets: fromPromise(async ({ input }) => {
+        // As a Blob: a long history is never read into one string in the page.
+        saveBlob(betExportFileName(input.format, new Date(now())), await api.get<Blob>('/casino/export-bets', { query: { format: input.format }, responseType: 'blob' }));
       }),
     },
   });

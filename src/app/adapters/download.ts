@@ -2,7 +2,12 @@
 
 /** Saves text as a file the browser downloads (a CSV export), without leaving the page. */
 export function saveTextFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveBlob(fileName, new Blob([text], { type }));
+}
+
+/** Saves a body fetched as a Blob (the bets download: never read into one string). */
+export function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -30,6 +30,8 @@ export interface RequestOptions {
    * they carry no bearer token, and a 401 from them is an answer, not a reason to refresh.
    */
   authorize?: boolean;
+  /** 'blob': a successful body is answered as a Blob, never read into one string (a large download). */
+  responseType?: 'blob';
 }
 
 export interface ApiClient {
@@ -100,8 +102,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * One call on the platform's fetch: no cookies, no retry; JSON in and out; a call with no answer
    * within the timeout is aborted, and so rejected as a network failure.
    */
-  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, query: RequestOptions['query'], token: string | null): Promise<T> {
-    const url = urlOf(options.baseURL, path, query);
+  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions, token: string | null): Promise<T> {
+    const url = urlOf(options.baseURL, path, opts.query);
     const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
     if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', accept: 'application/json' });
     const aborter = new AbortController();
@@ -120,6 +122,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } finally {
       clearTimeout(timer);
     }
+    if (opts.responseType === 'blob' && response.status < 400) return (await response.blob()) as T;
     const data = await bodyOf(response);
     if (response.status >= 400) throw new HttpFailure(response, data && typeof data === 'object' ? data : undefined);
     return data as T;
@@ -150,7 +153,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const coordinator = opts.authorize === false ? undefined : options.coordinator();
     const token = coordinator?.getSnapshot().context.tokens?.accessToken ?? null;
     try {
-      return await send<T>(method, path, body, opts.query, token);
+      return await send<T>(method, path, body, opts, token);
     } catch (failure) {
       if (!coordinator || !token || !isUnauthorized(failure)) throw toApiError(failure);
       let renewed: string;
@@ -161,7 +164,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       // Retried once; a second 401 is the answer.
       try {
-        return await send<T>(method, path, body, opts.query, renewed);
+        return await send<T>(method, path, body, opts, renewed);
       } catch (retryFailure) {
         throw toApiError(retryFailure);
       }

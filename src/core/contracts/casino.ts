@@ -129,6 +129,16 @@ export const getBet = casino.get('get-bet', 'One bet with what it takes to verif
   response: { 200: Type.Object({ bet: BetDetail }), ...refusals(400, 404) },
 });
 
+export const exportBets = casino.get(
+  'export-bets',
+  "Every bet the player ever made, oldest first, each in get-bet's shape: `format=jsonl` one JSON object a line, `format=csv` the same as CSV with a header row (outcome as JSON text). Streamed.",
+  {
+    auth: true,
+    querystring: Type.Object({ format: Type.String({ maxLength: 16, description: 'jsonl or csv.' }) }, { additionalProperties: false }),
+    response: { 200: Type.String({ description: 'JSON lines (application/x-ndjson) or CSV (text/csv).' }), ...refusals(400, 401) },
+  },
+);
+
 export const getBets = casino.get('get-bets', 'The bets feed: everyone’s latest bets, the high rollers, and the player’s own when signed in.', {
   auth: false,
   querystring: PageQuery,
@@ -158,4 +168,4 @@ export const getStats = casino.get('get-stats', "The player's statistics in a cu
   response: { 200: PlayerStats, ...refusals(400, 401) },
 });
 
-export const casinoRoutes = [getLimits, getSeed, rotateSeed, setSeedMode, setClientSeed, getSeedHistory, getBet, getBets, getStats] as const;
+export const casinoRoutes = [getLimits, getSeed, rotateSeed, setSeedMode, setClientSeed, getSeedHistory, getBet, exportBets, getBets, getStats] as const;

@@ -3,6 +3,7 @@ import type { Sql } from '../db/sql';
 import { unitsToNumber } from '../../core/money';
 import { revealedServerSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
+import { publicOutcome } from '../../core/bets/recall';
 
 /** Every settled bet of every game, as the live feed and the fairness checks see it (docs/product.md §3 Bet). */
 
@@ -141,32 +142,58 @@ export interface BetDetail extends WireBet {
   createdAt: string;
 }
 
-export async function betDetail(sql: Sql, id: number): Promise<BetDetail | null> {
-  const row = await sql.get<
-    BetRow & {
-      outcome: string;
-      nonce: bigint | null;
-      created_at: string;
-      server_seed_hash: string | null;
-      pair_client_seed: string | null;
-      status: string | null;
-      server_seed: string | null;
-    }
-  >(
-    `SELECT b.id, b.game, b.currency, b.wager, b.payout, b.outcome, b.nonce, b.created_at, u.user_name,
+/** A bet row read with its seed pair, as betDetail and the export read it (BETS_DETAIL_SELECT). */
+export interface BetDetailRow extends BetRow {
+  outcome: string;
+  nonce: bigint | null;
+  created_at: string;
+  server_seed_hash: string | null;
+  pair_client_seed: string | null;
+  status: string | null;
+  server_seed: string | null;
+}
+
+export const BETS_DETAIL_SELECT = `SELECT b.id, b.game, b.currency, b.wager, b.payout, b.outcome, b.nonce, b.created_at, u.user_name,
             s.server_seed_hash, s.client_seed AS pair_client_seed, s.status, s.server_seed
-     FROM bets b JOIN users u ON u.id = b.user_id LEFT JOIN seed_pairs s ON s.id = b.seed_pair_id WHERE b.id = ?`,
-    [id],
-    BIGINT,
-  );
-  if (!row) return null;
+     FROM bets b JOIN users u ON u.id = b.user_id LEFT JOIN seed_pairs s ON s.id = b.seed_pair_id`;
+
+/**
+ * The one mapping of a stored bet to what get-bet answers and the export writes: the game as played
+ * (only the fields a visitor may see: publicOutcome), its seeds, and the server seed only once its
+ * pair has been revealed (this is where that decision lives).
+ */
+export function toBetDetail(row: BetDetailRow): BetDetail {
+  const wire = toWireBet(row);
   return {
-    ...toWireBet(row),
-    outcome: JSON.parse(row.outcome) as unknown,
+    ...wire,
+    outcome: publicOutcome(wire.gameName, JSON.parse(row.outcome) as unknown),
     seedHash: row.server_seed_hash,
     clientSeed: row.pair_client_seed,
     nonce: row.nonce === null ? null : Number(row.nonce),
     serverSeed: revealedServerSeed(row),
     createdAt: row.created_at,
   };
+}
+
+export async function betDetail(sql: Sql, id: number): Promise<BetDetail | null> {
+  const row = await sql.get<BetDetailRow>(`${BETS_DETAIL_SELECT} WHERE b.id = ?`, [id], BIGINT);
+  return row ? toBetDetail(row) : null;
+}
+
+/** How many bets the export reads at a time: one batch of memory, whatever the player's history. */
+export const EXPORT_BATCH = 1_000;
+
+/**
+ * Every bet of the player, oldest first, a batch at a time along the bets_user index (keyset: the
+ * ids after the last one read), so the export holds one batch, never the history.
+ */
+export async function* playerBetDetails(sql: Sql, userId: number, batch = EXPORT_BATCH): AsyncGenerator<BetDetail[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await sql.all<BetDetailRow>(`${BETS_DETAIL_SELECT} WHERE b.user_id = ? AND b.id > ? ORDER BY b.id LIMIT ?`, [userId, after, batch], BIGINT);
+    if (rows.length === 0) return;
+    yield rows.map(toBetDetail);
+    if (rows.length < batch) return;
+    after = Number(rows[rows.length - 1]!.id);
+  }
 }

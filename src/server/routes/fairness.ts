@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getBet, getSeed, getSeedHistory, rotateSeed, setClientSeed, setSeedMode } from '../../core/contracts/casino';
+import { Readable } from 'node:stream';
+import { exportBets, getBet, getSeed, getSeedHistory, rotateSeed, setClientSeed, setSeedMode } from '../../core/contracts/casino';
+import { BET_CSV_HEADER, BET_EXPORT_TYPES, betCsvLine, betExportFileName, betJsonLine, isBetExportFormat } from '../../core/fairness/betExport';
+import type { BetExportFormat } from '../../core/fairness/betExport';
 import { CLIENT_SEED_MAX_LENGTH, isValidClientSeed } from '../../core/fairness/seeds';
 import { AppError, badRequest, notFound } from '../errors';
 import { publicOutcome } from '../../core/bets/recall';
-import { betDetail } from '../bets/record';
+import { betDetail, playerBetDetails } from '../bets/record';
+import type { Sql } from '../db/sql';
 import { isInstantMode, loadSeeds, revealedPairs, rotateSeeds, SEED_MESSAGES, setChainClientSeed, setSeedMode as switchSeedMode } from '../fairness/seeds';
 import { schemaOf } from './contract';
 
@@ -12,6 +16,14 @@ const CLIENT_SEED_RULE = `Client seed must be 1 to ${CLIENT_SEED_MAX_LENGTH} vis
 function checkClientSeed(seed: string): string {
   if (!isValidClientSeed(seed)) throw badRequest(CLIENT_SEED_RULE, 'invalid_client_seed');
   return seed;
+}
+
+/** The export's text, a batch of bets at a time; the reply pulls the next batch only as it drains. */
+async function* betExportText(sql: Sql, userId: number, format: BetExportFormat): AsyncGenerator<string> {
+  if (format === 'csv') yield `${BET_CSV_HEADER}\r\n`;
+  for await (const bets of playerBetDetails(sql, userId)) {
+    yield format === 'csv' ? bets.map((bet) => `${betCsvLine(bet)}\r\n`).join('') : bets.map((bet) => `${betJsonLine(bet)}\n`).join('');
+  }
 }
 
 export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -66,8 +78,19 @@ export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const bet = await betDetail(app.db, Number(request.query.id));
       if (!bet) throw notFound('No bet with that id.', 'bet_not_found');
-      // Anyone may open /bet/ID: the game as played and its seeds, never the record's bookkeeping.
-      return { bet: { ...bet, outcome: publicOutcome(bet.gameName, bet.outcome) } };
+      // Anyone may open /bet/ID: the game as played and its seeds, never the record's bookkeeping (toBetDetail).
+      return { bet };
     },
   );
+
+  app.get(exportBets.path, { onRequest: app.auth.requireUser, schema: schemaOf(exportBets) }, async (request, reply) => {
+    const { format } = request.query;
+    if (!isBetExportFormat(format)) throw badRequest('Format must be jsonl or csv.', 'invalid_format');
+    return reply
+      .type(BET_EXPORT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${betExportFileName(format, new Date())}"`)
+      .header('cache-control', 'no-store')
+      // Streamed as it is read, with backpressure (the contract's 200 is the text this stream makes up).
+      .send(Readable.from(betExportText(app.db, request.user!.id, format)) as unknown as string);
+  });
 };

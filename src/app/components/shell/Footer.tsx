@@ -9,6 +9,9 @@ export function Footer() {
         <MegaphoneIcon size={16} /> Follow us
       </a>
       <nav className={styles.links} aria-label="Fairness">
+        <Link to="/fairness" className={styles.link}>
+          Verify your bets
+        </Link>
         <Link to="/rtp" className={styles.link}>
           Measured RTP
         </Link>

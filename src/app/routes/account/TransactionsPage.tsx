@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { LedgerRow } from '../../../core/contracts/wallet';
@@ -6,6 +7,7 @@ import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import {
   selectDownloadError,
   selectDownloading,
+  selectDownloadingBets,
   selectHasOlderRows,
   selectListError,
   selectLoadingMore,
@@ -49,6 +51,7 @@ function Transactions({ actor }: { actor: TransactionsActor }) {
   const listError = useSelector(actor, selectListError);
   const downloading = useSelector(actor, selectDownloading);
   const downloadError = useSelector(actor, selectDownloadError);
+  const downloadingBets = useSelector(actor, selectDownloadingBets);
   return (
     <>
       <div className={styles.head}>
@@ -58,13 +61,26 @@ function Transactions({ actor }: { actor: TransactionsActor }) {
         </div>
         <div className={styles.actions}>
           <button type="button" className={styles.button} disabled={downloading} onClick={() => actor.send({ type: 'user.download' })}>
-            {downloading ? 'Preparing CSV…' : 'Download CSV'}
+            {downloading && !downloadingBets ? 'Preparing CSV…' : 'Download CSV'}
           </button>
           {downloadError ? (
             <p className={styles.alert} role="alert">
               {downloadError}
             </p>
           ) : null}
+        </div>
+      </div>
+      <div className={styles.bets} aria-label="Your bets">
+        <p className={account.lead}>
+          All your bets, with their seeds: check them on the <Link to="/fairness">Fairness</Link> page or offline.
+        </p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.button} disabled={downloading} onClick={() => actor.send({ type: 'user.downloadBets', format: 'jsonl' })}>
+            Bets (JSON lines)
+          </button>
+          <button type="button" className={styles.button} disabled={downloading} onClick={() => actor.send({ type: 'user.downloadBets', format: 'csv' })}>
+            Bets (CSV)
+          </button>
         </div>
       </div>
       <section className={styles.panel} aria-label="Transactions" aria-busy={loading || loadingMore}>
