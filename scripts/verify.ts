@@ -4,6 +4,7 @@
  *   npm run verify -- --game mines --server-seed S --client-seed C --nonce N --mines M
  *   npm run verify -- --game blackjack --server-seed S --client-seed C --nonce N [--cards 12]
  *   npm run verify -- --game baccarat --server-seed S --client-seed C --nonce N
+ *   npm run verify -- --liabilities proof.json   (a proof of liabilities: scripts/verifyLiabilities.ts)
  * Prints JSON on stdout; bad arguments print a message on stderr and exit with code 2.
  */
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { isValidClientSeed, isValidServerSeed } from '../src/core/fairness/seeds
 import { VERIFIABLE_GAMES, isVerifiableGame, verifierFor } from '../src/core/fairness/verify';
 import type { VerifiableGame } from '../src/core/fairness/verify';
 import { nodeHmacSha256, sha256Hex } from '../src/server/fairness/hmac';
+import { verifyLiabilities } from './verifyLiabilities';
 
 const USAGE = `usage: npm run verify -- --game <${VERIFIABLE_GAMES.join('|')}> --server-seed <64 hex> --client-seed <seed> --nonce <n>
   dice:  [--chance <0.01..98> --target <under|over>]
@@ -87,10 +89,15 @@ function verify<G extends VerifiableGame>(
   };
 }
 
-try {
-  console.log(JSON.stringify(run(process.argv.slice(2)), null, 2));
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`verify: ${error.message}\n${USAGE}`);
-  process.exitCode = 2;
+const argv = process.argv.slice(2);
+if (argv.some((arg) => arg === '--liabilities' || arg.startsWith('--liabilities='))) {
+  process.exitCode = await verifyLiabilities(argv);
+} else {
+  try {
+    console.log(JSON.stringify(run(argv), null, 2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`verify: ${error.message}\n${USAGE}`);
+    process.exitCode = 2;
+  }
 }

@@ -19,6 +19,8 @@ import type { Clock } from './token/payout';
 import type { Mailer } from './auth/mailer';
 import { betsRoutes } from './routes/bets';
 import { statsRoutes } from './routes/stats';
+import { liabilitiesRoutes } from './routes/liabilities';
+import { liabilitiesPlugin } from './proof/plugin';
 import { betsPlugin } from './bets/plugin';
 import { blackjackRoundsPlugin } from './blackjack/plugin';
 import { minesGamesPlugin } from './mines/plugin';
@@ -103,6 +105,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(betsPlugin);
   await app.register(minesGamesPlugin);
   await app.register(blackjackRoundsPlugin);
+  await app.register(liabilitiesPlugin, clock ? { clock } : {});
   app.auth.onSessionsEnded((sessionIds) => app.hub.endSessions(sessionIds));
   await app.register(
     async (api) => {
@@ -116,6 +119,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
       await api.register(statsRoutes);
+      await api.register(liabilitiesRoutes);
       await api.register(diceRoutes);
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);

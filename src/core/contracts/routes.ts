@@ -4,6 +4,7 @@ import { BlackjackActions, BlackjackActiveGame, BlackjackBet } from './blackjack
 import { DiceBet } from './dice';
 import { MinesActiveGame, MinesBet, MinesCashout, MinesPick } from './mines';
 import { casinoRoutes } from './casino';
+import { liabilitiesRoutes } from './liabilities';
 import type { HttpMethod, RouteContract } from './common';
 import { hubRoutes } from './hub';
 import { paymentsRoutes } from './payments';
@@ -22,6 +23,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...walletRoutes,
   ...paymentsRoutes,
   ...casinoRoutes,
+  ...liabilitiesRoutes,
   DiceBet,
   MinesBet,
   MinesPick,

@@ -2,6 +2,7 @@ import type { Database } from './sql';
 import { blackjackMigrations } from '../blackjack/schema';
 import { walletMigrations } from '../ledger/schema';
 import { minesMigrations } from '../mines/schema';
+import { liabilityMigrations } from '../proof/schema';
 import { tokenMigrations } from '../token/schema';
 
 /**
@@ -144,6 +145,7 @@ export const migrations: Migration[] = [
     `,
   },
   ...walletMigrations,
+  ...liabilityMigrations,
   {
     // Numbered to run after the ledger tables (200) and apart from the wallet's own range.
     id: 290,
