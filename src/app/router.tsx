@@ -21,6 +21,7 @@ const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/Confi
 const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
 const TransactionsPage = lazyRouteComponent(() => import('./routes/account/TransactionsPage'), 'TransactionsPage');
 const BetPage = lazyRouteComponent(() => import('./routes/bets/BetPage'), 'BetPage');
+const LiabilitiesPage = lazyRouteComponent(() => import('./routes/LiabilitiesPage'), 'LiabilitiesPage');
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -155,7 +156,15 @@ const betRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Bet' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
+/** Proof of liabilities (issue 23): the figures for anyone, the balance check for a signed-in player. */
+const liabilitiesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/liabilities',
+  component: LiabilitiesPage,
+  staticData: { requiresAuth: false, title: 'Proof of liabilities' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute, liabilitiesRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

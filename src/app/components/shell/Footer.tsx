@@ -8,6 +8,9 @@ export function Footer() {
       <a className={styles.follow} href="https://x.com/acccasino" target="_blank" rel="noreferrer noopener">
         <MegaphoneIcon size={16} /> Follow us
       </a>
+      <Link to="/liabilities" className={styles.follow}>
+        Proof of liabilities
+      </Link>
       <p className={styles.copy}>© {new Date().getFullYear()} ACC Casino. Provably fair games. Play responsibly; 18+ only.</p>
     </footer>
   );
