@@ -60,7 +60,6 @@ describe.skipIf(!hasChromium())('proof of liabilities in Chromium against the re
     expect(result).toContain('Match: your balance is counted');
     expect(result).toContain(`Balance proved: ${balance.toFixed(8)} USDT`);
     expect(result).toContain(`Root reached ${usdt.rootHash}`);
-    await page.screenshot({ path: '/tmp/liab-e2e-desktop.png', fullPage: true });
 
     // A currency the player never held has no leaf of theirs: the page says so in words.
     const eth = card(page, 'ETH');
@@ -90,7 +89,6 @@ describe.skipIf(!hasChromium())('proof of liabilities in Chromium against the re
     expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
     const button = await card(page, 'BTC').getByRole('button', { name: 'Verify my balance' }).boundingBox();
     expect(button!.x + button!.width).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: '/tmp/liab-e2e-phone.png', fullPage: true });
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildLevels, checkProof, heightOf, parseProof, pathFromBlock, pathOf, recomputeRoot, rootOf } from '../../src/core/proof/merkleSum';
@@ -139,5 +140,27 @@ describe('a path from one block of leaves and the stored nodes above it', () => 
         }
       }
     }
+  });
+});
+
+describe("docs/fairness.md's worked example", () => {
+  const doc = readFileSync(new URL('../../docs/fairness.md', import.meta.url), 'utf8');
+  const block = /```liabilities-example\n([\s\S]*?)```/.exec(doc)![1]!;
+
+  it('should be the tree the casino builds, hash for hash', () => {
+    const leafLines = [...block.matchAll(/^leaf (\d): nonce ([0-9a-f]{32}) balance (\d+) hash ([0-9a-f]{64})$/gm)];
+    expect(leafLines).toHaveLength(3);
+    const example = leafLines.map((m) => ({ nonce: m[2]!, balance: BigInt(m[3]!) }));
+    const levels = buildLevels(example, sha256Hex);
+    leafLines.forEach((m, i) => expect(levels[0]![i]!.hash).toBe(m[4]));
+    const nodes = [...block.matchAll(/^node 1\.(\d): .* hash ([0-9a-f]{64}) sum (\d+)$/gm)];
+    nodes.forEach((m) => expect(levels[1]![Number(m[1])]).toEqual({ hash: m[2], sum: BigInt(m[3]!) }));
+    const root = /^root: .* hash ([0-9a-f]{64}) sum (\d+)$/m.exec(block)!;
+    expect(rootOf(levels)).toEqual({ hash: root[1], sum: BigInt(root[2]!) });
+    expect(pathOf(levels, 2, sha256Hex)).toEqual([
+      { side: 'right', hash: sha256Hex('empty'), sum: 0n },
+      { side: 'left', hash: levels[1]![0]!.hash, sum: 150_000_000n },
+    ]);
+    expect(doc).toContain(`\`sha256hex("empty")\` = \`${sha256Hex('empty')}\``);
   });
 });
