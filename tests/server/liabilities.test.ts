@@ -12,8 +12,9 @@ import { takeSnapshot } from '../../src/server/proof/snapshots';
 import { creditDeposit } from '../../src/server/wallet/cashier';
 import { insertUser } from '../../src/server/users/repository';
 import { call } from '../support/auth';
-import { ENGINE, TEST_DATABASE_URL, openTestDatabase, startTestServer, tempDir } from '../support/server';
+import { ENGINE, TEST_DATABASE_URL, openTestDatabase, startTestServer, tempDir, testSchema } from '../support/server';
 import type { TestServer } from '../support/server';
+import type { Clock } from '../../src/server/token/payout';
 import { createPlayer, fundedPlayer } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
@@ -182,6 +183,58 @@ describe('proof of liabilities', () => {
       await fresh.close();
     }
   });
+});
+
+/** A clock the test moves by hand; timers fire (and their ticks are awaited) when it passes their time. */
+class ManualClock implements Clock {
+  private timers: Array<{ at: number; callback: () => Promise<void>; id: number }> = [];
+  private nextId = 1;
+  constructor(public time: number) {}
+  now = () => this.time;
+  setTimeout = (callback: () => Promise<void>, ms: number) => {
+    const id = this.nextId++;
+    this.timers.push({ at: this.time + ms, callback, id });
+    return id;
+  };
+  clearTimeout = (handle: unknown) => {
+    this.timers = this.timers.filter((t) => t.id !== handle);
+  };
+  async advanceTo(time: number) {
+    for (;;) {
+      const due = this.timers.filter((t) => t.at <= time).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      this.time = due.at;
+      await due.callback();
+    }
+    this.time = time;
+  }
+}
+
+describe('the hourly snapshot', () => {
+  it(`should be taken once per hour by one of two servers sharing a database, at start and after each full hour (${ENGINE})`, async () => {
+    const dataDir = tempDir('liabilities-two-servers-');
+    const shared = { dataDir, databaseSchema: testSchema() };
+    const start = Date.UTC(2031, 2, 4, 10, 20);
+    const clocks = [new ManualClock(start), new ManualClock(start)];
+    const [first, second] = await Promise.all([startTestServer(shared, undefined, { clock: clocks[0] }), startTestServer(shared, undefined, { clock: clocks[1] })]);
+    try {
+      const hours = async () => (await first.app.db.all<{ hourKey: string; takenAt: string }>('SELECT hour_key AS "hourKey", taken_at AS "takenAt" FROM liability_snapshots ORDER BY id'));
+      // Both took the hour at start in the background: one of them kept it.
+      await expect.poll(async () => (await hours()).length).toBe(1);
+      await Promise.all(clocks.map((clock) => clock.advanceTo(Date.UTC(2031, 2, 4, 10, 59))));
+      expect(await hours()).toHaveLength(1);
+      await Promise.all(clocks.map((clock) => clock.advanceTo(Date.UTC(2031, 2, 4, 12, 30))));
+      expect(await hours()).toEqual([
+        { hourKey: '2031-03-04T10', takenAt: '2031-03-04T10:20:00.000Z' },
+        { hourKey: '2031-03-04T11', takenAt: '2031-03-04T11:00:01.000Z' },
+        { hourKey: '2031-03-04T12', takenAt: '2031-03-04T12:00:01.000Z' },
+      ]);
+    } finally {
+      await second.app.close();
+      await first.close();
+    }
+  }, 60_000);
 });
 
 describe('npm run proof:snapshot and npm run verify -- --liabilities', () => {
