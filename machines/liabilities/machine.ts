@@ -8,16 +8,19 @@
  * Receives
  *   user.verify { currency }   (Verify my balance; a visitor gets the login modal)
  *   user.retry                 (the snapshots could not be read: ask again)
+ *   user.downloadProof { currency } (Download proof: the checked proof as proof.json, for `npm run verify -- --liabilities`)
  *   auth.loggedIn · auth.loggedOut (from the app: a logout forgets the checks shown)
  * Actors src/app provides
  *   loadSnapshots: fromPromise<LiabilitySnapshot[]>                   GET /casino/liabilities
  *   fetchProof:    fromPromise<WireLiabilityProof, ProofRequest>      GET /casino/liabilities/proof
  *   recompute:     fromPromise<RecomputedProof, RecomputeInput>       the path climbed with WebCrypto's SHA-256
+ * Effect actions src/app provides
+ *   saveProof { proof }                                                 the proof saved as a file
  */
 import { and, assign, sendTo, setup, stateIn } from 'xstate';
 import type { LiabilitySnapshot } from '../../src/core/contracts/liabilities';
 import type { WireLiabilityProof } from '../../src/core/proof/merkleSum';
-import { effectActor } from '../shared/effects';
+import { effectAction, effectActor } from '../shared/effects';
 import { loginModal } from '../shared/messages';
 import { failureMessage } from '../shared/requestFailure';
 import { SYSTEM_IDS } from '../shared/system';
@@ -46,7 +49,7 @@ export interface RecomputedProof {
 
 /** The last check of one currency, as the page shows it under that currency. */
 export type BalanceCheck =
-  | ({ currency: string; outcome: 'match' | 'mismatch'; snapshotId: number } & RecomputedProof)
+  | ({ currency: string; outcome: 'match' | 'mismatch'; snapshotId: number; proof: WireLiabilityProof } & RecomputedProof)
   | { currency: string; outcome: 'failed'; message: string };
 
 export interface LiabilitiesContext {
@@ -60,7 +63,12 @@ export interface LiabilitiesContext {
   start: { signedIn: boolean };
 }
 
-export type LiabilitiesEvent = { type: 'user.verify'; currency: string } | { type: 'user.retry' } | { type: 'auth.loggedIn' } | { type: 'auth.loggedOut' };
+export type LiabilitiesEvent =
+  | { type: 'user.verify'; currency: string }
+  | { type: 'user.downloadProof'; currency: string }
+  | { type: 'user.retry' }
+  | { type: 'auth.loggedIn' }
+  | { type: 'auth.loggedOut' };
 
 export const LIABILITIES_MESSAGES = {
   recomputeFailed: 'This browser could not compute the check (it needs WebCrypto, on https or localhost).',
@@ -81,6 +89,7 @@ export const liabilitiesMachine = setup({
   },
   actions: {
     openLogin: sendTo(({ system }) => system.get(SYSTEM_IDS.modals), loginModal),
+    saveProof: effectAction<{ proof: WireLiabilityProof }>('saveProof'),
     forgetChecks: assign({ checks: {} }),
     dropCheck: assign({ checking: null, proof: null }),
     startCheck: assign(({ context }, params: { currency: string }) => {
@@ -96,11 +105,21 @@ export const liabilitiesMachine = setup({
   guards: {
     startsSignedIn: ({ context }) => context.start.signedIn,
     isPublished: ({ context, event }) => event.type === 'user.verify' && rootOf(context, event.currency) !== null,
+    hasProof: ({ context, event }) => event.type === 'user.downloadProof' && 'proof' in (context.checks[event.currency] ?? {}),
   },
 }).createMachine({
   id: 'liabilities',
   context: ({ input }) => ({ snapshot: null, listError: null, checking: null, proof: null, checks: {}, start: { signedIn: input.signedIn } }),
   type: 'parallel',
+  on: {
+    'user.downloadProof': {
+      guard: 'hasProof',
+      actions: {
+        type: 'saveProof',
+        params: ({ context, event }) => ({ proof: (context.checks[event.currency] as Extract<BalanceCheck, { proof: WireLiabilityProof }>).proof }),
+      },
+    },
+  },
   states: {
     session: {
       initial: 'choosing',
@@ -189,6 +208,7 @@ export const liabilitiesMachine = setup({
                     currency: context.checking!,
                     outcome: event.output.matches ? ('match' as const) : ('mismatch' as const),
                     snapshotId: context.proof!.snapshotId,
+                    proof: context.proof!,
                     ...event.output,
                   },
                 },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildLevels, pathOf, rootOf } from '../../src/core/proof/merkleSum';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
@@ -73,6 +73,27 @@ describe('the liabilities page', () => {
     expect(result.textContent).toContain('Balance proved: 100.00000000 USDT');
     expect(result.textContent).toContain(`Root reached${root.hash}`);
     expect(asked).toEqual(['currency=USDT&snapshot=7']);
+
+    // Download proof: the proof as it was checked, as a file for the offline verifier.
+    const saved: Array<{ blob: Blob; name: string }> = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push({ blob: blob as Blob, name: '' });
+      return 'blob:proof';
+    });
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    try {
+      fireEvent.click(card.getByRole('button', { name: 'Download proof' }));
+      expect(saved).toHaveLength(1);
+      expect(saved[0]!.name).toBe('proof-USDT-7.json');
+      expect(JSON.parse(await saved[0]!.blob.text())).toEqual(PROOF);
+    } finally {
+      createObjectURL.mockRestore();
+      revoke.mockRestore();
+      click.mockRestore();
+    }
   });
 
   it('shows a mismatch when the proof does not climb to the published root', async () => {

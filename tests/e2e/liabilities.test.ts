@@ -61,6 +61,15 @@ describe.skipIf(!hasChromium())('proof of liabilities in Chromium against the re
     expect(result).toContain(`Balance proved: ${balance.toFixed(8)} USDT`);
     expect(result).toContain(`Root reached ${usdt.rootHash}`);
 
+    // The same proof, downloaded, verifies offline with the project's verifier.
+    const download = page.waitForEvent('download');
+    await card(page, 'USDT').getByRole('button', { name: 'Download proof' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`proof-USDT-${snapshot.id}.json`);
+    const offline = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', '--liabilities', (await file.path())!], { encoding: 'utf8' });
+    expect(offline.status, offline.stderr).toBe(0);
+    expect(JSON.parse(offline.stdout)).toMatchObject({ currency: 'USDT', balance: String(Math.round(balance * 1e8)), computedRoot: usdt.rootHash, verified: true });
+
     // A currency the player never held has no leaf of theirs: the page says so in words.
     const eth = card(page, 'ETH');
     await eth.getByRole('button', { name: 'Verify my balance' }).click();

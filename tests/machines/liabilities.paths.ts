@@ -45,6 +45,7 @@ export const liabilitiesEvents = [
   { type: 'user.verify', currency: 'USDT' },
   // Not in the snapshot: nothing to verify.
   { type: 'user.verify', currency: 'BTC' },
+  { type: 'user.downloadProof', currency: 'USDT' },
   { type: 'xstate.done.actor.loadSnapshots', output: [SNAPSHOT] },
   { type: 'xstate.done.actor.loadSnapshots', output: [] },
   { type: 'xstate.error.actor.loadSnapshots', error: unreachable },
@@ -66,6 +67,8 @@ export function liabilitiesFacts(world: World) {
   const proofsAsked: unknown[] = [];
   const recomputed: unknown[] = [];
   const modals: unknown[] = [];
+  const saved: unknown[] = [];
+  let proof: WireLiabilityProof | null = null;
   for (const e of world.performed) {
     switch (e.type) {
       case 'auth.loggedIn':
@@ -96,7 +99,13 @@ export function liabilitiesFacts(world: World) {
       case 'xstate.error.actor.loadSnapshots':
         listError = LIABILITIES_TEXTS.unreachable;
         break;
+      case 'user.downloadProof': {
+        const check = checks[e['currency'] as string];
+        if (check && 'proof' in check) saved.push({ proof: check.proof });
+        break;
+      }
       case 'xstate.done.actor.fetchProof': {
+        proof = e['output'] as WireLiabilityProof;
         const root = snapshot!.currencies.find((c) => c.currency === checking)!;
         recomputed.push({ proof: e['output'], rootHash: root.rootHash, total: root.total });
         break;
@@ -107,7 +116,7 @@ export function liabilitiesFacts(world: World) {
         break;
       case 'xstate.done.actor.recompute': {
         const output = e['output'] as RecomputedProof;
-        checks = { ...checks, [checking!]: { currency: checking!, outcome: output.matches ? 'match' : 'mismatch', snapshotId: PROOF.snapshotId, ...output } };
+        checks = { ...checks, [checking!]: { currency: checking!, outcome: output.matches ? 'match' : 'mismatch', snapshotId: proof!.snapshotId, proof: proof!, ...output } };
         checking = null;
         break;
       }
@@ -117,7 +126,7 @@ export function liabilitiesFacts(world: World) {
         break;
     }
   }
-  return { signedIn, snapshot, listError, reads, checking, checks, proofsAsked, recomputed, modals };
+  return { signedIn, snapshot, listError, reads, checking, checks, proofsAsked, recomputed, modals, saved };
 }
 
 export interface LiabilitiesSut extends Sut {
@@ -136,7 +145,10 @@ export const liabilitiesPaths: PathSpec<LiabilitiesSut> = {
   ],
   start(world) {
     const effects = new FakeEffects();
-    const machine = liabilitiesMachine.provide({ actors: effects.actors(['loadSnapshots', 'fetchProof', 'recompute']) as never });
+    const machine = liabilitiesMachine.provide({
+      actors: effects.actors(['loadSnapshots', 'fetchProof', 'recompute']) as never,
+      actions: effects.actions(['saveProof']) as never,
+    });
     const system = runInSystem(machine, { input: world.variant.input as { signedIn: boolean }, clock: world.clock });
     return {
       effects,
@@ -149,7 +161,7 @@ export const liabilitiesPaths: PathSpec<LiabilitiesSut> = {
   states: {
     '#liabilities': {
       asserts:
-        "the snapshot shown is the newest answered; each currency's result is its last check (none after a sign-out); a proof was asked once per accepted Verify, for the snapshot shown, and recomputed against that snapshot's root and total; a visitor's Verify opened the login modal",
+        "the snapshot shown is the newest answered; each currency's result is its last check (none after a sign-out); a proof was asked once per accepted Verify, for the snapshot shown, and recomputed against that snapshot's root and total; a visitor's Verify opened the login modal; Download proof saved the proof of a checked currency, once per click",
       check(sut, world) {
         const f = liabilitiesFacts(world);
         expect(selectLatestSnapshot(snap(sut))).toEqual(f.snapshot);
@@ -158,6 +170,7 @@ export const liabilitiesPaths: PathSpec<LiabilitiesSut> = {
         expect(sut.effects.callsOf('fetchProof')).toEqual(f.proofsAsked);
         expect(sut.effects.callsOf('recompute')).toEqual(f.recomputed);
         expect(sut.sentTo('modals')).toEqual(f.modals);
+        expect(sut.effects.callsOf('saveProof')).toEqual(f.saved);
       },
     },
     '#liabilities.session.visitor': {

@@ -9,7 +9,8 @@ describe('liabilities', () => {
   // What a player does on the page: verify, see the match, verify again and see a mismatch, then a refusal in words.
   it('should show a match, then a mismatch, then the server refusal under the currency, asking for the snapshot shown each time', async () => {
     const effects = new FakeEffects();
-    const system = runInSystem(liabilitiesMachine.provide({ actors: effects.actors(['loadSnapshots', 'fetchProof', 'recompute']) as never }), { input: { signedIn: true } });
+    const machine = liabilitiesMachine.provide({ actors: effects.actors(['loadSnapshots', 'fetchProof', 'recompute']) as never, actions: effects.actions(['saveProof']) as never });
+    const system = runInSystem(machine, { input: { signedIn: true } });
     const actor = system.actor;
     effects.resolve('loadSnapshots', [SNAPSHOT, { ...SNAPSHOT, id: 6 }]);
     await settle();
@@ -22,7 +23,9 @@ describe('liabilities', () => {
     expect(effects.waiting('recompute')).toEqual({ input: { proof: PROOF, rootHash: SNAPSHOT.currencies[0]!.rootHash, total: SNAPSHOT.currencies[0]!.total } });
     effects.resolve('recompute', MATCH);
     await settle();
-    expect(selectChecks(actor.getSnapshot()).USDT).toEqual({ currency: 'USDT', outcome: 'match', snapshotId: 7, ...MATCH });
+    expect(selectChecks(actor.getSnapshot()).USDT).toEqual({ currency: 'USDT', outcome: 'match', snapshotId: 7, proof: PROOF, ...MATCH });
+    actor.send({ type: 'user.downloadProof', currency: 'USDT' });
+    expect(effects.callsOf('saveProof')).toEqual([{ proof: PROOF }]);
 
     actor.send({ type: 'user.verify', currency: 'USDT' });
     expect(selectChecks(actor.getSnapshot()).USDT).toBeUndefined();
@@ -37,6 +40,9 @@ describe('liabilities', () => {
     await settle();
     expect(selectChecks(actor.getSnapshot()).USDT).toEqual({ currency: 'USDT', outcome: 'failed', message: LIABILITIES_TEXTS.noLeaf });
     expect(selectCheckingCurrency(actor.getSnapshot())).toBeNull();
+    // A refused proof has nothing to save.
+    actor.send({ type: 'user.downloadProof', currency: 'USDT' });
+    expect(effects.callsOf('saveProof')).toHaveLength(1);
     system.root.stop();
   });
 });

@@ -4,11 +4,15 @@ import type { Reply } from '../../core/contracts/common';
 import type { getLiabilities, getLiabilityProof } from '../../core/contracts/liabilities';
 import { sha256HexAsync } from '../../core/fairness/webcrypto';
 import { checkProof, parseProof } from '../../core/proof/merkleSum';
+import { saveTextFile } from '../adapters/download';
 import type { ScreenRuntime } from './screenRuntime';
 
-/** /liabilities: the snapshots for anyone, the player's proof, and the path climbed with WebCrypto's SHA-256 in this browser. */
+/** /liabilities: the snapshots for anyone, the player's proof, the path climbed with WebCrypto's SHA-256 in this browser, and the proof saved as a file. */
 export function provideLiabilities({ api }: ScreenRuntime) {
   return liabilitiesMachine.provide({
+    actions: {
+      saveProof: (_, { proof }) => saveTextFile(`proof-${proof.currency}-${proof.snapshotId}.json`, `${JSON.stringify(proof, null, 2)}\n`, 'application/json'),
+    },
     actors: {
       loadSnapshots: fromPromise(async () => (await api.get<Reply<typeof getLiabilities>>('/casino/liabilities')).snapshots),
       fetchProof: fromPromise(({ input }) =>

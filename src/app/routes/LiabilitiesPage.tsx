@@ -82,8 +82,8 @@ function Liabilities({ actor }: { actor: LiabilitiesActor }) {
         ))}
       </div>
       <p className={styles.how}>
-        Offline: save your proof (<code>GET /api/casino/liabilities/proof?currency=USDT</code>) and run <code>npm run verify -- --liabilities proof.json</code>. The
-        scheme is in docs/fairness.md.
+        Offline: after a check, Download proof and run <code>npm run verify -- --liabilities proof.json</code> (or your own verifier: the scheme is in
+        docs/fairness.md).
       </p>
     </>
   );
@@ -128,12 +128,12 @@ function CurrencyCard({ actor, root }: { actor: LiabilitiesActor; root: Root }) 
       >
         {busy ? 'Verifying…' : 'Verify my balance'}
       </button>
-      {check ? <CheckResult check={check} root={root} /> : null}
+      {check ? <CheckResult check={check} root={root} onDownload={() => actor.send({ type: 'user.downloadProof', currency: root.currency })} /> : null}
     </section>
   );
 }
 
-function CheckResult({ check, root }: { check: BalanceCheck; root: Root }) {
+function CheckResult({ check, root, onDownload }: { check: BalanceCheck; root: Root; onDownload: () => void }) {
   if (check.outcome === 'failed') {
     return (
       <div className={styles.result} data-outcome="failed" role="alert">
@@ -158,6 +158,9 @@ function CheckResult({ check, root }: { check: BalanceCheck; root: Root }) {
           <span className={styles.hash}>{root.rootHash}</span>
         </p>
       ) : null}
+      <button type="button" className={styles.link} onClick={onDownload}>
+        Download proof
+      </button>
     </div>
   );
 }
