@@ -69,7 +69,7 @@ function Liabilities({ actor }: { actor: LiabilitiesActor }) {
   return (
     <>
       <p className={styles.meta}>
-        <span>
+        <span data-testid="snapshot">
           Snapshot <strong>#{snapshot.id}</strong>
         </span>
         <span>
