@@ -108,6 +108,8 @@ async function insertRows(tx: Sql, table: string, columns: string[], rows: SqlVa
 export async function takeSnapshot(db: Database, options: TakeOptions = {}): Promise<SnapshotSummary | null> {
   const takenAt = (options.now ?? new Date()).toISOString();
   const nonce = options.nonce ?? nonceSource();
+  // An hour already taken (a restart, another instance) costs one read, not a tree; a race is settled below.
+  if (options.hourKey && (await db.get('SELECT id FROM liability_snapshots WHERE hour_key = ?', [options.hourKey]))) return null;
   const { currencies, wallets, external } = await readBalances(db);
   const reservesOf = new Map(external.map((row) => [row.currency, -row.balance]));
   const trees: TakenTree[] = currencies.map(({ symbol }) => {
