@@ -177,7 +177,7 @@ export const liabilitiesMachine = setup({
           },
         },
         fetchingProof: {
-          description: "The player's proof in the currency, for the snapshot shown, is asked for; the button says Verifying….",
+          description: "The player's proof in the currency, for the snapshot shown, is asked for; the button says 'Verifying…'.",
           tags: ['checking'],
           on: { 'auth.loggedOut': { target: 'idle', actions: 'dropCheck' } },
           invoke: {
