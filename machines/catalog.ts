@@ -11,6 +11,7 @@ import { cashierMachine } from './cashier/machine';
 import { confirmEmailMachine } from './confirmEmail/machine';
 import { diceMachine } from './dice/machine';
 import { earnMachine } from './earn/machine';
+import { liabilitiesMachine } from './liabilities/machine';
 import { liveMachine } from './live/machine';
 import { minesMachine } from './mines/machine';
 import { miningMachine } from './mining/machine';
@@ -46,6 +47,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   confirmEmail: confirmEmailMachine,
   dice: diceMachine,
   earn: earnMachine,
+  liabilities: liabilitiesMachine,
   live: liveMachine,
   lockTokens: lockTokensMachine,
   mines: minesMachine,

@@ -5,6 +5,7 @@
  *   npm run verify -- --game blackjack --server-seed S --client-seed C --nonce N [--cards 12]
  *   npm run verify -- --game baccarat --server-seed S --client-seed C --nonce N
  *   npm run verify -- --file bets.jsonl            (or .csv: the bets download, verified in bulk)
+ *   npm run verify -- --liabilities proof.json   (a proof of liabilities: scripts/verifyLiabilities.ts)
  * Prints JSON on stdout; bad arguments print a message on stderr and exit with code 2.
  * With --file it prints how many revealed bets were checked, how many matched, which did not and how
  * many await a reveal; exit code 0 when all match, 1 on any mismatch, 2 for a file it cannot read.
@@ -20,6 +21,7 @@ import { nodeHmacSha256, sha256Hex } from '../src/server/fairness/hmac';
 import { BetExportError, BetExportReader } from '../src/core/fairness/betExport';
 import { BulkVerifier, exitCodeOf, summaryLines } from '../src/core/fairness/bulkVerify';
 import { nodeVerifyCrypto } from '../src/server/fairness/verifyCrypto';
+import { verifyLiabilities } from './verifyLiabilities';
 
 const USAGE = `usage: npm run verify -- --game <${VERIFIABLE_GAMES.join('|')}> --server-seed <64 hex> --client-seed <seed> --nonce <n>
   dice:  [--chance <0.01..98> --target <under|over>]
@@ -132,12 +134,17 @@ function fileArgument(argv: string[]): string | null {
   return path;
 }
 
-try {
-  const file = fileArgument(process.argv.slice(2));
-  if (file === null) console.log(JSON.stringify(run(process.argv.slice(2)), null, 2));
-  else process.exitCode = await verifyFile(file);
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`verify: ${error.message}\n${USAGE}`);
-  process.exitCode = 2;
+const argv = process.argv.slice(2);
+if (argv.some((arg) => arg === '--liabilities' || arg.startsWith('--liabilities='))) {
+  process.exitCode = await verifyLiabilities(argv);
+} else {
+  try {
+    const file = fileArgument(argv);
+    if (file === null) console.log(JSON.stringify(run(argv), null, 2));
+    else process.exitCode = await verifyFile(file);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`verify: ${error.message}\n${USAGE}`);
+    process.exitCode = 2;
+  }
 }

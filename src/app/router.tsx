@@ -21,6 +21,7 @@ const ResetPasswordPage = lazyPage('/reset-password', 'ResetPasswordPage');
 const TransactionsPage = lazyPage('/transactions', 'TransactionsPage');
 const ResponsibleGamblingPage = lazyPage('/responsible-gambling', 'ResponsibleGamblingPage');
 const BetPage = lazyPage('/bet/$betId', 'BetPage');
+const LiabilitiesPage = lazyPage('/liabilities', 'LiabilitiesPage');
 const FairnessPage = lazyPage('/fairness', 'FairnessPage');
 const RtpPage = lazyPage('/rtp', 'RtpPage');
 
@@ -181,7 +182,15 @@ const fairnessRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Fairness' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute, fairnessRoute]);
+/** Proof of liabilities (issue 23): the figures for anyone, the balance check for a signed-in player. */
+const liabilitiesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/liabilities',
+  component: LiabilitiesPage,
+  staticData: { requiresAuth: false, title: 'Proof of liabilities' },
+});
+
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute, fairnessRoute, liabilitiesRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

@@ -23,6 +23,9 @@ import { betsRoutes } from './routes/bets';
 import { statsRoutes } from './routes/stats';
 import { rtpRoutes } from './routes/rtp';
 import { rtpPlugin } from './rtp/plugin';
+
+import { liabilitiesRoutes } from './routes/liabilities';
+import { liabilitiesPlugin } from './proof/plugin';
 import { betsPlugin } from './bets/plugin';
 import { blackjackRoundsPlugin } from './blackjack/plugin';
 import { minesGamesPlugin } from './mines/plugin';
@@ -110,6 +113,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(betsPlugin);
   await app.register(minesGamesPlugin);
   await app.register(blackjackRoundsPlugin);
+  await app.register(liabilitiesPlugin, clock ? { clock } : {});
   app.auth.onSessionsEnded((sessionIds) => app.hub.endSessions(sessionIds));
   await app.register(
     async (api) => {
@@ -125,6 +129,8 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(betsRoutes);
       await api.register(statsRoutes);
       await api.register(rtpRoutes);
+
+      await api.register(liabilitiesRoutes);
       await api.register(diceRoutes);
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);

@@ -6,6 +6,8 @@ import { DiceBet } from './dice';
 import { MinesActiveGame, MinesBet, MinesCashout, MinesPick } from './mines';
 import { casinoRoutes } from './casino';
 import { getRtp } from './rtp';
+
+import { liabilitiesRoutes } from './liabilities';
 import type { HttpMethod, RouteContract } from './common';
 import { hubRoutes } from './hub';
 import { paymentsRoutes } from './payments';
@@ -26,6 +28,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...paymentsRoutes,
   ...casinoRoutes,
   getRtp,
+
+  ...liabilitiesRoutes,
   DiceBet,
   MinesBet,
   MinesPick,

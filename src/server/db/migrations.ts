@@ -5,6 +5,8 @@ import { walletMigrations } from '../ledger/schema';
 import { minesMigrations } from '../mines/schema';
 import { responsibleMigrations } from '../responsible/schema';
 import { rtpMigrations } from '../rtp/schema';
+
+import { liabilityMigrations } from '../proof/schema';
 import { tokenMigrations } from '../token/schema';
 
 /**
@@ -148,6 +150,7 @@ export const migrations: Migration[] = [
   },
   ...responsibleMigrations,
   ...walletMigrations,
+  ...liabilityMigrations,
   {
     // Numbered to run after the ledger tables (200) and apart from the wallet's own range.
     id: 290,

@@ -22,6 +22,7 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/confirm-email': 'src/app/routes/account/ConfirmEmailPage.tsx',
   '/reset-password': 'src/app/routes/account/ResetPasswordPage.tsx',
   '/bet/$betId': 'src/app/routes/bets/BetPage.tsx',
+  '/liabilities': 'src/app/routes/LiabilitiesPage.tsx',
   '/fairness': 'src/app/routes/fairness/FairnessPage.tsx',
   '/rtp': 'src/app/routes/rtp/RtpPage.tsx',
 };

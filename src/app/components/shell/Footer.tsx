@@ -15,6 +15,9 @@ export function Footer() {
         <Link to="/rtp" className={styles.link}>
           Measured RTP
         </Link>
+        <Link to="/liabilities" className={styles.link}>
+          Proof of liabilities
+        </Link>
       </nav>
       <p className={styles.copy}>© {new Date().getFullYear()} ACC Casino. Provably fair games. Play responsibly; 18+ only.</p>
     </footer>

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getLiabilities, getLiabilityProof } from '../../core/contracts/liabilities';
+import { AppError } from '../errors';
+import { listSnapshots, proofFor } from '../proof/snapshots';
+import { requireCurrency } from '../wallet/currencies';
+import { schemaOf } from './contract';
+
+/** Proof of liabilities: the public snapshots, and a signed-in player's own proof. */
+export const liabilitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(getLiabilities.path, { schema: schemaOf(getLiabilities) }, async () => {
+    const snapshots = await listSnapshots(app.db);
+    return {
+      snapshots: snapshots.map((s) => ({
+        id: s.id,
+        takenAt: s.takenAt,
+        currencies: s.currencies.map((c) => ({ currency: c.currency, rootHash: c.rootHash, total: String(c.total), leaves: c.leaves, reserves: String(c.reserves) })),
+      })),
+    };
+  });
+
+  app.get(getLiabilityProof.path, { onRequest: app.auth.requireUser, schema: schemaOf(getLiabilityProof) }, async (request) => {
+    const user = request.user;
+    if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
+    const currency = await requireCurrency(app.db, request.query.currency);
+    const snapshot = request.query.snapshot === undefined ? null : Number(request.query.snapshot);
+    return proofFor(app.db, user.id, currency.symbol, snapshot);
+  });
+};
