@@ -5,7 +5,6 @@ import { BET_CSV_HEADER, BET_EXPORT_TYPES, betCsvLine, betExportFileName, betJso
 import type { BetExportFormat } from '../../core/fairness/betExport';
 import { CLIENT_SEED_MAX_LENGTH, isValidClientSeed } from '../../core/fairness/seeds';
 import { AppError, badRequest, notFound } from '../errors';
-import { publicOutcome } from '../../core/bets/recall';
 import { betDetail, playerBetDetails } from '../bets/record';
 import type { Sql } from '../db/sql';
 import { isInstantMode, loadSeeds, revealedPairs, rotateSeeds, SEED_MESSAGES, setChainClientSeed, setSeedMode as switchSeedMode } from '../fairness/seeds';
