@@ -19,6 +19,7 @@ import type { Clock } from './token/payout';
 import type { Mailer } from './auth/mailer';
 import { betsRoutes } from './routes/bets';
 import { statsRoutes } from './routes/stats';
+import { preferencesRoutes } from './routes/preferences';
 import { betsPlugin } from './bets/plugin';
 import { blackjackRoundsPlugin } from './blackjack/plugin';
 import { minesGamesPlugin } from './mines/plugin';
@@ -116,6 +117,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
       await api.register(statsRoutes);
+      await api.register(preferencesRoutes, { config });
       await api.register(diceRoutes);
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);

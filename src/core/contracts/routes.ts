@@ -7,6 +7,7 @@ import { casinoRoutes } from './casino';
 import type { HttpMethod, RouteContract } from './common';
 import { hubRoutes } from './hub';
 import { paymentsRoutes } from './payments';
+import { preferencesRoutes } from './preferences';
 import { systemRoutes } from './system';
 import { tokenRoutes } from './token';
 import { walletRoutes } from './wallet';
@@ -22,6 +23,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...walletRoutes,
   ...paymentsRoutes,
   ...casinoRoutes,
+  ...preferencesRoutes,
   DiceBet,
   MinesBet,
   MinesPick,

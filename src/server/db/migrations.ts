@@ -1,6 +1,7 @@
 import type { Database } from './sql';
 import { blackjackMigrations } from '../blackjack/schema';
 import { walletMigrations } from '../ledger/schema';
+import { preferencesMigrations } from '../preferences/migrations';
 import { minesMigrations } from '../mines/schema';
 import { tokenMigrations } from '../token/schema';
 
@@ -143,6 +144,7 @@ export const migrations: Migration[] = [
       ALTER TABLE sessions ADD COLUMN last_active_at TEXT;
     `,
   },
+  ...preferencesMigrations,
   ...walletMigrations,
   {
     // Numbered to run after the ledger tables (200) and apart from the wallet's own range.
