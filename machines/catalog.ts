@@ -15,6 +15,7 @@ import { minesMachine } from './mines/machine';
 import { miningMachine } from './mining/machine';
 import { modalStackMachine } from './modalStack/machine';
 import { passwordFormMachine } from './passwordForm/machine';
+import { preferencesMachine } from './preferences/machine';
 import { resendConfirmationMachine } from './resendConfirmation/machine';
 import { seedMachine } from './seed/machine';
 import { sessionsMachine } from './sessions/machine';
@@ -55,6 +56,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   shell: shellMachine,
   staking: stakingMachine,
   stats: statsMachine,
+  preferences: preferencesMachine,
   tokenPage: tokenPageMachine,
   tokenRefresh: tokenRefreshMachine,
   transactions: transactionsMachine,

@@ -25,6 +25,7 @@ export const SCREEN_IDS = {
   transactions: 'transactions',
   stats: 'stats',
   betRecall: 'betRecall',
+  preferences: 'preferences',
 } as const;
 
 export type ScreenId = (typeof SCREEN_IDS)[keyof typeof SCREEN_IDS];
