@@ -20,6 +20,7 @@ const AccountPage = lazyRouteComponent(() => import('./routes/account/AccountPag
 const ConfirmEmailPage = lazyRouteComponent(() => import('./routes/account/ConfirmEmailPage'), 'ConfirmEmailPage');
 const ResetPasswordPage = lazyRouteComponent(() => import('./routes/account/ResetPasswordPage'), 'ResetPasswordPage');
 const TransactionsPage = lazyRouteComponent(() => import('./routes/account/TransactionsPage'), 'TransactionsPage');
+const SettingsPage = lazyRouteComponent(() => import('./routes/settings/SettingsPage'), 'SettingsPage');
 const BetPage = lazyRouteComponent(() => import('./routes/bets/BetPage'), 'BetPage');
 
 declare module '@tanstack/react-router' {
@@ -119,6 +120,15 @@ const transactionsRoute = createRoute({
   beforeLoad: requireSignIn,
 });
 
+/** The player's preferences (issue 20): shortcuts, instant mode, reality checks. */
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings',
+  component: SettingsPage,
+  staticData: { requiresAuth: true, title: 'Settings' },
+  beforeLoad: requireSignIn,
+});
+
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email',
@@ -155,7 +165,7 @@ const betRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Bet' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, settingsRoute, confirmEmailRoute, resetPasswordRoute, betRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

@@ -15,6 +15,7 @@ const AddLiquidityModal = lazyModal(() => tokenModals().then((m) => m.AddLiquidi
 const RemoveLiquidityModal = lazyModal(() => tokenModals().then((m) => m.RemoveLiquidityModal));
 const LockTokensModal = lazyModal(() => tokenModals().then((m) => m.LockTokensModal));
 const UnlockTokensModal = lazyModal(() => tokenModals().then((m) => m.UnlockTokensModal));
+const HotkeysPanel = lazyModal(() => import('../hotkeys/HotkeysPanel').then((m) => m.HotkeysPanel));
 import { lazyModal } from './lazyModals';
 import styles from './Modal.module.css';
 
@@ -33,6 +34,7 @@ const views: Record<ModalName, ModalView> = {
   RemoveLiquidity: { title: 'Remove liquidity', render: (entry) => <RemoveLiquidityModal params={entry.params} /> },
   LockTokens: { title: 'Lock ACC', render: () => <LockTokensModal /> },
   UnlockTokens: { title: 'Unlock ACC', render: (entry) => <UnlockTokensModal params={entry.params} /> },
+  Hotkeys: { title: 'Keyboard shortcuts', render: () => <HotkeysPanel /> },
 };
 
 export function ModalHost() {

@@ -44,6 +44,7 @@ export function AccountMenu() {
         <MenuItem onClick={() => modals.send({ type: 'user.openModal', name: 'Cashier' })}>Wallet</MenuItem>
         <MenuItem onClick={() => void navigate({ to: '/account' })}>Account</MenuItem>
         <MenuItem onClick={() => void navigate({ to: '/transactions' })}>Transactions</MenuItem>
+        <MenuItem onClick={() => void navigate({ to: '/settings' })}>Settings</MenuItem>
         <MenuItem disabled={!stats} onClick={() => stats?.send({ type: 'user.toggleStats' })}>
           Live statistics
         </MenuItem>
