@@ -28,13 +28,7 @@ export interface LiveFeedLogic {
   betsFeed: AnyActorLogic;
 }
 
-type AppEvent =
-  | AuthAnnouncement
-  | TokenAnnouncement
-  | ScreenEvent
-  | WalletAnnouncement
-  /** From the preferences actor: a reality check is on screen (the open games stop their autobet). */
-  | { type: 'play.realityCheck' };
+type AppEvent = AuthAnnouncement | TokenAnnouncement | ScreenEvent | WalletAnnouncement;
 
 /**
  * The root of the browser's one actor system. App-wide actors are invoked here, and the actors of
@@ -150,10 +144,6 @@ export const appMachine = setup({
       if (event.type !== 'auth.loggedIn' && event.type !== 'auth.loggedOut') return;
       for (const screen of Object.values(context.screens)) enqueue.sendTo(screen, screenAuthEvent(event));
     }),
-    /** Every open screen hears that a reality check is on screen: a game's running autobet stops. */
-    tellScreensRealityCheck: enqueueActions(({ context, enqueue }) => {
-      for (const screen of Object.values(context.screens)) enqueue.sendTo(screen, { type: 'app.realityCheck' as const });
-    }),
     /** Every open screen hears the selected wallet, when its currency, balance or rate changed. */
     tellScreensWallet: enqueueActions(({ context, enqueue, system }) => {
       const wallet = gameWalletOf(system.get(APP_WIDE_IDS.wallet)?.getSnapshot());
@@ -253,7 +243,6 @@ export const appMachine = setup({
         'auth.loggedIn': { actions: 'tellScreensAuth' },
         'auth.loggedOut': { actions: 'tellScreensAuth' },
         'wallet.updated': { actions: 'tellScreensWallet' },
-        'play.realityCheck': { actions: 'tellScreensRealityCheck' },
       },
       states: {
         none: { description: 'No screen actor runs.' },

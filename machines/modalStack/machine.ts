@@ -1,4 +1,4 @@
-import { and, assign, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { effectAction } from '../shared/effects';
 import type { AuthAnnouncement } from '../auth/announcements';
 
@@ -10,7 +10,7 @@ export const MODAL_NAMES = [
   'RemoveLiquidity',
   'LockTokens',
   'UnlockTokens',
-  /** The keyboard shortcuts of every game (issue 20), toggled with ?. */
+  /** The keyboard shortcuts of every game (issue 20), shown and hidden with ?. */
   'Hotkeys',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
@@ -34,8 +34,6 @@ export type ModalStackEvent =
   /** Escape, a click on the backdrop, or the close button: all close the top modal. */
   | { type: 'user.closeTopModal' }
   | { type: 'user.closeModalAt'; index: number }
-  /** A key that shows and hides a modal (? and the hotkeys panel): closes it when it is on top, else opens it. */
-  | { type: 'user.toggleModal'; name: ModalName }
   /** Another actor asks (e.g. a game opens Auth for a visitor, auth closes it after login). */
   | { type: 'app.openModal'; name: ModalName; params?: ModalParams }
   | { type: 'app.closeModal'; name: ModalName }
@@ -49,13 +47,13 @@ function closingName(event: ModalStackEvent): ModalName | null {
   return null;
 }
 
-type OpenEvent = Extract<ModalStackEvent, { type: 'user.openModal' | 'app.openModal' | 'user.toggleModal' }>;
+type OpenEvent = Extract<ModalStackEvent, { type: 'user.openModal' | 'app.openModal' }>;
 
 function pushed(context: ModalStackContext, event: OpenEvent): Pick<ModalStackContext, 'stack' | 'nextKey'> {
   // One entry per name: reopening a modal brings it to the top with its new params.
   const rest = context.stack.filter((entry) => entry.name !== event.name);
   return {
-    stack: [...rest, { key: context.nextKey, name: event.name, params: ('params' in event ? event.params : undefined) ?? {} }],
+    stack: [...rest, { key: context.nextKey, name: event.name, params: event.params ?? {} }],
     nextKey: context.nextKey + 1,
   };
 }
@@ -81,7 +79,6 @@ export const modalStackMachine = setup({
   },
   guards: {
     hasSeveral: ({ context }) => context.stack.length > 1,
-    toggledIsOnTop: ({ context, event }) => event.type === 'user.toggleModal' && context.stack.at(-1)?.name === event.name,
     indexInStack: ({ context, event }) =>
       event.type === 'user.closeModalAt' && Number.isInteger(event.index) && event.index >= 0 && event.index < context.stack.length,
     isOnlyModalAt: ({ context, event }) =>
@@ -99,7 +96,6 @@ export const modalStackMachine = setup({
       on: {
         'user.openModal': { target: 'open', actions: 'push' },
         'app.openModal': { target: 'open', actions: 'push' },
-        'user.toggleModal': { target: 'open', actions: 'push' },
       },
     },
     open: {
@@ -112,11 +108,6 @@ export const modalStackMachine = setup({
         'user.openModal': { actions: 'push' },
         'app.openModal': { actions: 'push' },
         'user.closeTopModal': [{ guard: 'hasSeveral', actions: 'popTop' }, { target: 'closed', actions: 'popTop' }],
-        'user.toggleModal': [
-          { guard: and(['toggledIsOnTop', 'hasSeveral']), actions: 'popTop' },
-          { guard: 'toggledIsOnTop', target: 'closed', actions: 'popTop' },
-          { actions: 'push' },
-        ],
         'user.closeModalAt': [
           { guard: 'isOnlyModalAt', target: 'closed', actions: 'removeAt' },
           { guard: 'indexInStack', actions: 'removeAt' },

@@ -13,17 +13,18 @@
  *   user.changePreferences {change} · user.retry           (the Settings page)
  *   user.continuePlaying · user.stopPlaying                 (the reality check dialog)
  * Sends
- *   parent (the app)  ← play.realityCheck: the app tells the open games, whose autobet stops
+ *   dice, mines (if open) ← app.realityCheck: their autobet stops (the games with autobet)
  *   auth              ← user.logout (Stop playing)
  * Actors src/app provides: loadPreferences, savePreferences (GET/POST /auth/…-preferences),
  *   fetchSessionSummary (GET /casino/get-session-summary). Effect action: goHome (navigation).
  */
-import { assign, raise, sendParent, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, raise, sendTo, setup } from 'xstate';
 import { DEFAULT_PREFERENCES, nextCheckInMs } from '../../src/core/accounts/preferences';
 import type { Preferences } from '../../src/core/accounts/preferences';
 import type { SessionSummary } from '../../src/core/contracts/preferences';
 import { effectAction, effectActor } from '../shared/effects';
 import { failureMessage } from '../shared/requestFailure';
+import { SCREEN_IDS } from '../shared/screens';
 import { APP_WIDE_IDS } from '../shared/system';
 
 export interface PreferencesReply {
@@ -52,6 +53,8 @@ export type PreferencesEvent =
   | { type: 'user.stopPlaying' }
   /** Raised by `settings` for `realityCheck` whenever the preferences are (re)read or saved. */
   | { type: 'preferences.changed' };
+
+const AUTOBET_GAMES = [SCREEN_IDS.dice, SCREEN_IDS.mines] as const;
 
 /** docs/product.md: a failed read of the session summary is tried again after 30 s. */
 export const SUMMARY_RETRY_MS = 30_000;
@@ -86,7 +89,13 @@ export const preferencesMachine = setup({
       summary,
       untilCheckMs: nextCheckInMs(Date.parse(summary.startedAt), Date.parse(summary.now), context.preferences.realityCheckMinutes),
     })),
-    tellAppRealityCheck: sendParent({ type: 'play.realityCheck' }),
+    /** The open games that run autobet hear of the check, so a run stops; a game not open misses it. */
+    tellGames: enqueueActions(({ enqueue, system }) => {
+      for (const id of AUTOBET_GAMES) {
+        const game = system.get(id);
+        if (game) enqueue.sendTo(game, { type: 'app.realityCheck' as const });
+      }
+    }),
     logOut: sendTo(({ system }) => system.get(APP_WIDE_IDS.auth), { type: 'user.logout' }),
     /** Leaves the page for the home page (src/app's navigation). */
     goHome: effectAction('goHome'),
@@ -174,7 +183,7 @@ export const preferencesMachine = setup({
           description:
             'The reality check dialog: time played and net result per currency, Continue playing or Stop playing. No bet can be placed meanwhile, and a running autobet stops.',
           tags: ['realityCheck'],
-          entry: 'tellAppRealityCheck',
+          entry: 'tellGames',
           on: {
             'user.continuePlaying': 'scheduling',
             'user.stopPlaying': 'stopped',

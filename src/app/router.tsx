@@ -104,30 +104,14 @@ const screenRoutes = screens.map((screen) =>
   }),
 );
 
-const accountRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/account',
-  component: AccountPage,
-  staticData: { requiresAuth: true, title: 'Account' },
-  beforeLoad: requireSignIn,
-});
+/** A page for a signed-in player only: a visitor is sent to / (docs/product.md §2). */
+const loginOnly = <const P extends string>(path: P, component: typeof AccountPage, title: string) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component, staticData: { requiresAuth: true, title }, beforeLoad: requireSignIn });
 
-const transactionsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/transactions',
-  component: TransactionsPage,
-  staticData: { requiresAuth: true, title: 'Transactions' },
-  beforeLoad: requireSignIn,
-});
-
+const accountRoute = loginOnly('/account', AccountPage, 'Account');
+const transactionsRoute = loginOnly('/transactions', TransactionsPage, 'Transactions');
 /** The player's preferences (issue 20): shortcuts, instant mode, reality checks. */
-const settingsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/settings',
-  component: SettingsPage,
-  staticData: { requiresAuth: true, title: 'Settings' },
-  beforeLoad: requireSignIn,
-});
+const settingsRoute = loginOnly('/settings', SettingsPage, 'Settings');
 
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -43,6 +43,8 @@ describe.skipIf(!hasChromium())('shortcuts, instant mode and reality checks in C
     const userName = uniqueName('rc');
     await page.goto('/dice');
     await page.getByRole('region', { name: 'Dice' }).waitFor();
+    // The modal host (which listens for ?) is a chunk of its own, fetched right after the first render.
+    await page.waitForLoadState('networkidle');
 
     // ? opens the panel, this game first; typing ? into a field does not; Esc closes it.
     await page.keyboard.press('Shift+Slash');

@@ -31,8 +31,6 @@ const events = [
   { type: 'screen.closed', systemId: 'cashier' },
   // The wallet here is a recorder with no wallet to read: screens hear no wallet.changed from it.
   { type: 'wallet.updated' },
-  // The preferences actor: a reality check is on screen.
-  { type: 'play.realityCheck' },
   // The live link's and the feed's logic arriving after the first paint (perform brings recorders), or
   // their chunk failing to arrive, and the try again after the retry delay.
   { type: 'xstate.done.actor.loadLiveFeed' },
@@ -126,9 +124,6 @@ function facts(world: World) {
         if (!open().some((s) => s.systemId === e['systemId'])) {
           screens.push({ systemId: e['systemId'] as string, input: { ...((e['input'] as object) ?? {}), signedIn }, heard: [], open: true });
         }
-        break;
-      case 'play.realityCheck':
-        open().forEach((s) => s.heard.push({ type: 'app.realityCheck' }));
         break;
       case 'screen.closed':
         open().filter((s) => s.systemId === e['systemId']).forEach((s) => (s.open = false));

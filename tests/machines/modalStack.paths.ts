@@ -24,8 +24,6 @@ const events = [
   { type: 'user.closeModalAt', index: 3 },
   { type: 'app.closeModal', name: 'Auth' },
   { type: 'app.closeModal', name: 'Seed' },
-  // ? (the hotkeys panel): opens it, or closes it when it is on top.
-  { type: 'user.toggleModal', name: 'Hotkeys' },
   { type: 'auth.loggedIn', user: ada, tokens: { accessToken: 'a', refreshToken: 'r' } },
 ] as AnyEvent[];
 
@@ -57,13 +55,6 @@ function facts(world: World) {
       }
       case 'user.closeTopModal':
         stack = stack.slice(0, -1);
-        break;
-      case 'user.toggleModal':
-        if (stack.at(-1)?.name === e['name']) stack = stack.slice(0, -1);
-        else {
-          stack = [...stack.filter((m) => m.name !== e['name']), { key: nextKey, name: e['name'] as ModalName, params: {} }];
-          nextKey += 1;
-        }
         break;
       case 'user.closeModalAt': {
         const index = e['index'] as number;

@@ -5,6 +5,7 @@ import type { SessionSummary } from '../../src/core/contracts/preferences';
 import { preferencesMachine } from '../../machines/preferences/machine';
 import type { PreferencesContext, PreferencesReply } from '../../machines/preferences/machine';
 import { selectGameKeysOn, selectInstantMode, selectRealityCheck, selectShownPreferences } from '../../machines/preferences/selectors';
+import { APP_WIDE_IDS } from '../../machines/shared/system';
 import { runInSystem } from '../support/actorSystem';
 import type { Delivery } from '../support/actorSystem';
 import { FakeEffects } from '../support/pathTesting';
@@ -114,7 +115,7 @@ const snap = (sut: PreferencesSut) => sut.snapshot() as Parameters<typeof select
 export const preferencesPaths: PathSpec<PreferencesSut> = {
   name: 'preferences',
   // The generator walks the chart alone: no parent, no auth, no page to leave.
-  machine: preferencesMachine.provide({ actions: { tellAppRealityCheck: () => {}, logOut: () => {}, goHome: () => {} } }),
+  machine: preferencesMachine.provide({ actions: { logOut: () => {}, goHome: () => {} } }),
   variants: [
     {
       name: 'a signed-in player',
@@ -131,7 +132,7 @@ export const preferencesPaths: PathSpec<PreferencesSut> = {
       actors: effects.actors(['loadPreferences', 'savePreferences', 'fetchSessionSummary']) as never,
       actions: effects.actions(['goHome']) as never,
     });
-    const system = runInSystem(machine, { clock: world.clock, systemId: 'preferences' });
+    const system = runInSystem(machine, { clock: world.clock, systemId: 'preferences', recorders: [...Object.values(APP_WIDE_IDS), 'dice', 'mines'] });
     return {
       effects,
       deliveries: system.deliveries,
@@ -152,14 +153,15 @@ export const preferencesPaths: PathSpec<PreferencesSut> = {
   states: {
     '#preferences': {
       asserts:
-        'the preferences shown are the last answered with the change being saved over them; the games get their keys only with shortcuts on and no dialog showing, and instant mode only where the casino offers it; every save sent the change chosen; the app heard of every dialog shown; auth heard Stop playing once and the page went home',
+        'the preferences shown are the last answered with the change being saved over them; the games get their keys only with shortcuts on and no dialog showing, and instant mode only where the casino offers it; every save sent the change chosen; the open games (dice, mines) heard of every dialog shown; auth heard Stop playing once and the page went home',
       check(sut, world) {
         const f = facts(world);
         expect(selectShownPreferences(snap(sut))).toEqual(f.shown);
         expect(selectGameKeysOn(snap(sut))).toBe((f.stored?.preferences.keyboardShortcuts ?? true) && !sut.snapshot().hasTag('realityCheck'));
         expect(selectInstantMode(snap(sut))).toBe(f.stored !== null && f.stored.instantModeAllowed && f.stored.preferences.instantMode);
         expect(sut.effects.callsOf('savePreferences')).toEqual(f.saves);
-        expect(sut.deliveries.filter((d) => d.to === 'parent').map((d) => d.event)).toEqual(Array.from({ length: f.dialogs }, () => ({ type: 'play.realityCheck' })));
+        const told = Array.from({ length: f.dialogs }, () => ({ type: 'app.realityCheck' }));
+        for (const game of ['dice', 'mines'] as const) expect(sut.deliveries.filter((d) => d.to === game).map((d) => d.event), game).toEqual(told);
         expect(sut.deliveries.filter((d) => d.to === 'auth').map((d) => d.event)).toEqual(f.stopped ? [{ type: 'user.logout' }] : []);
         expect(sut.effects.callsOf('goHome')).toHaveLength(f.stopped ? 1 : 0);
       },

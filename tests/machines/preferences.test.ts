@@ -21,7 +21,7 @@ function start() {
     actors: effects.actors(['loadPreferences', 'savePreferences', 'fetchSessionSummary']) as never,
     actions: effects.actions(['goHome']) as never,
   });
-  const system = runInSystem(machine, { clock, systemId: 'preferences' });
+  const system = runInSystem(machine, { clock, systemId: 'preferences', recorders: ['auth', 'dice'] });
   return { clock, effects, system, actor: system.actor };
 }
 
@@ -40,7 +40,7 @@ describe('reality checks', () => {
     await settle();
     expect(actor.getSnapshot().hasTag('realityCheck')).toBe(true);
     expect(selectRealityCheck(actor.getSnapshot()).played).toBe('30 min');
-    expect(system.deliveries.filter((d) => d.to === 'parent').map((d) => d.event.type)).toEqual(['play.realityCheck']);
+    expect(system.deliveries.filter((d) => d.to === 'dice').map((d) => d.event.type)).toEqual(['app.realityCheck']);
     // The player reads for two minutes, then continues: the next check falls on the 45-minute mark.
     actor.send({ type: 'user.continuePlaying' });
     effects.resolve('fetchSessionSummary', summary(32));

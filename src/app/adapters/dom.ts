@@ -16,9 +16,3 @@ export function scrollMainToTop(): void {
   main?.scrollTo({ top: 0, behavior: 'auto' });
   window.scrollTo({ top: 0, behavior: 'auto' });
 }
-
-/** True while the person is typing somewhere, so single-key shortcuts leave their keys alone. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches, useRouter } from '@tanstack/react-router';
-import type { ModalStackRef, ShellRef } from '../actors/AppActor';
-import { isTyping } from './dom';
+import type { ShellRef } from '../actors/AppActor';
 
 /*
  * The listed adapter hooks: the only hooks in src/app that touch the DOM or the router. Each one
@@ -9,28 +8,6 @@ import { isTyping } from './dom';
  * The game screens' and the bets feed's hooks are in screenHooks.ts, so they load with those screens,
  * and the modals' in modalHooks.ts, which loads with the modal host.
  */
-
-/** ? (Shift+/) anywhere but in a field → the modal stack shows or hides the hotkeys panel. */
-export function useHotkeysPanelKey(modals: ModalStackRef): void {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '?' || event.repeat || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      event.preventDefault();
-      modals.send({ type: 'user.toggleModal', name: 'Hotkeys' });
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [modals]);
-}
-
-/** A flag on the page's root element (html[data-<name>]) while `on`: theme.css keys page-wide styles to it. */
-export function useDocumentFlag(name: string, on: boolean): void {
-  useEffect(() => {
-    if (!on) return;
-    document.documentElement.setAttribute(`data-${name}`, '');
-    return () => document.documentElement.removeAttribute(`data-${name}`);
-  }, [name, on]);
-}
 
 /** Window width → shell (the sidebar follows the 768 px breakpoint). */
 export function useViewportEvents(shell: ShellRef): void {

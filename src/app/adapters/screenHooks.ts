@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useGameKeysOn } from '../actors/usePreferences';
-import { isTyping } from './dom';
+import { isTyping } from './typing';
 
 /*
  * The listed adapter hooks of the game screens and the bets feed (the rest are in hooks.ts): each

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ModalEntry, ModalName } from '../../../../machines/modalStack/machine';
 import { selectIsAnyModalOpen, selectModalStack } from '../../../../machines/modalStack/selectors';
 import { useModalStack, useModalStackRef } from '../../actors/AppActor';
-import { useEscapeClosesTopModal, useFocusOnMount } from '../../adapters/modalHooks';
+import { useEscapeClosesTopModal, useFocusOnMount, useHotkeysPanelKey } from '../../adapters/modalHooks';
 import { CloseIcon } from '../ui/icons';
 
 // Each modal's form, machine and libraries (the cashier's QR code, the seed verifier) are a chunk of their own.
@@ -42,6 +42,7 @@ export function ModalHost() {
   const [anyOpen] = useModalStack(selectIsAnyModalOpen);
   const modals = useModalStackRef();
   useEscapeClosesTopModal(modals, anyOpen);
+  useHotkeysPanelKey(modals, stack.at(-1)?.name === 'Hotkeys');
 
   return (
     <>

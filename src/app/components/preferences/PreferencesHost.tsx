@@ -6,8 +6,7 @@ import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useRuntime } from '../../actors/AppActor';
 import { providePreferences } from '../../actors/preferences';
 import type { PreferencesRef } from '../../actors/usePreferences';
-import { useDocumentFlag } from '../../adapters/hooks';
-import { useFocusOnMount } from '../../adapters/modalHooks';
+import { useDocumentFlag, useFocusOnMount } from '../../adapters/modalHooks';
 import { useScreenActor } from '../../adapters/screenActor';
 import styles from './RealityCheck.module.css';
 

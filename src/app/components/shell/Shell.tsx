@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { selectSidebarOpen } from '../../../../machines/shell/selectors';
-import { useModalStackRef, useShell, useShellRef } from '../../actors/AppActor';
+import { useShell, useShellRef } from '../../actors/AppActor';
 import { MAIN_ID } from '../../adapters/dom';
-import { useDocumentTitle, useHotkeysPanelKey, useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
+import { useDocumentTitle, useNavigationEvents, useViewportEvents } from '../../adapters/hooks';
 import { lazyPart } from '../modals/lazyModals';
 import { Footer, MobileBar } from './Footer';
 import { Header } from './Header';
@@ -21,7 +21,6 @@ export function Shell() {
   useViewportEvents(shell);
   useNavigationEvents(shell);
   useDocumentTitle();
-  useHotkeysPanelKey(useModalStackRef());
 
   return (
     <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>

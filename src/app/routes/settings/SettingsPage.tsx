@@ -12,9 +12,15 @@ import {
 import { useModalStackRef } from '../../actors/AppActor';
 import { usePreferencesRef } from '../../actors/usePreferences';
 import type { PreferencesRef } from '../../actors/usePreferences';
-import { FormAlert } from '../../components/forms/Field';
-import account from '../../components/account/Account.module.css';
 import styles from '../../components/preferences/Settings.module.css';
+
+function FormAlert({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className={styles.alert}>
+      {message}
+    </p>
+  ) : null;
+}
 
 const intervalLabel = (minutes: RealityCheckMinutes) => (minutes === 0 ? 'Off' : minutes < 60 ? `${minutes} min` : `${minutes / 60} h`);
 
@@ -22,9 +28,9 @@ const intervalLabel = (minutes: RealityCheckMinutes) => (minutes === 0 ? 'Off' :
 export function SettingsPage() {
   const actor = usePreferencesRef();
   return (
-    <div className={account.page}>
+    <div className={styles.page}>
       <h1>Settings</h1>
-      <p className={account.lead}>How the games play for you. Saved to your account, so they follow you to every device.</p>
+      <p className={styles.lead}>How the games play for you. Saved to your account, so they follow you to every device.</p>
       {actor ? <SettingsForm actor={actor} /> : null}
     </div>
   );
@@ -42,20 +48,20 @@ function SettingsForm({ actor }: { actor: PreferencesRef }) {
   const change = (next: Partial<Preferences>) => actor.send({ type: 'user.changePreferences', change: next });
   const disabled = !canChange;
   return (
-    <div className={account.grid} aria-busy={loading || saving}>
+    <div className={styles.grid} aria-busy={loading || saving}>
       {unavailable ? (
-        <div className={`${account.card} ${account.wide}`}>
+        <div className={`${styles.card} ${styles.wide}`}>
           <FormAlert message={error} />
           <button type="button" className={styles.retry} onClick={() => actor.send({ type: 'user.retry' })}>
             Try again
           </button>
         </div>
       ) : error ? (
-        <div className={account.wide}>
+        <div className={styles.wide}>
           <FormAlert message={error} />
         </div>
       ) : null}
-      <section className={account.card} aria-labelledby="settings-games">
+      <section className={styles.card} aria-labelledby="settings-games">
         <h2 id="settings-games">Games</h2>
         <Toggle
           label="Keyboard shortcuts"
@@ -77,7 +83,7 @@ function SettingsForm({ actor }: { actor: PreferencesRef }) {
           />
         ) : null}
       </section>
-      <section className={account.card} aria-labelledby="settings-reality">
+      <section className={styles.card} aria-labelledby="settings-reality">
         <h2 id="settings-reality">Reality check</h2>
         <p className={styles.hint} id="reality-hint">
           A reminder of how long you have played this session and your net result, with the choice to continue or stop.
