@@ -17,6 +17,7 @@ import { minesMachine } from './mines/machine';
 import { miningMachine } from './mining/machine';
 import { modalStackMachine } from './modalStack/machine';
 import { passwordFormMachine } from './passwordForm/machine';
+import { preferencesMachine } from './preferences/machine';
 import { resendConfirmationMachine } from './resendConfirmation/machine';
 import { responsibleMachine } from './responsible/machine';
 import { seedMachine } from './seed/machine';
@@ -63,6 +64,7 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   staking: stakingMachine,
   stats: statsMachine,
   rtp: rtpMachine,
+  preferences: preferencesMachine,
   tokenPage: tokenPageMachine,
   tokenRefresh: tokenRefreshMachine,
   transactions: transactionsMachine,

@@ -24,7 +24,9 @@ export type AutobetGameEvent =
   | { type: 'autobet.bet'; amountText: string }
   /** Raised by `mode.auto` for the round region. */
   | { type: 'auto.start' }
-  | { type: 'auto.place' };
+  | { type: 'auto.place' }
+  /** From the app: a reality check is on screen (machines/preferences), so the run stops. */
+  | { type: 'app.realityCheck' };
 
 /** The autobet child while Auto is on; undefined in Manual (an event to it then goes nowhere). */
 const autobetOf = (self: AnyActorRef): AnyActorRef | undefined =>
@@ -108,6 +110,7 @@ export function modeRegion<const TAutoOn extends Record<string, unknown> = Recor
             actions: { type: 'tellAutobet' as const, params: interrupted(AUTOBET_MESSAGES.walletChanged) },
           },
           'auth.loggedOut': { actions: { type: 'tellAutobet' as const, params: interrupted(AUTOBET_MESSAGES.loggedOut) } },
+          'app.realityCheck': { actions: { type: 'tellAutobet' as const, params: interrupted(AUTOBET_MESSAGES.realityCheck) } },
           'user.startAuto': { actions: 'raiseAutoStart' as const },
           'autobet.bet': {
             actions: [{ type: 'storeAmount' as const, params: ({ event }: { event: { amountText: string } }) => ({ text: event.amountText }) }, 'raiseAutoPlace' as const],

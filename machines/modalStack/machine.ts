@@ -10,6 +10,8 @@ export const MODAL_NAMES = [
   'RemoveLiquidity',
   'LockTokens',
   'UnlockTokens',
+  /** The keyboard shortcuts of every game (issue 20), shown and hidden with ?. */
+  'Hotkeys',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 

@@ -28,8 +28,8 @@ export const SCREEN_IDS = {
   betRecall: 'betRecall',
   rtp: 'rtp',
   bulkVerify: 'bulkVerify',
-
   liabilities: 'liabilities',
+  preferences: 'preferences',
 } as const;
 
 export type ScreenId = (typeof SCREEN_IDS)[keyof typeof SCREEN_IDS];

@@ -21,6 +21,7 @@ const ResetPasswordPage = lazyPage('/reset-password', 'ResetPasswordPage');
 const TransactionsPage = lazyPage('/transactions', 'TransactionsPage');
 const ResponsibleGamblingPage = lazyPage('/responsible-gambling', 'ResponsibleGamblingPage');
 const BetPage = lazyPage('/bet/$betId', 'BetPage');
+const SettingsPage = lazyPage('/settings', 'SettingsPage');
 const LiabilitiesPage = lazyPage('/liabilities', 'LiabilitiesPage');
 const FairnessPage = lazyPage('/fairness', 'FairnessPage');
 const RtpPage = lazyPage('/rtp', 'RtpPage');
@@ -106,29 +107,16 @@ const screenRoutes = screens.map((screen) =>
   }),
 );
 
-const accountRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/account',
-  component: AccountPage,
-  staticData: { requiresAuth: true, title: 'Account' },
-  beforeLoad: requireSignIn,
-});
+/** A page for a signed-in player only: a visitor is sent to / (docs/product.md §2). */
+const loginOnly = <const P extends string>(path: P, component: typeof AccountPage, title: string) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component, staticData: { requiresAuth: true, title }, beforeLoad: requireSignIn });
 
-const transactionsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/transactions',
-  component: TransactionsPage,
-  staticData: { requiresAuth: true, title: 'Transactions' },
-  beforeLoad: requireSignIn,
-});
-
-const responsibleRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/responsible-gambling',
-  component: ResponsibleGamblingPage,
-  staticData: { requiresAuth: true, title: 'Responsible gambling' },
-  beforeLoad: requireSignIn,
-});
+const accountRoute = loginOnly('/account', AccountPage, 'Account');
+const transactionsRoute = loginOnly('/transactions', TransactionsPage, 'Transactions');
+/** The player's preferences (issue 20): shortcuts, instant mode, reality checks. */
+const settingsRoute = loginOnly('/settings', SettingsPage, 'Settings');
+/** Limits, a break and self-exclusion (issue 20), enforced by the server. */
+const responsibleRoute = loginOnly('/responsible-gambling', ResponsibleGamblingPage, 'Responsible gambling');
 
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -190,7 +178,7 @@ const liabilitiesRoute = createRoute({
   staticData: { requiresAuth: false, title: 'Proof of liabilities' },
 });
 
-export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute, fairnessRoute, liabilitiesRoute]);
+export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute, fairnessRoute, liabilitiesRoute, settingsRoute]);
 
 export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
   return createRouter({

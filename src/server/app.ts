@@ -23,9 +23,9 @@ import { betsRoutes } from './routes/bets';
 import { statsRoutes } from './routes/stats';
 import { rtpRoutes } from './routes/rtp';
 import { rtpPlugin } from './rtp/plugin';
-
 import { liabilitiesRoutes } from './routes/liabilities';
 import { liabilitiesPlugin } from './proof/plugin';
+import { preferencesRoutes } from './routes/preferences';
 import { betsPlugin } from './bets/plugin';
 import { blackjackRoundsPlugin } from './blackjack/plugin';
 import { minesGamesPlugin } from './mines/plugin';
@@ -129,8 +129,8 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(betsRoutes);
       await api.register(statsRoutes);
       await api.register(rtpRoutes);
-
       await api.register(liabilitiesRoutes);
+      await api.register(preferencesRoutes, { config });
       await api.register(diceRoutes);
       await api.register(minesRoutes);
       await api.register(blackjackRoutes);

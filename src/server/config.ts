@@ -33,6 +33,11 @@ export interface ServerConfig {
   sqliteSynchronous: SqliteSynchronous;
   /** INSPECTOR=1: the built SPA may load the designers' statechart inspector (GET /api/inspector says so). */
   inspector: boolean;
+  /**
+   * INSTANT_MODE=off: players may not skip the games' animations (where an operator's rules forbid it);
+   * the preferences hide the setting and the games animate. Default on (docs/operations.md).
+   */
+  instantMode: boolean;
   /** Access-token signing secret; generated and kept in DATA_DIR when unset. */
   jwtSecret?: string;
   /** SMTP server for outgoing mail (smtp[s]://user:pass@host:port); unset writes .eml files to DATA_DIR/mail. */
@@ -196,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseSchema: env.DATABASE_SCHEMA || null,
     sqliteSynchronous: toSynchronous(env.SQLITE_SYNCHRONOUS),
     inspector: toBoolean(env.INSPECTOR, false),
+    instantMode: toBoolean(env.INSTANT_MODE, true),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     mailFrom: env.MAIL_FROM || `ACC Casino <no-reply@${mailDomain(publicUrl)}>`,

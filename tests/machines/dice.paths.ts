@@ -145,6 +145,8 @@ const autoEvents = [
   { type: 'wallet.changed', wallet: wallet('BTC', 0.005) },
   { type: 'wallet.changed', wallet: wallet('BTC', 0.5) },
   { type: 'auth.loggedOut' },
+  // A reality check came up (machines/preferences): the run stops.
+  { type: 'app.realityCheck' },
 ].map(event);
 const serializeAuto = (s: AnyMachineSnapshot) => {
   const c = s.context as DiceContext;
@@ -220,6 +222,9 @@ function facts(world: World) {
       case 'auth.loggedOut':
         table.signedIn = false;
         tellAutobet({ type: 'game.interrupted', reason: 'Logged out' });
+        break;
+      case 'app.realityCheck':
+        tellAutobet({ type: 'game.interrupted', reason: 'Reality check' });
         break;
       case 'wallet.changed': {
         const next = e['wallet'] as GameWallet;

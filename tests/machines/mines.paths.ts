@@ -121,6 +121,8 @@ const autoEvents = [
   { type: 'wallet.changed', wallet: wallet('USDT', 0) },
   { type: 'wallet.changed', wallet: wallet('ETH', 10) },
   { type: 'auth.loggedOut' },
+  // A reality check came up (machines/preferences): the run stops.
+  { type: 'app.realityCheck' },
 ].map(event);
 
 const serializeState = (s: AnyMachineSnapshot) => {
@@ -233,6 +235,9 @@ export function minesFacts(world: World) {
       }
       case 'auth.loggedIn':
         signedIn = true;
+        break;
+      case 'app.realityCheck':
+        tellAutobet({ type: 'game.interrupted', reason: 'Reality check' });
         break;
       case 'auth.loggedOut':
         signedIn = false;

@@ -18,6 +18,10 @@ export function createNavigationAdapter() {
       );
       if (onProtectedRoute) void router.navigate({ to: '/', replace: true });
     },
+    /** Stop playing after a reality check (machines/preferences): the home page. */
+    goHome() {
+      if (router) void router.navigate({ to: '/' });
+    },
   };
 }
 

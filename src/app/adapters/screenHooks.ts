@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useGameKeysOn } from '../actors/usePreferences';
+import { isTyping } from './typing';
 
 /*
  * The listed adapter hooks of the game screens and the bets feed (the rest are in hooks.ts): each
@@ -38,19 +40,16 @@ export function useFrameSelector<TSnapshot, T>(
   return value;
 }
 
-/** True while the person is typing somewhere, so single-letter shortcuts leave their keys alone. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
 /**
  * Single-letter shortcuts → a screen's events (blackjack: H hit, S stand, D double, P split). The
  * machine's guards decide whether an event applies; a key is ignored while typing, with a modifier,
- * on auto-repeat, or while a modal covers the page.
+ * on auto-repeat, while a modal covers the page, and while the player's shortcuts are off or a reality
+ * check is on screen (machines/preferences).
  */
 export function useKeyEvents<TEvent extends { type: string }>(actor: { send: (event: TEvent) => void }, keys: Readonly<Record<string, TEvent>>): void {
+  const on = useGameKeysOn();
   useEffect(() => {
+    if (!on) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.repeat || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       if (document.body.classList.contains('modal-open')) return;
@@ -61,7 +60,7 @@ export function useKeyEvents<TEvent extends { type: string }>(actor: { send: (ev
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [actor, keys]);
+  }, [actor, keys, on]);
 }
 
 /** True when a key press belongs to the focused control (typing, a button's own Space) rather than the page. */
@@ -73,14 +72,17 @@ function isOwnKeyOf(target: EventTarget | null): boolean {
 
 /**
  * Space anywhere on a game screen → `onPress` (dice: a bet). Not while a field, button or slider has
- * focus (Space is theirs there), not with a modifier, not on auto-repeat, and not while a modal is open.
+ * focus (Space is theirs there), not with a modifier, not on auto-repeat, not while a modal is open,
+ * and not while the player's shortcuts are off or a reality check is on screen.
  */
 export function useSpaceKey(onPress: () => void): void {
   const latest = useRef(onPress);
+  const on = useGameKeysOn();
   useEffect(() => {
     latest.current = onPress;
   });
   useEffect(() => {
+    if (!on) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.code !== 'Space' && event.key !== ' ') return;
       if (event.repeat || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -90,7 +92,7 @@ export function useSpaceKey(onPress: () => void): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [on]);
 }
 
 /**

@@ -19,6 +19,7 @@ export const pageModules = {
   '/confirm-email': () => import('./account/ConfirmEmailPage'),
   '/reset-password': () => import('./account/ResetPasswordPage'),
   '/bet/$betId': () => import('./bets/BetPage'),
+  '/settings': () => import('./settings/SettingsPage'),
   '/liabilities': () => import('./LiabilitiesPage'),
   '/fairness': () => import('./fairness/FairnessPage'),
   '/rtp': () => import('./rtp/RtpPage'),

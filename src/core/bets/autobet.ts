@@ -58,6 +58,7 @@ export const AUTOBET_MESSAGES = {
   liveLost: 'Live connection lost',
   walletChanged: 'Wallet changed',
   loggedOut: 'Logged out',
+  realityCheck: 'Reality check',
 } as const;
 
 export interface AutobetAmountRule {

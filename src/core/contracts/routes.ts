@@ -6,11 +6,11 @@ import { DiceBet } from './dice';
 import { MinesActiveGame, MinesBet, MinesCashout, MinesPick } from './mines';
 import { casinoRoutes } from './casino';
 import { getRtp } from './rtp';
-
 import { liabilitiesRoutes } from './liabilities';
 import type { HttpMethod, RouteContract } from './common';
 import { hubRoutes } from './hub';
 import { paymentsRoutes } from './payments';
+import { preferencesRoutes } from './preferences';
 import { systemRoutes } from './system';
 import { tokenRoutes } from './token';
 import { walletRoutes } from './wallet';
@@ -28,8 +28,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...paymentsRoutes,
   ...casinoRoutes,
   getRtp,
-
   ...liabilitiesRoutes,
+  ...preferencesRoutes,
   DiceBet,
   MinesBet,
   MinesPick,

@@ -2,10 +2,10 @@ import type { Database } from './sql';
 import { blackjackMigrations } from '../blackjack/schema';
 import { chainMigrations } from '../fairness/schema';
 import { walletMigrations } from '../ledger/schema';
+import { preferencesMigrations } from '../preferences/migrations';
 import { minesMigrations } from '../mines/schema';
 import { responsibleMigrations } from '../responsible/schema';
 import { rtpMigrations } from '../rtp/schema';
-
 import { liabilityMigrations } from '../proof/schema';
 import { tokenMigrations } from '../token/schema';
 
@@ -149,6 +149,7 @@ export const migrations: Migration[] = [
     `,
   },
   ...responsibleMigrations,
+  ...preferencesMigrations,
   ...walletMigrations,
   ...liabilityMigrations,
   {

@@ -13,6 +13,7 @@ import {
 } from '../../../../machines/baccarat/selectors';
 import { formatCrypto, formatFiat, cryptoToFiat } from '../../../core/money';
 import { useModalStackRef } from '../../actors/AppActor';
+import { useSpaceKey } from '../../adapters/screenHooks';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import { BettingAreas } from './BettingAreas';
 import { ChipSelector } from './ChipSelector';
@@ -57,6 +58,8 @@ function Controls({ actor }: { actor: BaccaratRef }) {
   const canClear = useSelector(actor, selectCanClear);
   const running = useSelector(actor, selectIsRunning);
   const total = useSelector(actor, selectTotalBet);
+  // Space bets the chips placed (the machine decides whether it applies).
+  useSpaceKey(() => actor.send({ type: 'user.bet' }));
   const wallet = useSelector(actor, (s) => s.context.wallet);
   const message = useSelector(actor, selectMessage);
   const fiat = wallet.fiatRate !== null;
@@ -76,6 +79,7 @@ function Controls({ actor }: { actor: BaccaratRef }) {
         data-busy={running ? 'true' : undefined}
         disabled={!canBet}
         onClick={() => actor.send({ type: 'user.bet' })}
+        aria-keyshortcuts="Space"
       >
         Bet
       </button>

@@ -26,6 +26,7 @@ import type { ProfitLine } from '../../../../machines/mines/selectors';
 import { MAX_MINES, MIN_MINES, minesMultiplier } from '../../../core/games/mines';
 import { formatCrypto, formatFiat } from '../../../core/money';
 import { BetAmount } from '../game/BetAmount';
+import { useSpaceKey } from '../../adapters/screenHooks';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import { GemArt, MineArt } from '../game/MinesArt';
 import type { MinesRef, MinesSnapshot } from './minesRef';
@@ -71,6 +72,10 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
   const finishing = useSelector(autobet, (s) => (s ? selectIsFinishing(s) : false));
   const canStartAuto = useSelector(actor, selectCanStartAuto);
   const autoTiles = useSelector(actor, selectAutoTiles);
+  // Space: Bet, or Cashout during a round (the machine decides whether it applies); Auto has its own buttons.
+  useSpaceKey(() => {
+    if (!auto) actor.send(playing ? { type: 'user.cashout' } : { type: 'user.bet' });
+  });
 
   const money = (amount: number) => (fiat ? formatFiat(amount) : formatCrypto(amount));
 
@@ -173,11 +178,12 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
           className={styles.cashout}
           disabled={!canCashout}
           onClick={() => actor.send({ type: 'user.cashout' })}
+          aria-keyshortcuts="Space"
         >
           {cashingOut ? 'Cashing out…' : 'Cashout'}
         </button>
       ) : (
-        <button type="button" className={styles.bet} disabled={!canBet} onClick={() => actor.send({ type: 'user.bet' })}>
+        <button type="button" className={styles.bet} disabled={!canBet} onClick={() => actor.send({ type: 'user.bet' })} aria-keyshortcuts="Space">
           {placing ? 'Betting…' : 'Bet'}
         </button>
       )}

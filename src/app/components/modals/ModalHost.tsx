@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ModalEntry, ModalName } from '../../../../machines/modalStack/machine';
 import { selectIsAnyModalOpen, selectModalStack } from '../../../../machines/modalStack/selectors';
 import { useModalStack, useModalStackRef } from '../../actors/AppActor';
-import { useEscapeClosesTopModal, useFocusOnMount } from '../../adapters/modalHooks';
+import { useEscapeClosesTopModal, useFocusOnMount, useHotkeysPanelKey } from '../../adapters/modalHooks';
 import { CloseIcon } from '../ui/icons';
 
 // Each modal's form, machine and libraries (the cashier's QR code, the seed verifier) are a chunk of their own.
@@ -15,6 +15,7 @@ const AddLiquidityModal = lazyModal(() => tokenModals().then((m) => m.AddLiquidi
 const RemoveLiquidityModal = lazyModal(() => tokenModals().then((m) => m.RemoveLiquidityModal));
 const LockTokensModal = lazyModal(() => tokenModals().then((m) => m.LockTokensModal));
 const UnlockTokensModal = lazyModal(() => tokenModals().then((m) => m.UnlockTokensModal));
+const HotkeysPanel = lazyModal(() => import('../hotkeys/HotkeysPanel').then((m) => m.HotkeysPanel));
 import { lazyModal } from './lazyModals';
 import styles from './Modal.module.css';
 
@@ -33,6 +34,7 @@ const views: Record<ModalName, ModalView> = {
   RemoveLiquidity: { title: 'Remove liquidity', render: (entry) => <RemoveLiquidityModal params={entry.params} /> },
   LockTokens: { title: 'Lock ACC', render: () => <LockTokensModal /> },
   UnlockTokens: { title: 'Unlock ACC', render: (entry) => <UnlockTokensModal params={entry.params} /> },
+  Hotkeys: { title: 'Keyboard shortcuts', render: () => <HotkeysPanel /> },
 };
 
 export function ModalHost() {
@@ -40,6 +42,7 @@ export function ModalHost() {
   const [anyOpen] = useModalStack(selectIsAnyModalOpen);
   const modals = useModalStackRef();
   useEscapeClosesTopModal(modals, anyOpen);
+  useHotkeysPanelKey(modals, stack.at(-1)?.name === 'Hotkeys');
 
   return (
     <>

@@ -45,6 +45,7 @@ export function AccountMenu() {
         <MenuItem onClick={() => void navigate({ to: '/account' })}>Account</MenuItem>
         <MenuItem onClick={() => void navigate({ to: '/transactions' })}>Transactions</MenuItem>
         <MenuItem onClick={() => void navigate({ to: '/responsible-gambling' })}>Responsible gambling</MenuItem>
+        <MenuItem onClick={() => void navigate({ to: '/settings' })}>Settings</MenuItem>
         <MenuItem disabled={!stats} onClick={() => stats?.send({ type: 'user.toggleStats' })}>
           Live statistics
         </MenuItem>

@@ -2,6 +2,7 @@ import { useWalletReady } from '../../actors/AppActor';
 import { AccountMenu } from './AccountMenu';
 import { BalanceMenu } from '../wallet/BalanceMenu';
 import { StatsHost } from '../stats/StatsHost';
+import { PreferencesHost } from '../preferences/PreferencesHost';
 
 /**
  * The header's right side for a signed-in player: the balance and account menus (a chunk of their own,
@@ -14,6 +15,7 @@ export function SignedInMenus() {
       <BalanceMenu />
       <AccountMenu />
       <StatsHost />
+      <PreferencesHost />
     </>
   );
 }

@@ -2,27 +2,25 @@ import { useRuntime } from '../../actors/AppActor';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useScreenActor } from '../../adapters/screenActor';
 import { provideBlackjack } from '../../actors/games/blackjack';
+import { useRoundLogic } from '../../actors/usePreferences';
+import { INSTANT_DELAYS } from '../../../../machines/shared/instant';
 import { useKeyEvents } from '../../adapters/screenHooks';
+import { BLACKJACK_KEYS } from '../../components/hotkeys/gameKeys';
 import { BetsPanel } from '../../components/bets/BetsPanel';
 import { BlackjackControls } from '../../components/blackjack/BlackjackControls';
 import { BlackjackTable } from '../../components/blackjack/BlackjackTable';
 import type { BlackjackRef } from '../../components/blackjack/blackjackRef';
 import styles from './BlackjackPage.module.css';
 
-type ShortcutEvent = { type: 'user.hit' } | { type: 'user.stand' } | { type: 'user.double' } | { type: 'user.split' };
+type ShortcutEvent = (typeof BLACKJACK_KEYS)[number]['event'];
 
-/** Keyboard: H hit, S stand, D double, P split (the machine decides whether each applies now). */
-const SHORTCUTS: Readonly<Record<string, ShortcutEvent>> = {
-  h: { type: 'user.hit' },
-  s: { type: 'user.stand' },
-  d: { type: 'user.double' },
-  p: { type: 'user.split' },
-};
+/** Keyboard: H hit, S stand, D double, P split (the machine decides whether each applies now); the hotkeys panel lists the same. */
+const SHORTCUTS: Readonly<Record<string, ShortcutEvent>> = Object.fromEntries(BLACKJACK_KEYS.map((k) => [k.key, k.event]));
 
 /** /blackjack: the table and its controls, with the live bets table below. */
 export function BlackjackPage() {
   const runtime = useRuntime();
-  const actor = useScreenActor(SCREEN_IDS.blackjack, runtime.provided(provideBlackjack));
+  const actor = useScreenActor(SCREEN_IDS.blackjack, useRoundLogic(runtime.provided(provideBlackjack), INSTANT_DELAYS.blackjack));
   return (
     <>
       {actor ? <BlackjackScreen actor={actor} /> : null}
