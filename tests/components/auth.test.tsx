@@ -66,7 +66,11 @@ describe('Auth modal', () => {
     expect(storage.getItem('refreshToken')).toBe('refresh-1');
     expect(storage.getItem('sessionId')).toBe('session-1');
     expect(JSON.parse(storage.getItem('user') ?? 'null')).toEqual(ada);
-    expect(api.calls.every((c) => c.auth === null)).toBe(true);
+    // The log-in itself carries no token; what the signed-in app asks next (its settings) carries the new one.
+    const logins = api.calls.filter((c) => c.path === '/auth/login');
+    expect(logins).toHaveLength(2);
+    expect(logins.every((c) => c.auth === null)).toBe(true);
+    expect(api.calls.filter((c) => c.path !== '/auth/login').every((c) => c.auth === `Bearer ${liveToken}`)).toBe(true);
   });
 
   it('should ask for the two-factor code when the server says mfa_required and show mfa_invalid', async () => {
@@ -120,7 +124,7 @@ describe('Auth modal', () => {
 });
 
 describe('account dropdown', () => {
-  it('should show the avatar initial and name, with Wallet, Account, Transactions, Responsible gambling and Live statistics under Your account and Log Out under More options', async () => {
+  it('should show the avatar initial and name, with Wallet, Account, Transactions, Responsible gambling, Settings and Live statistics under Your account and Log Out under More options', async () => {
     renderApp('/', { storage: signedInStorage() });
     const trigger = await screen.findByRole('button', { name: 'Account menu for ada' });
     expect(trigger.textContent).toContain('A');
@@ -129,7 +133,7 @@ describe('account dropdown', () => {
     expect(menu.getAttribute('popover')).toBe('auto');
     expect(
       [...menu.querySelectorAll('p, button')].map((el) => el.textContent),
-    ).toEqual(['Your account', 'Wallet', 'Account', 'Transactions', 'Responsible gambling', 'Live statistics', 'More options', 'Log Out']);
+    ).toEqual(['Your account', 'Wallet', 'Account', 'Transactions', 'Responsible gambling', 'Settings', 'Live statistics', 'More options', 'Log Out']);
   });
 
   it('should open the Cashier modal from Wallet and go to /account from Account', async () => {

@@ -220,6 +220,8 @@ const autoRunTransitions = Object.fromEntries(
     .transitions.filter((key) => / on (auto\.start|auto\.place) #/.test(key) || /^#dice\.mode\.auto on (wallet\.changed|auth\.loggedOut|user\.startAuto|autobet\.bet) #/.test(key))
     .map((key) => [key, AUTO_RUN]),
 );
+// A reality check (machines/preferences) stops a running Auto run: the preferences machine sends it, not a person.
+autoRunTransitions[`#dice.mode.auto on app.realityCheck #0`] = 'an Auto run stopped by a reality check: taken in tests/machines/dice.paths.ts (recording child)';
 
 export const diceScreenPaths: PathSpec<ScreenSut> = {
   name: 'dice screen',

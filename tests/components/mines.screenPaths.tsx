@@ -214,6 +214,8 @@ const autoRunTransitions = Object.fromEntries(
     )
     .map((key) => [key, AUTO_RUN]),
 );
+// A reality check (machines/preferences) stops a running Auto run: the preferences machine sends it, not a person.
+autoRunTransitions[`#mines.mode.auto on app.realityCheck #0`] = 'an Auto run stopped by a reality check: taken in tests/machines/mines.paths.ts (recording child)';
 
 export const minesScreenPaths: PathSpec<ScreenSut> = {
   name: 'mines screen',
