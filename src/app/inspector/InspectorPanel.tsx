@@ -163,8 +163,9 @@ function ReplayView({ actor, onState }: { actor: TrackedActor; onState: (ids: st
   );
 }
 
-// Not a page's screen either: the live statistics panel's actor runs beside every page of a signed-in player.
-const APP_WIDE_SYSTEM_IDS = new Set<string>([...Object.values(APP_WIDE_IDS), SCREEN_IDS.stats]);
+// Not a page's screen either: the live statistics panel's and the preferences' (reality checks) actors run
+// beside every page of a signed-in player.
+const APP_WIDE_SYSTEM_IDS = new Set<string>([...Object.values(APP_WIDE_IDS), SCREEN_IDS.stats, SCREEN_IDS.preferences]);
 
 export function InspectorPanel({ recorder, initiallyOpen }: { recorder: Recorder; initiallyOpen: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
