@@ -113,7 +113,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(betsPlugin);
   await app.register(minesGamesPlugin);
   await app.register(blackjackRoundsPlugin);
-  await app.register(liabilitiesPlugin, clock ? { clock } : {});
+  await app.register(liabilitiesPlugin, { retentionMs: config.proofRetentionMs, ...(clock ? { clock } : {}) });
   app.auth.onSessionsEnded((sessionIds) => app.hub.endSessions(sessionIds));
   await app.register(
     async (api) => {
@@ -129,7 +129,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(betsRoutes);
       await api.register(statsRoutes);
       await api.register(rtpRoutes, clock ? { clock } : {});
-      await api.register(liabilitiesRoutes);
+      await api.register(liabilitiesRoutes, { retentionMs: config.proofRetentionMs, ...(clock ? { clock } : {}) });
       await api.register(preferencesRoutes, { config });
       await api.register(diceRoutes);
       await api.register(minesRoutes);
