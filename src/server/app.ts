@@ -56,7 +56,7 @@ function trustProxyOption(value: TrustProxy): boolean | string[] | ((address: st
 export interface BuildOptions {
   config: ServerConfig;
   logger?: FastifyServerOptions['logger'];
-  /** The clock of scheduled jobs (the daily staking payout); tests pass their own. */
+  /** The clock of scheduled jobs (the daily staking payout, the hourly liabilities snapshot) and of the RTP answer's cache; tests pass their own. */
   clock?: Clock;
   /** Outgoing mail; by default SMTP_URL's server or .eml files. Tests pass a slow one. */
   mailer?: Mailer;
@@ -113,7 +113,7 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
   await app.register(betsPlugin);
   await app.register(minesGamesPlugin);
   await app.register(blackjackRoundsPlugin);
-  await app.register(liabilitiesPlugin, clock ? { clock } : {});
+  await app.register(liabilitiesPlugin, { retentionMs: config.proofRetentionMs, ...(clock ? { clock } : {}) });
   app.auth.onSessionsEnded((sessionIds) => app.hub.endSessions(sessionIds));
   await app.register(
     async (api) => {
@@ -128,8 +128,8 @@ export async function buildApp({ config, logger, clock, mailer }: BuildOptions):
       await api.register(fairnessRoutes);
       await api.register(betsRoutes);
       await api.register(statsRoutes);
-      await api.register(rtpRoutes);
-      await api.register(liabilitiesRoutes);
+      await api.register(rtpRoutes, clock ? { clock } : {});
+      await api.register(liabilitiesRoutes, { retentionMs: config.proofRetentionMs, ...(clock ? { clock } : {}) });
       await api.register(preferencesRoutes, { config });
       await api.register(diceRoutes);
       await api.register(minesRoutes);

@@ -23,6 +23,11 @@ export interface ServerConfig {
    */
   sessionMaxAgeMs: number;
   /**
+   * How long the players' proofs of a liabilities snapshot are kept (PROOF_RETENTION_DAYS, default 30):
+   * the hourly snapshot drops the leaves and nodes of older ones, whose roots and totals stay listed.
+   */
+  proofRetentionMs: number;
+  /**
    * DATABASE_URL: PostgreSQL (`postgres://user:pass@host:port/db`) for operators who outgrow one file
    * and one process; unset keeps SQLite in DATA_DIR/casino.sqlite (docs/operations.md).
    */
@@ -197,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL ?? 'info',
     demoFunds,
     sessionMaxAgeMs: toDays('SESSION_MAX_AGE_DAYS', env.SESSION_MAX_AGE_DAYS, 30),
+    proofRetentionMs: toDays('PROOF_RETENTION_DAYS', env.PROOF_RETENTION_DAYS, 30),
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
     sqliteSynchronous: toSynchronous(env.SQLITE_SYNCHRONOUS),

@@ -15,7 +15,7 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0.01 }],
   '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
   '/casino/get-limits': { data: { limit: { minBet: 0.00001, maxBet: 0.5, maxPayout: 0.002 } } },
-  '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
 };
 
 const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });

@@ -14,7 +14,7 @@ const BACKGROUND = {
   '/payments/get-exchange-rates': [{ symbol: 'USDT', exchangeRate: 1 }],
   '/wallet/get-wallets': [{ currencySymbol: 'USDT', balance: 1 }],
   '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
   '/wallet/get-cashier-info': { demoFunds: true, demoClaimUsd: 100, demoCurrencies: ['USDT'], demoClaimIntervalSeconds: 3600 },
   '/wallet/get-transactions': { rows: [], nextBefore: null },
 };

@@ -161,7 +161,7 @@ describe('Dice screen', () => {
 });
 
 describe('Seed modal', () => {
-  const seedState = { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 3, clientSeed: 'myClientSeed01' };
+  const seedState = { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 3, clientSeed: 'myClientSeed01' };
   const serverSeed = '3f'.repeat(32);
 
   async function openFairness(routes: Record<string, Route>) {
@@ -181,7 +181,7 @@ describe('Seed modal', () => {
       '/casino/rotate-seed': (body) =>
         refuse
           ? { status: 409, body: { error: 'game_in_progress', message: 'Finish your mines game before changing seeds.' } }
-          : { status: 200, body: { previous: { serverSeed, seedHash: seedState.seedHash, clientSeed: 'myClientSeed01', nonce: 3 }, seedHash: 'b'.repeat(64), nextHash: 'c'.repeat(64), nonce: 0, clientSeed: body.clientSeed } },
+          : { status: 200, body: { previous: { serverSeed, seedHash: seedState.seedHash, clientSeed: 'myClientSeed01', nonce: 3 }, mode: 'classic', seedHash: 'b'.repeat(64), nextHash: 'c'.repeat(64), nonce: 0, clientSeed: body.clientSeed } },
     });
     expect(within(dialog).getByRole('status', { name: 'Nonce' }).textContent).toBe('3');
     expect((within(dialog).getByLabelText('Client seed') as HTMLInputElement).value).toBe('myClientSeed01');

@@ -12,7 +12,7 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0.01 }],
   '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
   '/casino/get-limits': { data: { limit: { minBet: 0.000001, maxBet: 0.5, maxPayout: 1 } } },
-  '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
 };
 
 const signedInStorage = () =>

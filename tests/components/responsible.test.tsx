@@ -9,7 +9,7 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
   '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 1 }],
   '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
   '/wallet/get-cashier-info': { demoFunds: true, demoClaimUsd: 100, demoCurrencies: ['BTC'], demoClaimIntervalSeconds: 3600 },
 };
 

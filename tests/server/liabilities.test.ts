@@ -8,7 +8,8 @@ import type { WireLiabilityProof } from '../../src/core/proof/merkleSum';
 import { BIGINT } from '../../src/server/db/sql';
 import { sha256Hex } from '../../src/server/fairness/hmac';
 import { balanceOf, externalAccount, playerAccount, transfer } from '../../src/server/ledger/ledger';
-import { takeSnapshot } from '../../src/server/proof/snapshots';
+import { loadConfig } from '../../src/server/config';
+import { proofFor, takeSnapshot } from '../../src/server/proof/snapshots';
 import { creditDeposit } from '../../src/server/wallet/cashier';
 import { insertUser } from '../../src/server/users/repository';
 import { call } from '../support/auth';
@@ -235,6 +236,117 @@ describe('the hourly snapshot', () => {
       await first.close();
     }
   }, 60_000);
+});
+
+/** A clock that jumps: moved to a time, it runs there each timer due by then (a tick arms the next). */
+class JumpClock implements Clock {
+  private timers: Array<{ at: number; callback: () => Promise<void>; id: number }> = [];
+  private nextId = 1;
+  constructor(public time: number) {}
+  now = () => this.time;
+  setTimeout = (callback: () => Promise<void>, ms: number) => {
+    const id = this.nextId++;
+    this.timers.push({ at: this.time + ms, callback, id });
+    return id;
+  };
+  clearTimeout = (handle: unknown) => {
+    this.timers = this.timers.filter((t) => t.id !== handle);
+  };
+  async jumpTo(time: number) {
+    this.time = time;
+    for (;;) {
+      const due = this.timers.filter((t) => t.at <= time).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      await due.callback();
+    }
+  }
+}
+
+describe('the retention of proofs', () => {
+  const DAY = 86_400_000;
+  const at = (iso: string) => Date.parse(iso);
+
+  it('should take PROOF_RETENTION_DAYS (default 30) and refuse a bad value at start', () => {
+    expect(loadConfig({}).proofRetentionMs).toBe(30 * DAY);
+    expect(loadConfig({ PROOF_RETENTION_DAYS: '90' }).proofRetentionMs).toBe(90 * DAY);
+    for (const bad of ['0', '-1', 'a month', '5000']) {
+      expect(() => loadConfig({ PROOF_RETENTION_DAYS: bad })).toThrow(/PROOF_RETENTION_DAYS must be a number of days/);
+    }
+  });
+
+  it(`should drop the leaves and nodes of snapshots older than 30 days at the hourly snapshot, keep their roots listed, and refuse their proofs (${ENGINE})`, async () => {
+    const clock = new JumpClock(at('2031-03-04T10:20:00.000Z'));
+    const server = await startTestServer({}, undefined, { clock });
+    try {
+      const db = server.app.db;
+      const rows = async (table: string, snapshotId: number) =>
+        Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE snapshot_id = ?`, [snapshotId]))!.n);
+      const snapshotAt = async (takenAt: string) => (await db.get<{ id: number }>('SELECT id FROM liability_snapshots WHERE taken_at = ?', [takenAt]))!.id;
+      // The start's snapshot (no wallets yet), taken in the background.
+      await expect.poll(async () => Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM liability_snapshots'))!.n)).toBe(1);
+      const first = await snapshotAt('2031-03-04T10:20:00.000Z');
+
+      // 70 ETH wallets: more than a block of 64 leaves, so the tree keeps nodes above the blocks.
+      const alice = await createPlayer(server);
+      await creditDeposit(db, alice.id, 'ETH', 5_000n, 'tx-alice');
+      for (let i = 0; i < 69; i += 1) {
+        const user = (await insertUser(db, { userName: `holder${i}`, email: `holder${i}@example.com`, passwordHash: 'x' }))!;
+        await creditDeposit(db, user.id, 'ETH', BigInt(1_000 + i), `tx-holder-${i}`);
+      }
+      const byHand = (await takeSnapshot(db, { now: new Date(at('2031-03-04T10:30:00.000Z')) }))!.id;
+      await clock.jumpTo(at('2031-03-04T11:00:01.000Z'));
+      const hourly = await snapshotAt('2031-03-04T11:00:01.000Z');
+      expect(await rows('liability_leaves', hourly)).toBeGreaterThanOrEqual(70);
+      expect(await rows('liability_nodes', hourly)).toBeGreaterThan(0);
+      const listedBefore = (await call<Listed>(server, '/casino/liabilities')).body.snapshots;
+      for (const id of [byHand, hourly]) expect((await proofOf(alice, `currency=ETH&snapshot=${id}`)).status).toBe(200);
+
+      // 30 days on, an hour before the first hours turn 30 days old: nothing is dropped yet.
+      await clock.jumpTo(at('2031-04-03T10:00:01.000Z'));
+      for (const id of [first, byHand, hourly]) expect(await rows('liability_leaves', id) + (await rows('liability_roots', id))).toBeGreaterThan(0);
+      expect(await rows('liability_leaves', byHand)).toBeGreaterThanOrEqual(70);
+
+      // Past the 30 days of the snapshot taken by hand, before the next hour prunes it: its proof is
+      // refused already (its rows are still there); the hourly one, younger, still answers.
+      clock.time = at('2031-04-03T10:45:00.000Z');
+      expect(await proofOf(alice, `currency=ETH&snapshot=${byHand}`)).toMatchObject({
+        status: 404,
+        body: { error: 'proof_expired', message: 'Proofs are kept for 30 days: this snapshot is older.' },
+      });
+      expect(await rows('liability_leaves', byHand)).toBeGreaterThanOrEqual(70);
+      expect((await proofOf(alice, `currency=ETH&snapshot=${hourly}`)).status).toBe(200);
+
+      // The next hourly snapshot drops the leaves of the two older than 30 days; the hourly one, exactly 30 days old, stays.
+      await clock.jumpTo(at('2031-04-03T11:00:01.000Z'));
+      expect([await rows('liability_leaves', first), await rows('liability_leaves', byHand), await rows('liability_nodes', byHand)]).toEqual([0, 0, 0]);
+      expect(await rows('liability_leaves', hourly)).toBeGreaterThanOrEqual(70);
+      expect((await proofOf(alice, `currency=ETH&snapshot=${hourly}`)).status).toBe(200);
+
+      // An hour later it goes too: leaves and nodes, and its proof is refused with the reason.
+      await clock.jumpTo(at('2031-04-03T12:00:01.000Z'));
+      expect([await rows('liability_leaves', hourly), await rows('liability_nodes', hourly)]).toEqual([0, 0]);
+      expect(await proofOf(alice, `currency=ETH&snapshot=${hourly}`)).toMatchObject({
+        status: 404,
+        body: { error: 'proof_expired', message: 'Proofs are kept for 30 days: this snapshot is older.' },
+      });
+      // Under a longer retention than the one that pruned it (PROOF_RETENTION_DAYS raised since), the
+      // reason is the same, not "you had no wallet".
+      await expect(proofFor(db, alice.id, 'ETH', hourly, { nowMs: clock.time, retentionMs: 365 * DAY })).rejects.toMatchObject({
+        statusCode: 404,
+        code: 'proof_expired',
+      });
+      // Every snapshot stays listed with its roots, totals, leaf counts and reserves as they were.
+      const listedAfter = (await call<Listed>(server, '/casino/liabilities')).body.snapshots;
+      for (const before of listedBefore) expect(listedAfter.find((s) => s.id === before.id)).toEqual(before);
+      // The latest snapshot's proof still answers and verifies.
+      const latest = await proofOf(alice, 'currency=ETH');
+      expect(latest.status).toBe(200);
+      expect((await verified(latest.body)).matches).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
 });
 
 describe('npm run proof:snapshot and npm run verify -- --liabilities', () => {

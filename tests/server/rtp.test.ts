@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { baccaratExactRtp } from '../../src/core/games/baccarat';
 import { diceRtp } from '../../src/core/games/dice';
 import { minesRtp } from '../../src/core/games/mines';
+import { RTP_REFRESH_DELAY_MS } from '../../machines/rtp/machine';
 import { migrate, migrations } from '../../src/server/db/migrations';
+import { RTP_CACHE_MS } from '../../src/server/rtp/cache';
+import { systemClock } from '../../src/server/token/payout';
+import type { Clock } from '../../src/server/token/payout';
 import { openTestDatabase, serverPerBlock } from '../support/server';
 import { fundedPlayer } from '../support/wallet';
 import type { Player } from '../support/wallet';
@@ -25,7 +29,22 @@ interface GameRtp {
   recent: Array<{ bets: number; rtp: number }>;
 }
 
+/** A clock that stands still until moved by hand: the server's answer is cached for RTP_CACHE_MS of it. */
+class StillClock implements Clock {
+  time = Date.UTC(2031, 0, 1);
+  now = () => this.time;
+  setTimeout = systemClock.setTimeout;
+  clearTimeout = systemClock.clearTimeout;
+}
+const clock = new StillClock();
+
+/** A fresh read: the clock first passes the cache's window, so the figures are read again. */
 const read = async (url: string): Promise<GameRtp[]> => {
+  clock.time += RTP_CACHE_MS;
+  return readNow(url);
+};
+/** A read as it comes, maybe answered from the cache. */
+const readNow = async (url: string): Promise<GameRtp[]> => {
   const response = await fetch(`${url}/api/casino/rtp`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { games: GameRtp[] }).games;
@@ -44,7 +63,7 @@ function expected(bets: Array<{ w: number; p: number }>) {
 }
 
 describe('the measured RTP', () => {
-  const shared = serverPerBlock();
+  const shared = serverPerBlock({}, undefined, { clock });
 
   it('answers every game, for a visitor, with nothing measured before any bet', async () => {
     const games = await read(shared.server.url);
@@ -157,6 +176,40 @@ describe('the measured RTP', () => {
     const refused = await player.call('POST', '/dice/bet', { betAmount: '5000', currency: 'USDT', chance: 50, target: 'under' });
     expect(refused.status).toBe(400);
     expect(await read(shared.server.url)).toEqual(before);
+  });
+});
+
+describe('the answer, cached for a second per instance', () => {
+  const cacheClock = new StillClock();
+  const own = serverPerBlock({}, undefined, { clock: cacheClock });
+
+  it('reads the figures once for every request within the second, and a request after it sees a bet placed meanwhile', async () => {
+    const { server } = own;
+    const totalsReads = vi.spyOn(server.app.db, 'all');
+    const reads = () => totalsReads.mock.calls.filter(([text]) => text.includes('FROM rtp_totals')).length;
+    const dice = async () => gameOf(await readNow(server.url), 'Dice').bets;
+    try {
+      // Twenty viewers at once, then more within the second: one read of the database.
+      const first = await Promise.all(Array.from({ length: 20 }, () => readNow(server.url)));
+      expect(first.map((games) => gameOf(games, 'Dice').bets)).toEqual(Array(20).fill(0));
+      expect(reads()).toBe(1);
+      const player = await fundedPlayer(server, 'USDT');
+      expect((await player.call('POST', '/dice/bet', { betAmount: '1', currency: 'USDT', chance: 50, target: 'under' })).status).toBe(200);
+      cacheClock.time += RTP_CACHE_MS - 1;
+      // Still within the second of the first read: the same answer, the bet not in it yet.
+      expect(await dice()).toBe(0);
+      expect(reads()).toBe(1);
+      // A second after that read began, the figures are read again and count the bet.
+      cacheClock.time += 1;
+      expect(await dice()).toBe(1);
+      expect(reads()).toBe(2);
+      expect(await dice()).toBe(1);
+      expect(reads()).toBe(2);
+      // The page asks a second after a bet is announced: no earlier than the cached answer expires.
+      expect(RTP_CACHE_MS).toBeLessThanOrEqual(RTP_REFRESH_DELAY_MS);
+    } finally {
+      totalsReads.mockRestore();
+    }
   });
 });
 

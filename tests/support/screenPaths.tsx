@@ -322,7 +322,7 @@ export const gameScreenBackground = (wallets: unknown): Record<string, unknown> 
   '/payments/get-exchange-rates': [],
   '/wallet/get-wallets': wallets,
   '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-seed': { seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
 });
 
 type LimitsState = 'loading' | 'known' | 'notBettable' | 'unavailable';

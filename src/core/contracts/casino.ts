@@ -60,8 +60,7 @@ export const SeedMode = Type.Union([Type.Literal('classic'), Type.Literal('insta
 export type SeedMode = Static<typeof SeedMode>;
 
 export const SeedState = Type.Object({
-  // Optional on the wire only so that readers written before the mode existed stay valid: the server always sends it.
-  mode: Type.Optional(SeedMode),
+  mode: SeedMode,
   seedHash: Type.String({ description: 'The SHA-256 of the server seed the next bet uses (in instant reveal, while a round is open, that round’s).' }),
   nextHash: Type.String({ description: 'classic: the hash of the pair a rotation plays on with; instant: the same as seedHash.' }),
   nonce: Type.Integer(),

@@ -50,7 +50,7 @@ export const getLiabilities = casino.get('liabilities', 'The proof-of-liabilitie
   response: { 200: Type.Object({ snapshots: Type.Array(LiabilitySnapshot) }) },
 });
 
-export const getLiabilityProof = casino.get('liabilities/proof', "The player's own leaf and its path to the root in a snapshot (the latest unless `snapshot` is given).", {
+export const getLiabilityProof = casino.get('liabilities/proof', "The player's own leaf and its path to the root in a snapshot (the latest unless `snapshot` is given). Proofs are kept for PROOF_RETENTION_DAYS (default 30 days): an older snapshot answers 404 `proof_expired`.", {
   auth: true,
   querystring: Type.Object(
     {

@@ -28,7 +28,7 @@ export type GameRtp = Static<typeof GameRtp>;
 export const RtpReport = Type.Object({ games: Type.Array(GameRtp, { description: 'Dice, Mines, Blackjack, Baccarat, in that order.' }) });
 export type RtpReport = Static<typeof RtpReport>;
 
-export const getRtp = routeGroup('casino').get('rtp', 'The RTP each game really paid, measured from every settled bet, against its theoretical RTP, with a 95% interval.', {
+export const getRtp = routeGroup('casino').get('rtp', 'The RTP each game really paid, measured from every settled bet, against its theoretical RTP, with a 95% interval. Exact as of at most a second ago: each instance answers from its last read for one second.', {
   auth: false,
   response: { 200: RtpReport },
 });

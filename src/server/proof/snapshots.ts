@@ -177,15 +177,62 @@ export async function listSnapshots(sql: Sql, limit = LISTED_SNAPSHOTS): Promise
   }));
 }
 
-/** A player's proof: their leaf and the path to the root. 404 with a sentence when there is none. */
-export async function proofFor(sql: Sql, userId: number, currency: string, snapshotId: number | null): Promise<WireLiabilityProof> {
+/** How long the players' proofs of a snapshot are kept by default (PROOF_RETENTION_DAYS). */
+export const PROOF_RETENTION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** Which proofs are still answered: those of snapshots taken at most `retentionMs` before `nowMs`. */
+export interface ProofRetention {
+  nowMs: number;
+  retentionMs: number;
+}
+
+const expired = (retentionMs: number) => {
+  const days = Math.round((retentionMs / DAY_MS) * 100) / 100;
+  return notFound(`Proofs are kept for ${days} ${days === 1 ? 'day' : 'days'}: this snapshot is older.`, 'proof_expired');
+};
+
+/**
+ * Drops the players' leaves and the tree nodes of every snapshot taken before `before` (run after the
+ * hourly snapshot): one transaction per snapshot, so a first run over a long history holds no lock for
+ * long. The snapshot and its roots (root, total, leaf count, reserves) stay for the public list.
+ * Returns the ids pruned; a snapshot already pruned is not looked at again.
+ */
+export async function pruneSnapshots(db: Database, before: Date): Promise<number[]> {
+  const old = await db.all<{ id: number }>(
+    `SELECT s.id FROM liability_snapshots s WHERE s.taken_at < ?
+       AND (EXISTS (SELECT 1 FROM liability_leaves l WHERE l.snapshot_id = s.id) OR EXISTS (SELECT 1 FROM liability_nodes n WHERE n.snapshot_id = s.id))
+     ORDER BY s.id`,
+    [before.toISOString()],
+  );
+  for (const { id } of old) {
+    await db.transaction(async (tx) => {
+      await tx.run('DELETE FROM liability_leaves WHERE snapshot_id = ?', [id]);
+      await tx.run('DELETE FROM liability_nodes WHERE snapshot_id = ?', [id]);
+    });
+  }
+  return old.map(({ id }) => id);
+}
+
+/**
+ * A player's proof: their leaf and the path to the root. 404 with a sentence when there is none, or
+ * when the snapshot is older than the retention (its leaves are dropped, or about to be).
+ */
+export async function proofFor(
+  sql: Sql,
+  userId: number,
+  currency: string,
+  snapshotId: number | null,
+  retention: ProofRetention = { nowMs: Date.now(), retentionMs: PROOF_RETENTION_DAYS * DAY_MS },
+): Promise<WireLiabilityProof> {
   const snapshot =
     snapshotId === null
-      ? await sql.get<{ id: number }>('SELECT id FROM liability_snapshots ORDER BY id DESC LIMIT 1')
-      : await sql.get<{ id: number }>('SELECT id FROM liability_snapshots WHERE id = ?', [snapshotId]);
+      ? await sql.get<{ id: number; takenAt: string }>('SELECT id, taken_at AS "takenAt" FROM liability_snapshots ORDER BY id DESC LIMIT 1')
+      : await sql.get<{ id: number; takenAt: string }>('SELECT id, taken_at AS "takenAt" FROM liability_snapshots WHERE id = ?', [snapshotId]);
   if (!snapshot) {
     throw snapshotId === null ? notFound('No snapshot of the liabilities has been taken yet.', 'no_snapshot') : notFound(`No snapshot #${snapshotId}.`, 'no_snapshot');
   }
+  if (Date.parse(snapshot.takenAt) < retention.nowMs - retention.retentionMs) throw expired(retention.retentionMs);
   const root = await sql.get<{ rootHash: string; total: bigint }>(
     'SELECT root_hash AS "rootHash", total FROM liability_roots WHERE snapshot_id = ? AND currency = ?',
     [snapshot.id, currency],
@@ -193,8 +240,14 @@ export async function proofFor(sql: Sql, userId: number, currency: string, snaps
   );
   if (!root) throw notFound(`Snapshot #${snapshot.id} holds no ${currency}.`, 'no_currency');
   const own = await sql.get<{ position: number }>('SELECT position FROM liability_leaves WHERE snapshot_id = ? AND currency = ? AND user_id = ?', [snapshot.id, currency, userId]);
-  if (!own) throw notFound(`You had no ${currency} wallet at snapshot #${snapshot.id}, so it holds no balance of yours in ${currency}.`, 'no_leaf');
   const count = Number((await sql.get<{ n: number }>('SELECT leaves AS n FROM liability_roots WHERE snapshot_id = ? AND currency = ?', [snapshot.id, currency]))!.n);
+  if (!own) {
+    // Leaves counted but none kept: pruned under a shorter retention than this instance's (PROOF_RETENTION_DAYS raised since).
+    if (count > 0 && !(await sql.get('SELECT 1 AS kept FROM liability_leaves WHERE snapshot_id = ? AND currency = ? LIMIT 1', [snapshot.id, currency]))) {
+      throw expired(retention.retentionMs);
+    }
+    throw notFound(`You had no ${currency} wallet at snapshot #${snapshot.id}, so it holds no balance of yours in ${currency}.`, 'no_leaf');
+  }
   const size = 2 ** BLOCK_DEPTH;
   const [from, to] = heightOf(count) <= BLOCK_DEPTH ? [0, count] : [Math.floor(own.position / size) * size, Math.floor(own.position / size) * size + size];
   const block = await sql.all<LeafInput & { position: number }>(

@@ -154,7 +154,7 @@ function SeedsTab({ seed }: { seed: SeedRef }) {
             key={mode.id}
             type="button"
             className={styles.mode}
-            aria-pressed={(state.mode ?? 'classic') === mode.id}
+            aria-pressed={state.mode === mode.id}
             disabled={switching}
             onClick={() => seed.send({ type: 'user.chooseMode', mode: mode.id })}
           >
