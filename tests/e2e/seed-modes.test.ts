@@ -116,6 +116,7 @@ describe.skipIf(!hasChromium())('instant-reveal seeds in Chromium against the re
       expect(ended.serverSeed).toMatch(/^[0-9a-f]{64}$/);
       await minesGame.getByTitle(ended.serverSeed).waitFor();
       expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await minesGame.getByRole('link', { name: /^Verify bet/ }).evaluate((link) => link.scrollIntoView({ block: 'center' }));
       await shot(page, `mines-revealed-${width}`);
       await minesGame.getByRole('link', { name: `Verify bet #${ended.betId}` }).click();
       await page.waitForURL(`**/bet/${ended.betId}`);
@@ -141,13 +142,16 @@ describe.skipIf(!hasChromium())('instant-reveal seeds in Chromium against the re
       }
       await verifyBlackjack.waitFor();
       expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await verifyBlackjack.evaluate((link) => link.scrollIntoView({ block: 'center' }));
       await shot(page, `blackjack-revealed-${width}`);
 
       await page.goto('/baccarat');
       await page.getByRole('button', { name: /^Bet on Player/ }).click();
       await page.getByRole('button', { name: 'Bet', exact: true }).click();
-      await page.getByRole('link', { name: /^Verify bet #\d+$/ }).waitFor();
+      const verifyBaccarat = page.getByRole('link', { name: /^Verify bet #\d+$/ });
+      await verifyBaccarat.waitFor();
       expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await verifyBaccarat.evaluate((link) => link.scrollIntoView({ block: 'center' }));
       await shot(page, `baccarat-revealed-${width}`);
       await context.close();
     });

@@ -101,10 +101,10 @@ function Controls({ actor }: { actor: BaccaratRef }) {
           Fairness
         </button>
       </div>
+      <RevealedSeed revealed={revealed} />
       <p className={styles.message} role="alert" data-testid="baccarat-message">
         {message}
       </p>
-      <RevealedSeed revealed={revealed} />
     </div>
   );
 }
