@@ -55,7 +55,7 @@ export const baccaratActions = {
   storeRound: assign((_, params: { response: BaccaratBetResponse }) => {
     const { game, bet, balance } = params.response;
     if (!game || !bet || balance === undefined) return { round: null };
-    return { round: { game, balance, betId: String(bet.id), order: dealOrder(game) } };
+    return { round: { game, balance, betId: String(bet.id), serverSeed: bet.serverSeed ?? null, order: dealOrder(game) } };
   }),
   dealNextCard: assign(({ context }) => ({ dealt: context.dealt + 1 })),
   storeFailure: assign((_, params: { outcome: BetOutcome<BaccaratBetResponse> }) => ({

@@ -49,6 +49,8 @@ export interface DealtRound {
   /** The server's balance after the round, shown once the cards are out. */
   balance: number;
   betId: string;
+  /** Instant reveal: the round's server seed, public as it settled; null in classic mode. */
+  serverSeed: string | null;
   /** Cards in the order they are dealt (docs/product.md §4: player, banker, player, banker, then third cards). */
   order: readonly { side: BaccaratSide; card: number }[];
 }

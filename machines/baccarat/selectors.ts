@@ -113,3 +113,9 @@ export const selectWinPopup = (s: Snapshot): WinPopup | null => {
 
 /** The refusal or failure under the buttons. */
 export const selectMessage = (s: Snapshot): string | null => (s.hasTag('message') ? s.context.message : null);
+
+/** Instant reveal: the dealt round's bet and its public server seed, once the cards are out; never while dealing. */
+export const selectRevealedBet = (s: Snapshot): { betId: number; serverSeed: string } | null => {
+  const { round } = s.context;
+  return s.hasTag('result') && round?.serverSeed ? { betId: Number(round.betId), serverSeed: round.serverSeed } : null;
+};

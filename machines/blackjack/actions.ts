@@ -23,18 +23,19 @@ export const blackjackActions = {
   storeFailure: assign((_, params: { message: string }) => ({ message: params.message })),
   clearMessage: assign({ message: null }),
   /** A new round replaces the last one; the reveal counters start over. */
-  startRound: assign({ message: null, finalBalance: null, betId: null }),
+  startRound: assign({ message: null, finalBalance: null, betId: null, serverSeed: null }),
   storeGame: assign((_, params: { game: WireBlackjackGame }) => ({ game: params.game })),
   /** The answer that ended the round: its game, and what to report once the reveal is over. */
   storeFinalAnswer: assign((_, params: { answer: BlackjackAnswer }) => ({
     game: params.answer.game ?? null,
     finalBalance: params.answer.balance ?? null,
     betId: params.answer.bet?.id ?? null,
+    serverSeed: params.answer.bet?.serverSeed ?? null,
     dealerCardsShown: 1,
   })),
   showHoleCard: assign({ dealerCardsShown: 2 }),
   showNextDealerCard: assign(({ context }) => ({ dealerCardsShown: context.dealerCardsShown + 1 })),
-  clearRound: assign({ game: null, finalBalance: null, betId: null, dealerCardsShown: 1 }),
+  clearRound: assign({ game: null, finalBalance: null, betId: null, serverSeed: null, dealerCardsShown: 1 }),
 
   // Messaging block: the events this game sends other actors of the app's system, by systemId, and the log.
   openLogin: sendToSystem(SYSTEM_IDS.modals, loginModal),

@@ -24,6 +24,8 @@ export interface BlackjackContext {
   /** From the answer that ended the round, reported once the reveal is over. */
   finalBalance: number | null;
   betId: number | string | null;
+  /** Instant reveal: the ended round's server seed, public as it settled; null in classic mode. */
+  serverSeed: string | null;
   /** The refusal or failure under the Bet button (3 s). */
   message: string | null;
   startSignedIn: boolean;
@@ -37,6 +39,7 @@ export const initialContext = ({ input }: { input: BlackjackInput }): BlackjackC
   dealerCardsShown: 1,
   finalBalance: null,
   betId: null,
+  serverSeed: null,
   message: null,
   startSignedIn: input.signedIn ?? false,
 });

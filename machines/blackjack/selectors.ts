@@ -72,3 +72,10 @@ export function selectOutcome(s: Snapshot): RoundOutcome | null {
   const returned = Math.round((game.resultAmount + game.resultAmount2) * 1e8);
   return returned > staked ? 'won' : returned < staked ? 'lost' : 'push';
 }
+
+/** Instant reveal: the ended round's bet and its public server seed, once the reveal is over; never during a round. */
+export function selectRevealedBet(s: Snapshot): { betId: number; serverSeed: string } | null {
+  const { betId, serverSeed } = s.context;
+  if (!s.hasTag('result') || betId === null || !serverSeed) return null;
+  return { betId: Number(betId), serverSeed };
+}

@@ -15,7 +15,7 @@ import { SYSTEM_IDS } from '../shared/system';
 const assign = assignFor<MinesContext, MinesEvent>();
 const sendToSystem = sendToSystemFor<MinesContext, MinesEvent>();
 
-const EMPTY_BOARD = { gems: [], pendingTile: null, mines: [], hitMine: null, win: null, message: null };
+const EMPTY_BOARD = { gems: [], pendingTile: null, mines: [], hitMine: null, win: null, revealed: null, message: null };
 
 export const minesActions = {
   ...amountActions<MinesContext, MinesEvent>(),
@@ -75,6 +75,10 @@ export const minesActions = {
   })),
   /** docs/product.md §4: a mine ends the game and reveals all tiles. */
   revealBust: assign(({ context }, params: { mines: number[] }) => ({ hitMine: context.pendingTile, mines: params.mines, pendingTile: null })),
+  /** Instant reveal: the ended game's seed is public, with the bet it settled as (docs/product.md, seed modes). */
+  storeRevealed: assign((_, params: { betId: number | null; serverSeed: string | null }) => ({
+    revealed: params.betId !== null && params.serverSeed ? { betId: params.betId, serverSeed: params.serverSeed } : null,
+  })),
   storeWin: assign(({ context }, params: { amount: number; mines: number[] }) => {
     const round = context.round as MinesRound;
     return {

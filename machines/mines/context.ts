@@ -55,6 +55,8 @@ export interface MinesContext {
   /** The mine that ended the game. */
   hitMine: number | null;
   win: MinesWin | null;
+  /** Instant reveal: the ended game's bet and its server seed, public as it settled; null in classic mode. */
+  revealed: { betId: number; serverSeed: string } | null;
   /** The refusal or failure on screen. */
   message: string | null;
   startSignedIn: boolean;
@@ -75,6 +77,7 @@ export const initialContext = ({ input }: { input: MinesInput }): MinesContext =
   mines: [],
   hitMine: null,
   win: null,
+  revealed: null,
   message: null,
   startSignedIn: input.signedIn ?? false,
   autoTiles: [],

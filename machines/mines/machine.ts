@@ -78,6 +78,11 @@ const settled = <T extends MinesPickResponse | MinesCashoutResponse>({ context, 
   currency: roundCurrency(context),
   balance: balanceAfter(context, answerOf(event.output)),
 });
+/** Instant reveal: the ended game's bet and its server seed, when the answer made the seed public. */
+const revealedOf = <T extends MinesPickResponse | MinesCashoutResponse>({ event }: Answer<T>) => {
+  const answer = answerOf(event.output) as { betId?: number; serverSeed?: string };
+  return { betId: answer.betId ?? null, serverSeed: answer.serverSeed ?? null };
+};
 const winOf = <T extends MinesPickResponse | MinesCashoutResponse>({ event }: Answer<T>) => ({
   amount: answerOf(event.output).cashedOutAmount ?? 0,
   mines: answerOf(event.output).mineLocations ?? [],
@@ -235,6 +240,7 @@ export const minesMachine = setup({
                     target: '#mines.round.roundOver',
                     actions: [
                       { type: 'revealBust', params: ({ event }) => ({ mines: answerOf(event.output).mineLocations ?? [] }) },
+                      { type: 'storeRevealed', params: revealedOf },
                       { type: 'reportBalance', params: settled },
                       { type: 'reportAutoRound', params: { payout: 0 } },
                     ],
@@ -246,6 +252,7 @@ export const minesMachine = setup({
                     actions: [
                       'addGem',
                       { type: 'storeWin', params: winOf },
+                      { type: 'storeRevealed', params: revealedOf },
                       { type: 'reportBalance', params: settled },
                       { type: 'reportAutoRound', params: ({ event }) => ({ payout: answerOf(event.output).cashedOutAmount ?? 0 }) },
                     ],
@@ -271,6 +278,7 @@ export const minesMachine = setup({
                     target: '#mines.round.roundOver',
                     actions: [
                       { type: 'storeWin', params: winOf },
+                      { type: 'storeRevealed', params: revealedOf },
                       { type: 'reportBalance', params: settled },
                       { type: 'reportAutoRound', params: ({ event }) => ({ payout: answerOf(event.output).cashedOutAmount ?? 0 }) },
                     ],

@@ -88,6 +88,8 @@ export const selectNextProfit = (s: Snapshot): ProfitLine | null => {
 
 /** The win popup (amount, multiplier, gems found) while it shows. */
 export const selectWinPopup = (s: Snapshot): MinesWin | null => (s.hasTag('winPopup') ? s.context.win : null);
+/** Instant reveal: the ended game's bet and its public server seed, to verify at once; never while a game is open. */
+export const selectRevealedBet = (s: Snapshot): { betId: number; serverSeed: string } | null => (s.hasTag('result') ? s.context.revealed : null);
 /** The refusal or failure message while it shows. */
 export const selectMessage = (s: Snapshot): string | null => (s.hasTag('message') ? s.context.message : null);
 

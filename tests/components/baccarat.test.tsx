@@ -144,7 +144,8 @@ describe('Baccarat screen', () => {
           // Player 5, 10, 2 = 7; banker 3, Q, 7 = 0 (it draws on 3 against a player's 2).
           game: { playerHand: [12, 33, 2], bankerHand: [4, 40, 21], playerScore: 7, bankerScore: 0, resultAmount: 0.0004 },
           balance: 0.0101,
-          bet: { id: 42, gameName: 'Baccarat', playerName: 'ada', wager: 0.0003, currency: 'BTC', multiplier: 1.3333, payout: 0.0004 },
+          // In instant reveal: the answer reveals the round's seed.
+          bet: { id: 42, gameName: 'Baccarat', playerName: 'ada', wager: 0.0003, currency: 'BTC', multiplier: 1.3333, payout: 0.0004, serverSeed: '2b'.repeat(32) },
           errorMessage: null,
         },
       }),
@@ -152,8 +153,12 @@ describe('Baccarat screen', () => {
     // docs/product.md §9: six cards, each 300 ms on its way and 150 ms turning over.
     await api.clock.advance(6 * (300 + 150) - 1);
     expect(screen.getByTestId('baccarat-outcome').textContent).not.toBe('You Won');
+    // Not while the cards are dealt: the seed shows with the outcome, with a link to verify the bet.
+    expect(screen.queryByRole('link', { name: /^Verify bet/ })).toBeNull();
     await api.clock.advance(1);
     expect(screen.getByTestId('baccarat-outcome').textContent).toBe('You Won');
+    expect(screen.getByRole('link', { name: 'Verify bet #42' }).getAttribute('href')).toBe('/bet/42');
+    expect(screen.getByTitle('2b'.repeat(32)).textContent).toBe(`${'2b'.repeat(5)}…`);
     const cards = (side: string) => [...screen.getByTestId(`hand-${side}`).querySelectorAll('[data-card]')].map((c) => Number(c.getAttribute('data-card')));
     expect(cards('player')).toEqual([12, 33, 2]);
     expect(cards('banker')).toEqual([4, 40, 21]);

@@ -23,6 +23,9 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/blackjack/get-active-game': { success: true, game: null, errorMessage: null },
 };
 
+/** An instant-reveal round's server seed, public in the answer that ends it. */
+const REVEALED_SEED = '6a'.repeat(32);
+
 const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
 
 function renderBlackjack(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
@@ -180,9 +183,10 @@ describe('Blackjack screen', () => {
       storage: signedIn(),
       routes: {
         '/blackjack/bet': () => answer(game({ playerHand1: [C.tenD, C.eightS], playerScore1: 18 })),
+        // In instant reveal: the answer that ends the round reveals its seed.
         '/blackjack/stand': () => answer(final, {
           balance: 0.011,
-          bet: { id: 99, gameName: 'Blackjack', playerName: 'ada', wager: 0.001, currency: 'BTC', multiplier: 2, payout: 0.002 },
+          bet: { id: 99, gameName: 'Blackjack', playerName: 'ada', wager: 0.001, currency: 'BTC', multiplier: 2, payout: 0.002, serverSeed: REVEALED_SEED },
         }),
       },
     });
@@ -195,6 +199,7 @@ describe('Blackjack screen', () => {
     expect(cardNames("Dealer's hand")).toEqual(['Six of Clubs', 'Face-down card']);
     expect(screen.queryByTestId('round-outcome')).toBeNull();
     expect(headerBalance()).toBe('0.00900000');
+    expect(screen.queryByRole('link', { name: /^Verify bet/ })).toBeNull();
     // docs/product.md §9: the hole card turns over in 300 ms, the dealer pauses 500 ms before each
     // further card, which comes in over 150 ms.
     await clock.advance(300);
@@ -204,6 +209,7 @@ describe('Blackjack screen', () => {
     await clock.advance(500);
     expect(cardNames("Dealer's hand")).toEqual(['Six of Clubs', 'Seven of Hearts', 'Four of Diamonds']);
     expect(screen.queryByTestId('round-outcome')).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Verify bet/ })).toBeNull();
     await clock.advance(150);
     expect(screen.getByTestId('round-outcome')).toBeTruthy();
     expect(screen.getByTestId('round-outcome').textContent).toContain('You won');
@@ -211,6 +217,9 @@ describe('Blackjack screen', () => {
     expect(screen.getByTestId('dealer-score').textContent).toBe('17');
     await waitFor(() => expect(headerBalance()).toBe('0.01100000'));
     expect((screen.getByRole('button', { name: 'Bet' }) as HTMLButtonElement).disabled).toBe(false);
+    // The round is over: its revealed seed, and a link to its page to verify it.
+    expect(screen.getByRole('link', { name: 'Verify bet #99' }).getAttribute('href')).toBe('/bet/99');
+    expect(screen.getByTitle(REVEALED_SEED).textContent).toBe(`${REVEALED_SEED.slice(0, 10)}…`);
   });
 
   it("should show the server's refusal under the Bet button", async () => {

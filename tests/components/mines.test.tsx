@@ -61,6 +61,44 @@ describe('Mines screen', () => {
     expect(api.calls.some((c) => c.path.startsWith('/mines/'))).toBe(false);
   });
 
+  it("should show an instant-reveal game's server seed and a link to verify its bet once it ends, nothing while it is open or in classic mode", async () => {
+    const serverSeed = '4d'.repeat(32);
+    let instant = false;
+    renderMines({
+      routes: {
+        '/mines/get-active-game': noActiveGame,
+        '/mines/bet': () => ok({ success: true, balance: 0.009, errorMessage: null }),
+        '/mines/pick': () => ok({ success: true, isMine: false, gameState: 'InPlay', cashedOutAmount: 0, mineLocations: null }),
+        '/mines/cashout': () =>
+          ok({ success: true, cashedOutAmount: 0.00113, mineLocations: [0, 1, 2], balance: 0.01013, betId: instant ? 58 : 57, ...(instant ? { serverSeed } : {}), errorMessage: null }),
+      },
+    });
+    const verifyLink = () => screen.queryByRole('link', { name: /^Verify bet/ });
+    await readyToBet('0.001');
+    // Classic: the game ends with no seed to show.
+    await click(button('Bet'));
+    await click(await screen.findByRole('button', { name: 'Cashout' }).then(() => tile(12)));
+    await waitFor(() => expect(button('Cashout').disabled).toBe(false));
+    await click(button('Cashout'));
+    await screen.findByRole('status', { name: 'You won' });
+    expect(verifyLink()).toBeNull();
+    expect(screen.queryByText(/Server seed revealed/)).toBeNull();
+    // Instant reveal: nothing while the game is open, the seed and the link once it is cashed out.
+    instant = true;
+    await click(button('Bet'));
+    await click(await screen.findByRole('button', { name: 'Cashout' }).then(() => tile(12)));
+    await waitFor(() => expect(button('Cashout').disabled).toBe(false));
+    expect(verifyLink()).toBeNull();
+    await click(button('Cashout'));
+    const link = await screen.findByRole('link', { name: 'Verify bet #58' });
+    expect(link.getAttribute('href')).toBe('/bet/58');
+    expect(screen.getByTitle(serverSeed).textContent).toBe(`${serverSeed.slice(0, 10)}…`);
+    // The next game hides it again.
+    await click(button('Bet'));
+    await screen.findByRole('button', { name: 'Cashout' });
+    expect(verifyLink()).toBeNull();
+  });
+
   it('should lock the slider in play, keep Cashout disabled until a gem, then cash out and show the popup for 3 s', async () => {
     const api = renderMines({
       routes: {

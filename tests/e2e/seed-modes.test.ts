@@ -19,6 +19,22 @@ async function fairnessDialog(page: Page, region: string) {
   return dialog;
 }
 
+/** Picks tiles of the open mines round until one is a gem (a mine ends it: bet again); returns the enabled Cashout. */
+async function playMinesToCashout(page: Page) {
+  const board = page.getByRole('group', { name: 'Mines board' });
+  for (let id = 0; id < 25; id++) {
+    const tile = board.getByRole('button', { name: new RegExp(`^Tile row ${Math.floor(id / 5) + 1} column ${(id % 5) + 1}:`) });
+    await tile.click();
+    await board.getByRole('button', { name: new RegExp(`^Tile row ${Math.floor(id / 5) + 1} column ${(id % 5) + 1}: (gem|mine)`) }).waitFor();
+    const cashout = page.getByRole('button', { name: 'Cashout' });
+    if ((await cashout.count()) && (await cashout.isEnabled())) return cashout;
+    // A mine: the round is over; the next one starts.
+    await page.getByRole('button', { name: 'Bet', exact: true }).click();
+    await page.getByRole('button', { name: 'Cashout' }).waitFor();
+  }
+  throw new Error('no gem found');
+}
+
 describe.skipIf(!hasChromium())('instant-reveal seeds in Chromium against the real server', () => {
   const browser = useBrowser();
 
@@ -86,6 +102,57 @@ describe.skipIf(!hasChromium())('instant-reveal seeds in Chromium against the re
       await dialog.getByRole('group', { name: 'Seed mode' }).getByRole('button', { name: 'Instant reveal', pressed: true }).waitFor();
       expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
       await shot(page, `refused-${width}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // Play the round on: no seed shows while it is open; cashed out, its seed and a link to its bet
+      // show at once, and the bet's page says the seed matches the hash shown before the round.
+      const minesGame = page.getByRole('region', { name: 'Mines' });
+      const cashout = await playMinesToCashout(page);
+      expect(await minesGame.getByRole('link', { name: /^Verify bet/ }).count()).toBe(0);
+      const cashoutAnswer = page.waitForResponse((r) => r.url().endsWith('/api/mines/cashout'));
+      await cashout.click();
+      const ended = (await (await cashoutAnswer).json()) as { betId: number; serverSeed: string };
+      expect(ended.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+      await minesGame.getByTitle(ended.serverSeed).waitFor();
+      expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await minesGame.getByRole('link', { name: /^Verify bet/ }).evaluate((link) => link.scrollIntoView({ block: 'center' }));
+      await shot(page, `mines-revealed-${width}`);
+      await minesGame.getByRole('link', { name: `Verify bet #${ended.betId}` }).click();
+      await page.waitForURL(`**/bet/${ended.betId}`);
+      await page.getByRole('heading', { name: `Bet #${ended.betId}` }).waitFor();
+      const minesFairness = page.getByRole('region', { name: 'Fairness' });
+      await minesFairness.getByRole('button', { name: 'Verify', exact: true }).click();
+      const minesChecks = minesFairness.getByRole('list', { name: 'Verification' }).getByRole('listitem');
+      await minesChecks.nth(1).waitFor();
+      expect(await minesChecks.evaluateAll((items) => items.map((item) => item.getAttribute('data-ok')))).toEqual(['true', 'true']);
+
+      // Blackjack and baccarat show theirs once the round is over too.
+      await page.goto('/blackjack');
+      await page.getByLabel('Bet amount').fill('0.0001');
+      const dealt = page.waitForResponse((r) => r.url().endsWith('/api/blackjack/bet'));
+      await page.getByRole('button', { name: 'Bet', exact: true }).click();
+      const round = (await (await dealt).json()) as { game: { gameState: string } };
+      const verifyBlackjack = page.getByRole('link', { name: /^Verify bet #\d+$/ });
+      if (round.game.gameState === 'PlayerTurn') {
+        expect(await verifyBlackjack.count()).toBe(0);
+        const stand = page.getByRole('button', { name: /^STAND/ });
+        await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('STAND') && !b.disabled));
+        await stand.click();
+      }
+      await verifyBlackjack.waitFor();
+      expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await verifyBlackjack.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+      await shot(page, `blackjack-revealed-${width}`);
+
+      await page.goto('/baccarat');
+      await page.getByRole('button', { name: /^Bet on Player/ }).click();
+      await page.getByRole('button', { name: 'Bet', exact: true }).click();
+      const verifyBaccarat = page.getByRole('link', { name: /^Verify bet #\d+$/ });
+      await verifyBaccarat.waitFor();
+      expect(await documentWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await verifyBaccarat.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+      await shot(page, `baccarat-revealed-${width}`);
       await context.close();
     });
   }

@@ -13,6 +13,7 @@ import {
   selectIsRunning,
   selectMessage,
   selectOutcomeMessage,
+  selectRevealedBet,
   selectScore,
   selectSelectedChip,
   selectStack,
@@ -68,14 +69,24 @@ export interface Answer {
   success: true;
   game: Hands & { resultAmount: number };
   balance: number;
-  bet: { id: number; gameName: 'Baccarat'; playerName: string; wager: number; currency: string; multiplier: number; payout: number };
+  bet: { id: number; gameName: 'Baccarat'; playerName: string; wager: number; currency: string; multiplier: number; payout: number; serverSeed?: string };
   errorMessage: null;
 }
-const answer = (id: number, hands: Hands, resultAmount: number, wager: number): Answer => ({
+/** `serverSeed`: a round in instant reveal, whose seed its answer reveals. */
+const answer = (id: number, hands: Hands, resultAmount: number, wager: number, serverSeed?: string): Answer => ({
   success: true,
   game: { ...hands, resultAmount },
   balance: 0.02,
-  bet: { id, gameName: 'Baccarat', playerName: 'ann', wager, currency: 'BTC', multiplier: wager > 0 ? Math.floor((resultAmount / wager) * 10_000) / 10_000 : 0, payout: resultAmount },
+  bet: {
+    id,
+    gameName: 'Baccarat',
+    playerName: 'ann',
+    wager,
+    currency: 'BTC',
+    multiplier: wager > 0 ? Math.floor((resultAmount / wager) * 10_000) / 10_000 : 0,
+    payout: resultAmount,
+    ...(serverSeed ? { serverSeed } : {}),
+  },
   errorMessage: null,
 });
 
@@ -98,7 +109,7 @@ export const baccaratEvents = (withLogin: boolean) => (s: AnyMachineSnapshot): A
     { type: 'xstate.done.actor.loadLimits', output: LIMITS },
     { type: 'xstate.error.actor.loadLimits', error: new Error('down') },
     { type: 'xstate.done.actor.placeBet', output: answered(answer(7, SIX_CARDS, stake * 2, stake)) },
-    { type: 'xstate.done.actor.placeBet', output: answered(answer(8, FOUR_CARDS, 0, stake)) },
+    { type: 'xstate.done.actor.placeBet', output: answered(answer(8, FOUR_CARDS, 0, stake, '9f'.repeat(32))) },
     { type: 'xstate.done.actor.placeBet', output: answered(answer(9, FIVE_CARDS, stake, stake)) },
     { type: 'xstate.done.actor.placeBet', output: refused('Balance too low.') },
     { type: 'xstate.error.actor.placeBet', error: new TypeError('offline') },
@@ -413,10 +424,13 @@ export const baccaratPaths: PathSpec<BaccaratSut> = {
       },
     },
     '#baccarat.round.betting.roundOver': {
-      asserts: "every card is out face up; the scores are the server's; the outcome message shows; the wallet got the balance after the round",
+      asserts:
+        "every card is out face up; the scores are the server's; the outcome message shows; in instant reveal the round's seed and bet show, in classic none; the wallet got the balance after the round",
       check(sut, world) {
         const f = facts(world);
         expectHands(sut, f);
+        const { bet } = f.round!;
+        expect(selectRevealedBet(snap(sut))).toEqual(bet.serverSeed ? { betId: bet.id, serverSeed: bet.serverSeed } : null);
         expect(f.dealt).toBe(f.order.length);
         expect(selectScore('player')(snap(sut))).toBe(f.round!.game.playerScore);
         expect(selectScore('banker')(snap(sut))).toBe(f.round!.game.bankerScore);
@@ -472,10 +486,11 @@ export const baccaratPaths: PathSpec<BaccaratSut> = {
       },
     },
     '#baccarat.round.dealing': {
-      asserts: 'the cards come player, banker, player, banker, then the third cards; every control is disabled; the score counts the face-up cards',
+      asserts: 'the cards come player, banker, player, banker, then the third cards; every control is disabled; the score counts the face-up cards; no seed is revealed',
       check(sut, world) {
         const f = facts(world);
         controlsDisabled(sut);
+        expect(selectRevealedBet(snap(sut))).toBeNull();
         expectHands(sut, f);
         for (const side of ['player', 'banker'] as const) {
           const up = f.order.filter((entry, position) => entry.side === side && position < f.dealt && !(f.arriving && position === f.dealt - 1)).map((entry) => entry.card);

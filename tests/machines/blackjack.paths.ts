@@ -2,7 +2,16 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { blackjackMachine } from '../../machines/blackjack/machine';
 import type { BlackjackAnswer, BlackjackContext, BlackjackEvent, BlackjackInput } from '../../machines/blackjack/machine';
-import { selectAmountLocked, selectAmountText, selectBusy, selectMessage, selectOutcome, selectTable, selectTurningHoleCard } from '../../machines/blackjack/selectors';
+import {
+  selectAmountLocked,
+  selectAmountText,
+  selectBusy,
+  selectMessage,
+  selectOutcome,
+  selectRevealedBet,
+  selectTable,
+  selectTurningHoleCard,
+} from '../../machines/blackjack/selectors';
 import { loginModal } from '../../machines/shared/messages';
 import type { GameWallet } from '../../machines/shared/events';
 import type { BetLimits } from '../../src/core/bets/validation';
@@ -36,13 +45,16 @@ export const ACTIONS = ['stand', 'hit', 'double', 'split'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const failure = new Error('network');
+/** Instant reveal: the answer that ends the round carries its server seed in its bet. */
+const REVEALED_SEED = '7d'.repeat(32);
+const instant = (answer: BlackjackAnswer): BlackjackAnswer => ({ ...answer, bet: answer.bet && { ...answer.bet, serverSeed: REVEALED_SEED } });
 export const ev = (...list: Array<Record<string, unknown>>) => list as AnyEvent[];
 const actDone = (id: Action) =>
   ev(
     { type: `xstate.done.actor.${id}`, output: answered(inPlay(threeCardGame)) },
     { type: `xstate.done.actor.${id}`, output: answered(inPlay(splitSecondHand, 98)) },
     { type: `xstate.done.actor.${id}`, output: answered(over(overWithDraws)) },
-    { type: `xstate.done.actor.${id}`, output: answered(over(bustGame, 99, 43)) },
+    { type: `xstate.done.actor.${id}`, output: answered(instant(over(bustGame, 99, 43))) },
     { type: `xstate.done.actor.${id}`, output: refused('refused') },
     { type: `xstate.error.actor.${id}`, error: failure },
   );
@@ -149,7 +161,7 @@ export function blackjackFacts(world: World) {
   let game = null as WireBlackjackGame | null;
   let acting = null as Action | null;
   let shown = 1;
-  let final = null as { balance: number | null; betId: number | string | null } | null;
+  let final = null as { balance: number | null; betId: number | string | null; serverSeed: string | null } | null;
   let loginsAsked = 0;
   const bets: unknown[] = [];
   const acts: unknown[] = [];
@@ -177,7 +189,7 @@ export function blackjackFacts(world: World) {
       if (takesStake) reportBalance(answeredGame.currency, outcome.answer!.balance ?? 0);
     } else if (answeredGame?.gameState === 'GameOver') {
       game = answeredGame;
-      final = { balance: outcome.answer!.balance ?? null, betId: outcome.answer!.bet?.id ?? null };
+      final = { balance: outcome.answer!.balance ?? null, betId: outcome.answer!.bet?.id ?? null, serverSeed: outcome.answer!.bet?.serverSeed ?? null };
       phase = 'revealing';
       shown = 1;
     } else onFailure();
@@ -298,7 +310,9 @@ export function blackjackFacts(world: World) {
       }
     }
   }
-  return { signedIn, wallet, balances, limits: limits.state, amountText, phase: phase as Phase, message, game, acting, shown, loginsAsked, bets, acts, logged, toWallet, toFeed };
+  // Instant reveal: the ended round's seed and bet, from the answer that ended it (null in classic mode).
+  const revealed = final?.serverSeed && final.betId != null ? { betId: Number(final.betId), serverSeed: final.serverSeed } : null;
+  return { signedIn, wallet, balances, limits: limits.state, amountText, phase: phase as Phase, message, game, acting, shown, loginsAsked, bets, acts, logged, toWallet, toFeed, revealed };
 }
 
 const snap = (sut: BlackjackSut) => sut.snapshot() as Parameters<typeof selectMessage>[0];
@@ -405,9 +419,10 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
       },
     },
     '#blackjack.round.playerTurn': {
-      asserts: "the dealer's up card and a face-down card show; the amount is locked; no outcome yet",
+      asserts: "the dealer's up card and a face-down card show; the amount is locked; no outcome yet, no seed revealed",
       check(sut, world) {
         const f = blackjackFacts(world);
+        expect(selectRevealedBet(snap(sut))).toBeNull();
         expect(selectTable(snap(sut))?.dealer).toEqual(f.game!.dealerHand);
         expect(selectAmountLocked(snap(sut))).toBe(true);
         expect(selectOutcome(snap(sut))).toBeNull();
@@ -440,9 +455,10 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
       ]),
     ),
     '#blackjack.round.revealing': {
-      asserts: "the dealer's cards turn one by one: the up card and a face-down card, then each further card; no action, no Bet, no outcome yet",
+      asserts: "the dealer's cards turn one by one: the up card and a face-down card, then each further card; no action, no Bet, no outcome yet, no seed revealed",
       check(sut, world) {
         const f = blackjackFacts(world);
+        expect(selectRevealedBet(snap(sut))).toBeNull();
         const shown = f.game!.dealerHand.slice(0, f.shown);
         expect(selectTable(snap(sut))?.dealer).toEqual(shown.length < 2 ? [...shown, HIDDEN_CARD] : shown);
         expect(enabledActions(sut)).toEqual([]);
@@ -466,9 +482,11 @@ export const blackjackPaths: PathSpec<BlackjackSut> = {
       check: (_sut, world) => expect(blackjackFacts(world).shown).toBeGreaterThan(2),
     },
     '#blackjack.round.roundOver': {
-      asserts: "every dealer card shows; each hand shows what it returned; won, lost or push on the total staked; the wallet got the settled balance and the feed released the round",
+      asserts:
+        "every dealer card shows; each hand shows what it returned; won, lost or push on the total staked; in instant reveal the round's seed and bet show, in classic none; the wallet got the settled balance and the feed released the round",
       check(sut, world) {
         const f = blackjackFacts(world);
+        expect(selectRevealedBet(snap(sut))).toEqual(f.revealed);
         const game = f.game!;
         const table = selectTable(snap(sut))!;
         expect(table.dealer).toEqual(game.dealerHand);

@@ -13,6 +13,7 @@ import {
   selectIsAuto,
   selectMessage,
   selectMinesCount,
+  selectRevealedBet,
   selectSettingsLocked,
   selectTiles,
   selectWinPopup,
@@ -44,6 +45,8 @@ const MESSAGES = {
 };
 
 const event = (e: Record<string, unknown>) => e as AnyEvent;
+/** An instant-reveal game's server seed, public in its GameOver answer. */
+const SEED = 'ab'.repeat(32);
 const inPlay = { success: true, isMine: false, gameState: 'InPlay', cashedOutAmount: 0, mineLocations: null };
 const limitsEvents = [
   { type: 'wallet.changed', wallet: wallet('USDT') },
@@ -83,11 +86,12 @@ const playEvents = [
   { type: 'user.pick', tileId: 1 },
   { type: 'user.cashout' },
   { type: 'xstate.done.actor.pick', output: answered(inPlay) },
-  { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES }) },
-  { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 3, mineLocations: MINES }) },
+  // Instant reveal: the bust and the cash-out answers reveal the game's seed; the last gem's is a classic game's.
+  { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES, betId: 41, serverSeed: SEED }) },
+  { type: 'xstate.done.actor.pick', output: answered({ success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 3, mineLocations: MINES, betId: 42 }) },
   { type: 'xstate.done.actor.pick', output: refused('Game not found') },
   { type: 'xstate.error.actor.pick', error: new Error('offline') },
-  { type: 'xstate.done.actor.cashout', output: answered({ success: true, cashedOutAmount: 2, mineLocations: MINES, balance: 11, errorMessage: null }) },
+  { type: 'xstate.done.actor.cashout', output: answered({ success: true, cashedOutAmount: 2, mineLocations: MINES, balance: 11, betId: 43, serverSeed: SEED, errorMessage: null }) },
   { type: 'xstate.done.actor.cashout', output: refused('') },
   { type: 'xstate.error.actor.cashout', error: new Error('offline') },
   { type: 'xstate.after.messageDuration.mines.round.refused' },
@@ -143,6 +147,10 @@ interface MinesSut extends GameSut {
  * game's gems and pending tile, its end, and the balances the server settled. The mines screen's
  * spec (tests/components/mines.screenPaths.tsx) keeps the same reference.
  */
+/** What a GameOver answer reveals: its bet and seed in instant reveal, nothing in classic mode. */
+const revealedBy = (answer: { betId?: number; serverSeed?: string }) =>
+  answer.betId !== undefined && answer.serverSeed ? { betId: answer.betId, serverSeed: answer.serverSeed } : null;
+
 export function minesFacts(world: World) {
   const input = world.variant.input as MinesInput;
   let signedIn = input.signedIn ?? false;
@@ -156,6 +164,8 @@ export function minesFacts(world: World) {
   let hitMine = null as number | null;
   let mines: number[] = [];
   let win = null as number | null;
+  /** Instant reveal: the ended game's bet and seed, from its GameOver answer (null in classic mode). */
+  let revealed = null as { betId: number; serverSeed: string } | null;
   let gameMines = 3;
   let loginsAsked = 0;
   let betsWhileVisitor = 0;
@@ -247,6 +257,7 @@ export function minesFacts(world: World) {
         hitMine = null;
         mines = [];
         win = null;
+        revealed = null;
         break;
       case 'wallet.changed': {
         const next = e['wallet'] as typeof currentWallet;
@@ -291,6 +302,7 @@ export function minesFacts(world: World) {
           hitMine = null;
           mines = [];
           win = null;
+          revealed = null;
           gameMines = minesCount;
           roundBet = Number(betPressed.amountText);
           if (autoBetPending) {
@@ -305,7 +317,7 @@ export function minesFacts(world: World) {
         lastPick = pending;
         break;
       case 'xstate.done.actor.pick': {
-        const outcome = e['output'] as { kind: string; answer?: { isMine: boolean; gameState: string; cashedOutAmount: number; mineLocations: number[] | null } };
+        const outcome = e['output'] as { kind: string; answer?: { isMine: boolean; gameState: string; cashedOutAmount: number; mineLocations: number[] | null; betId?: number; serverSeed?: string } };
         pending = null;
         if (outcome.kind === 'answered') {
           const answer = outcome.answer!;
@@ -313,6 +325,7 @@ export function minesFacts(world: World) {
           else gems.push(lastPick!);
           if (answer.gameState === 'GameOver') {
             mines = answer.mineLocations ?? [];
+            revealed = revealedBy(answer);
             win = answer.isMine ? null : answer.cashedOutAmount;
             if (autoPicks !== null) tellAutobet({ type: 'game.settled', wager: roundBet, payout: answer.isMine ? 0 : answer.cashedOutAmount });
             autoPicks = null;
@@ -329,10 +342,11 @@ export function minesFacts(world: World) {
         autoPicks = null;
         break;
       case 'xstate.done.actor.cashout': {
-        const outcome = e['output'] as { kind: string; answer?: { cashedOutAmount: number; mineLocations: number[] }; message?: string };
+        const outcome = e['output'] as { kind: string; answer?: { cashedOutAmount: number; mineLocations: number[]; betId?: number; serverSeed?: string }; message?: string };
         if (outcome.kind === 'answered') {
           mines = outcome.answer!.mineLocations;
           win = outcome.answer!.cashedOutAmount;
+          revealed = revealedBy(outcome.answer!);
           if (autoPicks !== null) tellAutobet({ type: 'game.settled', wager: roundBet, payout: win });
         } else if (autoPicks !== null) tellAutobet({ type: 'game.refused', message: outcome.message || MESSAGES.cashoutRefused });
         autoPicks = null;
@@ -349,9 +363,10 @@ export function minesFacts(world: World) {
       hitMine = null;
       mines = [];
       win = null;
+      revealed = null;
     }
   });
-  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, gameMines, loginsAsked, betsWhileVisitor, betPressed, balances, mode, autoTiles, autobetGot };
+  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, revealed, gameMines, loginsAsked, betsWhileVisitor, betPressed, balances, mode, autoTiles, autobetGot };
 }
 
 const snap = (sut: MinesSut) => sut.snapshot() as Parameters<typeof selectTiles>[0];
@@ -519,8 +534,9 @@ export const minesPaths: PathSpec<MinesSut> = {
       },
     },
     '#mines.round.playing': {
-      asserts: 'a game is open: the settings are locked at its count; Bet is disabled; the board shows exactly the gems found and the pending pick',
+      asserts: 'a game is open: the settings are locked at its count; Bet is disabled; the board shows exactly the gems found and the pending pick; no seed is revealed',
       check(sut, world) {
+        expect(selectRevealedBet(snap(sut))).toBeNull();
         expect(selectSettingsLocked(snap(sut))).toBe(true);
         expect(selectCanBet(snap(sut))).toBe(false);
         expect(selectMinesCount(snap(sut))).toBe(minesFacts(world).gameMines);
@@ -567,9 +583,11 @@ export const minesPaths: PathSpec<MinesSut> = {
       },
     },
     '#mines.round.roundOver': {
-      asserts: 'the game is over: every tile is revealed (picked gems, the hit mine, the rest as hidden gems and mines); Bet is enabled; nothing in flight',
+      asserts:
+        'the game is over: every tile is revealed (picked gems, the hit mine, the rest as hidden gems and mines); in instant reveal its seed and bet show, in classic none; Bet is enabled; nothing in flight',
       check(sut, world) {
         expectBoard(sut, world, true);
+        expect(selectRevealedBet(snap(sut))).toEqual(minesFacts(world).revealed);
         // A new currency's limits are still on their way (an Auto run was stopped by it): Bet waits for them.
         expect(selectCanBet(snap(sut))).toBe(limitsFacts(world).now !== 'loading');
         expect(selectCanPick(24)(snap(sut))).toBe(false);

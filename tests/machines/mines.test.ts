@@ -24,6 +24,7 @@ import {
   selectIsGameOver,
   selectIsPlaying,
   selectPlacing,
+  selectRevealedBet,
   selectCanPick,
   selectCurrentProfit,
   selectGemsFound,
@@ -150,6 +151,34 @@ describe('mines machine', () => {
     await send({ type: 'user.bet' });
     expect(selectGemsFound(snapshot())).toBe(0);
     expect(selectTiles(snapshot()).every((tile) => tile.face === 'hidden')).toBe(true);
+  });
+
+  it("should show an instant-reveal game's seed and bet once it ends, never while the next game is open, and none in classic mode", async () => {
+    const serverSeed = 'c3'.repeat(32);
+    let instant = true;
+    const { send, snapshot } = await playing({
+      cashout: async () => ({ success: true, cashedOutAmount: 1.13, mineLocations: MINES, balance: 10.13, betId: 9, ...(instant ? { serverSeed } : {}), errorMessage: null }),
+      picks: { 3: { success: true, isMine: true, gameState: 'GameOver', cashedOutAmount: 0, mineLocations: MINES, balance: 9, betId: 10, serverSeed } },
+    });
+    await send({ type: 'user.pick', tileId: 0 });
+    expect(selectRevealedBet(snapshot())).toBeNull();
+    await send({ type: 'user.cashout' });
+    expect(selectRevealedBet(snapshot())).toEqual({ betId: 9, serverSeed });
+    // The next game is open: its seed is secret, and the last one no longer shows.
+    await send({ type: 'user.bet' });
+    expect(selectIsPlaying(snapshot())).toBe(true);
+    expect(selectRevealedBet(snapshot())).toBeNull();
+    // A bust reveals too.
+    await send({ type: 'user.pick', tileId: 3 });
+    expect(selectBusted(snapshot())).toBe(true);
+    expect(selectRevealedBet(snapshot())).toEqual({ betId: 10, serverSeed });
+    // Classic mode: nothing is revealed.
+    instant = false;
+    await send({ type: 'user.bet' });
+    await send({ type: 'user.pick', tileId: 0 });
+    await send({ type: 'user.cashout' });
+    expect(selectIsGameOver(snapshot())).toBe(true);
+    expect(selectRevealedBet(snapshot())).toBeNull();
   });
 
   it('should lock the mines slider and the amount during play, and keep them within 1 to 24 otherwise', async () => {

@@ -150,6 +150,8 @@ describe('instant-reveal seeds', () => {
     expect(end.body).toMatchObject({ success: true, isMine: true, gameState: 'GameOver' });
     const serverSeed = (end.body as { serverSeed: string }).serverSeed;
     expect(sha256(serverSeed)).toBe(shown);
+    // The answer names the bet, whose page shows the same seed at once.
+    expect((await detail((end.body as { betId: number }).betId)).serverSeed).toBe(serverSeed);
     const board = minesBoard(createFloatStream(nodeHmacSha256, serverSeed, (await seeds(p)).clientSeed, 0).at, 3);
     expect(board).toEqual([...mines].sort((a, b) => a - b));
     expect((await seeds(p)).seedHash).toBe(serverSeed);

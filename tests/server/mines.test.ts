@@ -108,6 +108,7 @@ describe('mines games', () => {
       mineLocations: mines,
       errorMessage: null,
       balance: unitsToNumber(start - 150_000_000n + payout),
+      betId: expect.any(Number),
     });
     expect(unitsToNumber(payout)).toBe(1.5 * minesMultiplier(3, 2));
     expect(await usdt(player)).toBe(start - 150_000_000n + payout);
@@ -117,6 +118,8 @@ describe('mines games', () => {
 
     const [row] = await betRows(player);
     expect(row).toMatchObject({ wager: 150_000_000, payout: Number(payout), nonce: 0 });
+    // The answer names the bet the game was recorded as, for its page.
+    expect((done.body as { betId: number }).betId).toBe(row!.id);
     expect(JSON.parse(row!.outcome)).toMatchObject({ minesCount: 3, mines, gems: [first, second], hitMine: null, multiplier: minesMultiplier(3, 2) });
     expect(settled.slice(before)).toEqual([
       expect.objectContaining({ betId: row!.id, game: 'Mines', wager: 150_000_000n, payout, houseEdge: 0.01 }),
@@ -144,6 +147,7 @@ describe('mines games', () => {
       cashedOutAmount: 0,
       mineLocations: mines,
       balance: unitsToNumber(start - 2n * USDT),
+      betId: expect.any(Number),
     });
     expect(await usdt(player)).toBe(start - 2n * USDT);
     // A loss moves no money of the player's (the wager went to the house at bet time); only the
@@ -151,6 +155,7 @@ describe('mines games', () => {
     expect(await ledgerRows(server)).toBe(rows + TOKEN_ROWS);
     const [row] = await betRows(player);
     expect(row).toMatchObject({ wager: 200_000_000, payout: 0 });
+    expect((answer.body as { betId: number }).betId).toBe(row!.id);
     expect(JSON.parse(row!.outcome)).toMatchObject({ gems: [gem], hitMine: mines[2], multiplier: 0 });
     expect(broadcasts.slice(before)).toEqual([{ target: 'bet', bet: expect.objectContaining({ gameName: 'Mines', payout: 0, multiplier: 0 }) }]);
     expect(await active(player)).toBeNull();
@@ -173,9 +178,12 @@ describe('mines games', () => {
       cashedOutAmount: 24.75,
       mineLocations: mines,
       balance: unitsToNumber(start - USDT + payout),
+      betId: expect.any(Number),
     });
     expect(await usdt(player)).toBe(start - USDT + payout);
-    expect(await betRows(player)).toEqual([expect.objectContaining({ payout: Number(payout) })]);
+    const rows = await betRows(player);
+    expect(rows).toEqual([expect.objectContaining({ payout: Number(payout) })]);
+    expect((answer.body as { betId: number }).betId).toBe(rows[0]!.id);
     expect(await active(player)).toBeNull();
     expect((await checkLedger(server.app.db)).ok).toBe(true);
   });

@@ -10,6 +10,9 @@ const Refusals = errorsOf(GameRefusal);
 
 const MineLocations = Type.Union([Type.Array(Type.Integer()), Type.Null()], { description: 'Every mine of the board, once the game is over.' });
 
+/** At GameOver: the bets row the game was recorded as, to open its page (/bet/ID). */
+const GameOverBetId = Type.Integer({ description: 'At GameOver only: the id of the bet the game was recorded as.' });
+
 const mines = routeGroup('mines');
 
 export const MinesBet = mines.post('bet', 'Start a mines game: stake the bet and fix the board from the seed pair.', {
@@ -38,6 +41,7 @@ export const MinesPick = mines.post('pick', 'Reveal one tile: a mine ends the ga
       cashedOutAmount: Type.Number(),
       mineLocations: MineLocations,
       balance: Type.Optional(Type.Number({ description: 'At GameOver only.' })),
+      betId: Type.Optional(GameOverBetId),
       serverSeed: Type.Optional(RevealedServerSeed),
     }),
     ...Refusals,
@@ -56,6 +60,7 @@ export const MinesCashout = mines.post('cashout', 'End the game with the bet tim
       cashedOutAmount: Type.Number(),
       mineLocations: MineLocations,
       balance: Type.Number(),
+      betId: Type.Optional(GameOverBetId),
       serverSeed: Type.Optional(RevealedServerSeed),
       errorMessage: Type.Null(),
     }),

@@ -15,6 +15,7 @@ const gameOverFields = (end: GameEnd) => ({
   cashedOutAmount: unitsToNumber(end.payout),
   mineLocations: end.mineTiles,
   balance: unitsToNumber(end.balance),
+  betId: end.bet.id,
   ...(end.serverSeed === undefined ? {} : { serverSeed: end.serverSeed }),
 });
 

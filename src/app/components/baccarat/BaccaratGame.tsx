@@ -7,6 +7,7 @@ import {
   selectMessage,
   selectOutcome,
   selectOutcomeMessage,
+  selectRevealedBet,
   selectScore,
   selectTotalBet,
   selectWinPopup,
@@ -14,6 +15,7 @@ import {
 import { formatCrypto, formatFiat, cryptoToFiat } from '../../../core/money';
 import { useModalStackRef } from '../../actors/AppActor';
 import { useSpaceKey } from '../../adapters/screenHooks';
+import { RevealedSeed } from '../game/RevealedSeed';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import { BettingAreas } from './BettingAreas';
 import { ChipSelector } from './ChipSelector';
@@ -62,6 +64,7 @@ function Controls({ actor }: { actor: BaccaratRef }) {
   useSpaceKey(() => actor.send({ type: 'user.bet' }));
   const wallet = useSelector(actor, (s) => s.context.wallet);
   const message = useSelector(actor, selectMessage);
+  const revealed = useSelector(actor, selectRevealedBet);
   const fiat = wallet.fiatRate !== null;
   return (
     <div className={styles.controls}>
@@ -98,6 +101,7 @@ function Controls({ actor }: { actor: BaccaratRef }) {
           Fairness
         </button>
       </div>
+      <RevealedSeed revealed={revealed} />
       <p className={styles.message} role="alert" data-testid="baccarat-message">
         {message}
       </p>

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { selectAmountLocked, selectAmountText, selectMessage, selectPlacing } from '../../../../machines/blackjack/selectors';
+import { selectAmountLocked, selectAmountText, selectMessage, selectPlacing, selectRevealedBet } from '../../../../machines/blackjack/selectors';
 import { useModalStackRef } from '../../actors/AppActor';
 import { BetAmount } from '../game/BetAmount';
+import { RevealedSeed } from '../game/RevealedSeed';
 import { ShieldIcon } from '../ui/ShieldIcon';
 import type { BlackjackRef, BlackjackSnapshot } from './blackjackRef';
 import styles from './BlackjackControls.module.css';
@@ -33,6 +34,7 @@ export function BlackjackControls({ actor }: { actor: BlackjackRef }) {
   const canBet = useSelector(actor, selectCanBet);
   const enabled = useSelector(actor, selectEnabled);
   const message = useSelector(actor, selectMessage);
+  const revealed = useSelector(actor, selectRevealedBet);
 
   return (
     <div className={styles.panel}>
@@ -68,6 +70,7 @@ export function BlackjackControls({ actor }: { actor: BlackjackRef }) {
       <p className={styles.message} role="alert">
         {message ?? ''}
       </p>
+      <RevealedSeed revealed={revealed} />
       <button
         type="button"
         className={styles.fairness}

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectIsFinishing, selectIsRunning } from '../../../../machines/autobet/selectors';
 import { useId } from 'react';
@@ -33,6 +32,7 @@ import { useSpaceKey } from '../../adapters/screenHooks';
 import { AutobetSettingsForm, AutobetStatus, ModeSwitch } from '../game/Autobet';
 import type { AutobetRef } from '../game/Autobet';
 import { BetAmount } from '../game/BetAmount';
+import { RevealedSeed } from '../game/RevealedSeed';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import { ShieldIcon } from '../ui/ShieldIcon';
 import { DiceRing } from './DiceRing';
@@ -117,16 +117,7 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
               {message}
             </p>
           ) : null}
-          {revealed ? (
-            <p className={styles.revealed}>
-              <span>
-                Server seed revealed <code title={revealed.serverSeed}>{revealed.serverSeed.slice(0, 10)}…</code>
-              </span>
-              <Link to="/bet/$betId" params={{ betId: String(revealed.betId) }} className={styles.verifyLink}>
-                Verify bet #{revealed.betId}
-              </Link>
-            </p>
-          ) : null}
+          <RevealedSeed revealed={revealed} />
           <div className={styles.footRow}>
             <span className={styles.maxPayout}>
               Max payout{' '}

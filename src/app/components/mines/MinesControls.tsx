@@ -14,6 +14,7 @@ import {
   selectMinesCount,
   selectNextProfit,
   selectPlacing,
+  selectRevealedBet,
   selectAutobet,
   selectAutoTiles,
   selectCanStartAuto,
@@ -26,6 +27,7 @@ import type { ProfitLine } from '../../../../machines/mines/selectors';
 import { MAX_MINES, MIN_MINES, minesMultiplier } from '../../../core/games/mines';
 import { formatCrypto, formatFiat } from '../../../core/money';
 import { BetAmount } from '../game/BetAmount';
+import { RevealedSeed } from '../game/RevealedSeed';
 import { useSpaceKey } from '../../adapters/screenHooks';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import { GemArt, MineArt } from '../game/MinesArt';
@@ -66,6 +68,7 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
   const next = useSelector(actor, selectNextProfit, sameLine);
   const idleNextMultiplier = useSelector(actor, selectIdleNextMultiplier);
   const message = useSelector(actor, selectMessage);
+  const revealed = useSelector(actor, selectRevealedBet);
   const auto = useSelector(actor, selectIsAuto);
   const autobet = useSelector(actor, selectAutobet) as AutobetRef | undefined;
   const running = useSelector(autobet, (s) => (s ? selectIsRunning(s) : false));
@@ -192,6 +195,7 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
       <p className={styles.message} role="alert">
         {message}
       </p>
+      <RevealedSeed revealed={revealed} />
     </div>
   );
 }
