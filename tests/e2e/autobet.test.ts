@@ -186,11 +186,11 @@ describe.skipIf(!hasChromium())('autobet in Chromium against the real server', (
     link.open = false;
     await sockets[sockets.length - 1]!.close({ code: 1011, reason: 'test' });
     await reason(game).filter({ hasText: /^Live connection lost$/ }).waitFor();
-    await shot(page, 'dice-auto-link-lost-desktop');
     const atLoss = bets.length;
     // While the link is down, Start is disabled, with the reason beside it.
     const start = game.getByRole('button', { name: 'Start autobet' });
     await expect.poll(() => start.isDisabled(), { timeout: 5_000 }).toBe(true);
+    await shot(page, 'dice-auto-link-lost-desktop');
     await page.waitForTimeout(1200);
     expect(bets.length).toBeLessThanOrEqual(atLoss + 1);
     expect(await start.isDisabled()).toBe(true);
