@@ -1,7 +1,7 @@
-import { raise, sendTo, stateIn } from 'xstate';
+import { assign, raise, sendTo, stateIn } from 'xstate';
 import type { AnyActorRef, EventObject, MachineContext } from 'xstate';
 import { AUTOBET_MESSAGES } from '../../src/core/bets/autobet';
-import type { AutobetStart } from '../../src/core/bets/autobet';
+import type { AutobetSettings, AutobetStart } from '../../src/core/bets/autobet';
 import type { BetLimits } from '../../src/core/bets/validation';
 import type { GameWallet } from '../shared/events';
 import type { AutobetEvent } from './machine';
@@ -12,7 +12,8 @@ import type { AutobetEvent } from './machine';
  * run and place the bets it asks for, and the messages that tell it how each bet ended. A game
  * declares the names used here in its own `setup`: the `autobet` actor, `autobetGuards` (next to
  * the kit's bet guards), and the actions `startAutobet`, `tellAutobet`, `tellAutobetRefusal`,
- * `raiseAutoStart`, `raiseAutoPlace` (from the factories below), `storeAmount`, `storeRefusal`, `openLogin`.
+ * `raiseAutoStart`, `raiseAutoPlace`, `keepAutobetSettings` (from the factories below), `storeAmount`,
+ * `storeRefusal`, `openLogin`, and the context field `autobetSettings` (null at first).
  */
 
 export type GameMode = 'manual' | 'auto';
@@ -67,6 +68,18 @@ export function startAutobetFor<TContext extends MachineContext & { amountText: 
   );
 }
 
+/**
+ * As Auto is left: the run's settings as the player left them, so the next Auto of this visit
+ * starts with them (the child is still there while the state exits).
+ */
+export function keepAutobetSettingsFor<TContext extends MachineContext & { autobetSettings: AutobetSettings | null }, TEvent extends EventObject>() {
+  return assign<TContext, TEvent, undefined, TEvent, never>(({ context, self }) => {
+    const child = autobetOf(self);
+    const settings = (child?.getSnapshot() as { context?: { settings?: AutobetSettings } } | undefined)?.context?.settings;
+    return { autobetSettings: settings ?? context.autobetSettings } as Partial<TContext>;
+  });
+}
+
 export const settled = (wager: number, payout: number) => ({ event: { type: 'game.settled' as const, wager, payout } });
 export const refused = (message: string) => ({ event: { type: 'game.refused' as const, message } });
 const interrupted = (reason: string) => ({ event: { type: 'game.interrupted' as const, reason } });
@@ -99,7 +112,9 @@ export function modeRegion<const TAutoOn extends Record<string, unknown> = Recor
         description:
           'Auto: the Auto panel shows, and the autobet machine places bets by the rules until they, Stop, a refusal, or the lost live link end the run. Leaving Auto or the page ends it too.',
         tags: ['auto'],
-        invoke: { id: 'autobet' as const, src: 'autobet' as const, input: {} },
+        // The settings of the last Auto of this visit, kept as it was left.
+        invoke: { id: 'autobet' as const, src: 'autobet' as const, input: ({ context }: { context: { autobetSettings: AutobetSettings | null } }) => ({ settings: context.autobetSettings ?? undefined }) },
+        exit: 'keepAutobetSettings' as const,
         on: {
           'user.chooseMode': {
             guard: { type: 'isMode' as const, params: (args: { event: { mode: GameMode } }) => ({ want: 'manual' as const, mode: modeOf(args) }) },

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { formatNet } from '../../src/core/bets/autobet';
+import { AUTOBET_MESSAGES, formatNet } from '../../src/core/bets/autobet';
 import type { AutobetSettings } from '../../src/core/bets/autobet';
 import type { autobetMachine } from './machine';
 
@@ -22,3 +22,5 @@ export const selectNetSign = (s: Snapshot): 'up' | 'down' | 'even' => {
 export const selectStopReason = (s: Snapshot): string | null => (s.matches({ run: 'idle' }) ? s.context.reason : null);
 /** The live connection is down: Start would be refused. */
 export const selectLinkDown = (s: Snapshot): boolean => s.hasTag('linkDown');
+/** Why Start autobet is disabled now, shown by it: the live connection is down (a run could not go on); null while Start may be pressed. */
+export const selectStartBlocked = (s: Snapshot): string | null => (s.hasTag('linkDown') && !s.hasTag('running') ? AUTOBET_MESSAGES.liveLost : null);

@@ -1,27 +1,26 @@
 /**
  * Bulk verification on the /fairness page (issue 23 "Every bet, downloadable and verifiable offline
  * in bulk"): the player drops the bets download (or picks it with the file button, on a phone), the
- * page reads it, recomputes every bet whose server seed is revealed in this browser, and shows the
- * summary the CLI prints (`npm run verify -- --file`): how many were checked, how many matched,
- * which did not, and how many await a reveal.
+ * page reads it as a stream, recomputes every bet whose server seed is revealed in this browser as
+ * its lines arrive (a million-bet file never sits in memory as one text), and shows the summary the
+ * CLI prints (`npm run verify -- --file`): how many were checked, how many matched, which did not,
+ * and how many await a reveal.
  *
  * Receives
  *   user.fileChosen { file }   (dropped on the zone or picked with the button)
  *   user.dragEnter / user.dragLeave   (a file is held over the zone: it lights up)
  *   user.reset                 (Verify another file: back to the empty zone)
- *   verify.progress { done, total } / verify.done { summary } / verify.failed { message }
- *                              (from the verifyBets effect, as it works through the bets in chunks)
+ *   verify.progress { bets, bytesRead, totalBytes }   (bets checked and bytes of the file read so far)
+ *   verify.done { summary } / verify.notExport { reason } / verify.unreadable / verify.failed { message }
+ *                              (from the verifyFile effect, as it works through the file)
  * Sends nothing to other actors.
  * Actors src/app provides
- *   readFile:   fromPromise<string, { file: Blob }>   the file's text
- *   verifyBets: fromCallback<{ bets }>                 the core's verifyBets through WebCrypto, a chunk
- *               at a time between macrotasks (the page stays responsive), sending the verify.* events
+ *   verifyFile: fromCallback<{ file }>   the file read as a stream (File.stream() through
+ *               TextDecoderStream), its lines read and verified by the core a chunk at a time
+ *               between macrotasks (the page stays responsive), sending the verify.* events
  */
 import { assign, fromCallback, setup } from 'xstate';
-import { parseBetExport } from '../../src/core/fairness/betExport';
-import type { ReadBet } from '../../src/core/fairness/betExport';
 import type { BulkSummary } from '../../src/core/fairness/bulkVerify';
-import { effectActor } from '../shared/effects';
 
 export type { BulkSummary };
 
@@ -30,11 +29,16 @@ export interface ChosenFile extends Blob {
   readonly name: string;
 }
 
+export interface BulkProgress {
+  /** Bets read so far (checked, or awaiting a reveal). */
+  bets: number;
+  bytesRead: number;
+  totalBytes: number;
+}
+
 export interface BulkVerifyContext {
   fileName: string | null;
-  /** The bets read from the file, while they are verified. */
-  bets: readonly ReadBet[];
-  progress: { done: number; total: number };
+  progress: BulkProgress;
   summary: BulkSummary | null;
   /** Why the file could not be verified, in words. */
   error: string | null;
@@ -47,8 +51,10 @@ export type BulkVerifyEvent =
   | { type: 'user.dragEnter' }
   | { type: 'user.dragLeave' }
   | { type: 'user.reset' }
-  | { type: 'verify.progress'; done: number; total: number }
+  | ({ type: 'verify.progress' } & BulkProgress)
   | { type: 'verify.done'; summary: BulkSummary }
+  | { type: 'verify.notExport'; reason: string }
+  | { type: 'verify.unreadable' }
   | { type: 'verify.failed'; message: string };
 
 export const BULK_MESSAGES = {
@@ -57,7 +63,7 @@ export const BULK_MESSAGES = {
   failed: 'This browser could not compute the checks (it needs WebCrypto, on https or localhost).',
 } as const;
 
-/** The verifyBets effect: sends verify.progress, then verify.done or verify.failed. */
+/** The verifyFile effect: sends verify.progress, then verify.done, verify.notExport, verify.unreadable or verify.failed. */
 const callbackEffect = <TInput>(name: string) =>
   fromCallback<BulkVerifyEvent, TInput>(() => {
     throw new Error(`${name} is an effect provided by src/app (or by a test's fake)`);
@@ -68,7 +74,8 @@ const dragTransitions = {
   'user.dragLeave': { actions: 'dimZone' },
 } as const;
 
-const chooseFile = { target: '#bulkVerify.reading', actions: 'takeFile' } as const;
+const chooseFile = { target: '#bulkVerify.verifying', actions: 'takeFile' } as const;
+const NO_PROGRESS: BulkProgress = { bets: 0, bytesRead: 0, totalBytes: 0 };
 
 export const bulkVerifyMachine = setup({
   types: {
@@ -76,11 +83,7 @@ export const bulkVerifyMachine = setup({
     events: {} as BulkVerifyEvent,
   },
   actors: {
-    readFile: effectActor<string, { file: ChosenFile }>('readFile'),
-    verifyBets: callbackEffect<{ bets: readonly ReadBet[] }>('verifyBets'),
-  },
-  guards: {
-    notAnExport: ({ context }) => context.error !== null,
+    verifyFile: callbackEffect<{ file: ChosenFile }>('verifyFile'),
   },
   actions: {
     takeFile: assign(({ event }) => ({
@@ -88,54 +91,35 @@ export const bulkVerifyMachine = setup({
       dragOver: false,
       summary: null,
       error: null,
-      bets: [],
-      progress: { done: 0, total: 0 },
+      progress: { ...NO_PROGRESS, totalBytes: event.type === 'user.fileChosen' ? event.file.size : 0 },
     })),
     lightZone: assign({ dragOver: true }),
     dimZone: assign({ dragOver: false }),
   },
 }).createMachine({
   id: 'bulkVerify',
-  context: { fileName: null, bets: [], progress: { done: 0, total: 0 }, summary: null, error: null, dragOver: false },
+  context: { fileName: null, progress: NO_PROGRESS, summary: null, error: null, dragOver: false },
   initial: 'idle',
   states: {
     idle: {
       description: 'The drop zone and the Choose file button; it lights up while a file is held over it.',
       on: { 'user.fileChosen': chooseFile, ...dragTransitions },
     },
-    reading: {
-      description: "The file is read and its lines parsed as the bets download; 'Reading <file>…'.",
+    verifying: {
+      description:
+        "The file is read as a stream and each revealed bet recomputed in this browser as its line arrives, a chunk at a time: 'Checked n bets · p% of <file> read' with a bar by bytes read.",
       tags: ['busy'],
       invoke: {
-        id: 'readFile',
-        src: 'readFile',
+        id: 'verifyFile',
+        src: 'verifyFile',
         input: ({ event }) => ({ file: (event as Extract<BulkVerifyEvent, { type: 'user.fileChosen' }>).file }),
-        onDone: [
-          {
-            target: 'checking',
-            actions: assign(({ context, event }) => {
-              const parsed = parseBetExport(event.output);
-              return parsed.ok
-                ? { bets: parsed.bets, progress: { done: 0, total: parsed.bets.length } }
-                : { error: BULK_MESSAGES.notExport(context.fileName ?? 'the file', parsed.error) };
-            }),
-          },
-        ],
-        onError: { target: 'failed', actions: assign(({ context }) => ({ error: BULK_MESSAGES.unreadable(context.fileName ?? 'the file') })) },
       },
-    },
-    checking: {
-      description: 'Whether the text was a bets download (transient).',
-      always: [{ guard: 'notAnExport', target: 'failed' }, { target: 'verifying' }],
-    },
-    verifying: {
-      description: "Every revealed bet is recomputed in this browser, a chunk at a time: 'Checked n of N bets' with a progress bar.",
-      tags: ['busy'],
-      invoke: { id: 'verifyBets', src: 'verifyBets', input: ({ context }) => ({ bets: context.bets }) },
       on: {
-        'verify.progress': { actions: assign({ progress: ({ event }) => ({ done: event.done, total: event.total }) }) },
-        'verify.done': { target: 'done', actions: assign({ summary: ({ event }) => event.summary, bets: [] }) },
-        'verify.failed': { target: 'failed', actions: assign({ error: BULK_MESSAGES.failed, bets: [] }) },
+        'verify.progress': { actions: assign({ progress: ({ event }) => ({ bets: event.bets, bytesRead: event.bytesRead, totalBytes: event.totalBytes }) }) },
+        'verify.done': { target: 'done', actions: assign({ summary: ({ event }) => event.summary }) },
+        'verify.notExport': { target: 'failed', actions: assign({ error: ({ context, event }) => BULK_MESSAGES.notExport(context.fileName ?? 'the file', event.reason) }) },
+        'verify.unreadable': { target: 'failed', actions: assign({ error: ({ context }) => BULK_MESSAGES.unreadable(context.fileName ?? 'the file') }) },
+        'verify.failed': { target: 'failed', actions: assign({ error: BULK_MESSAGES.failed }) },
       },
     },
     done: {
@@ -143,7 +127,7 @@ export const bulkVerifyMachine = setup({
       on: { 'user.fileChosen': chooseFile, 'user.reset': { target: 'idle', actions: assign({ summary: null, fileName: null }) }, ...dragTransitions },
     },
     failed: {
-      description: 'Why the file could not be verified (not a bets download, naming the line; unreadable). Another file may be dropped.',
+      description: 'Why the file could not be verified (not a bets download, naming the line; unreadable; no WebCrypto). Another file may be dropped.',
       tags: ['alert'],
       on: { 'user.fileChosen': chooseFile, 'user.reset': { target: 'idle', actions: assign({ error: null, fileName: null }) }, ...dragTransitions },
     },

@@ -1,4 +1,4 @@
-import { autobetRaisesFor, startAutobetFor, tellAutobetFor, tellAutobetRefusalFor } from '../autobet/gameKit';
+import { autobetRaisesFor, keepAutobetSettingsFor, startAutobetFor, tellAutobetFor, tellAutobetRefusalFor } from '../autobet/gameKit';
 import { assignFor } from '../shared/assign';
 import { clampChanceSlider, linkFromChance } from '../../src/core/games/dice';
 import { amountActions } from '../shared/betAmount';
@@ -61,5 +61,6 @@ export const diceActions = {
   startAutobet: startAutobetFor<DiceContext, DiceEvent>(),
   tellAutobet: tellAutobetFor<DiceContext, DiceEvent>(),
   tellAutobetRefusal: tellAutobetRefusalFor<DiceContext, DiceEvent>(),
+  keepAutobetSettings: keepAutobetSettingsFor<DiceContext, DiceEvent>(),
   ...autobetRaisesFor<DiceContext, DiceEvent>(),
 };

@@ -1,3 +1,4 @@
+import type { AutobetSettings } from '../../src/core/bets/autobet';
 import { checkBet } from '../../src/core/bets/validation';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { linkFromChance, linkFromMultiplier, PLACEHOLDER_CHANCE } from '../../src/core/games/dice';
@@ -43,6 +44,8 @@ export interface DiceContext {
   /** The refusal or failure shown under the Bet button. */
   message: string | null;
   startSignedIn: boolean;
+  /** The Auto panel's settings as the player last left Auto; null before (machines/autobet/gameKit.ts). */
+  autobetSettings: AutobetSettings | null;
 }
 
 export const initialContext = ({ input }: { input: DiceInput }): DiceContext => ({
@@ -57,6 +60,7 @@ export const initialContext = ({ input }: { input: DiceInput }): DiceContext => 
   result: null,
   message: null,
   startSignedIn: input.signedIn ?? false,
+  autobetSettings: null,
 });
 
 export { amountInCoins, typedAmount };

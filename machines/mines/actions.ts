@@ -1,4 +1,4 @@
-import { autobetRaisesFor, settled, startAutobetFor, tellAutobetFor, tellAutobetRefusalFor } from '../autobet/gameKit';
+import { autobetRaisesFor, keepAutobetSettingsFor, settled, startAutobetFor, tellAutobetFor, tellAutobetRefusalFor } from '../autobet/gameKit';
 import { AUTOBET_MESSAGES } from '../../src/core/bets/autobet';
 import { enqueueActions, raise } from 'xstate';
 import type { AnyActorRef } from 'xstate';
@@ -94,6 +94,7 @@ export const minesActions = {
   startAutobet: startAutobetFor<MinesContext, MinesEvent>(),
   tellAutobet: tellAutobetFor<MinesContext, MinesEvent>(),
   tellAutobetRefusal: tellAutobetRefusalFor<MinesContext, MinesEvent>(),
+  keepAutobetSettings: keepAutobetSettingsFor<MinesContext, MinesEvent>(),
   ...autobetRaisesFor<MinesContext, MinesEvent>(),
   raiseAutoToggle: raise<MinesContext, MinesEvent, MinesEvent, { tileId: number }, never, never>((_, params) => ({ type: 'auto.toggleTile', tileId: params.tileId })),
 };

@@ -1,3 +1,4 @@
+import type { AutobetSettings } from '../../src/core/bets/autobet';
 import type { BetCheckResult, BetLimits } from '../../src/core/bets/validation';
 import { minesMultiplier } from '../../src/core/games/mines';
 import { amountText, singleBetCheck } from '../shared/betAmount';
@@ -60,6 +61,8 @@ export interface MinesContext {
   /** The refusal or failure on screen. */
   message: string | null;
   startSignedIn: boolean;
+  /** The Auto panel's settings as the player last left Auto; null before (machines/autobet/gameKit.ts). */
+  autobetSettings: AutobetSettings | null;
   /** Auto mode: the tiles each round of a run picks, in this order, before it cashes out. */
   autoTiles: number[];
   /** The picks still to make in the round a run placed; null in a round the player plays. */
@@ -80,6 +83,7 @@ export const initialContext = ({ input }: { input: MinesInput }): MinesContext =
   revealed: null,
   message: null,
   startSignedIn: input.signedIn ?? false,
+  autobetSettings: null,
   autoTiles: [],
   autoPicks: null,
 });

@@ -319,8 +319,8 @@ export const minesMachine = setup({
           initial: 'deciding',
           states: {
             deciding: {
-              description: 'A mine was hit, or the game was cashed out.',
-              always: [{ guard: 'hitMine', target: 'busted' }, { target: 'cashedOut' }],
+              description: 'A mine was hit, or the game was cashed out (in Auto mode without the popup: the board and the run show the result).',
+              always: [{ guard: 'hitMine', target: 'busted' }, { guard: 'inAutoMode', target: 'cashedOut.shown' }, { target: 'cashedOut' }],
             },
             busted: {
               description: 'A mine ended the game with no win; the hit mine is marked.',
@@ -335,7 +335,7 @@ export const minesMachine = setup({
                   after: { winPopupDuration: 'shown' },
                 },
                 shown: {
-                  description: 'The popup has closed; the revealed board stays until the next bet or setting.',
+                  description: 'The popup has closed (or never showed: a round of an Auto run); the revealed board stays until the next bet or setting.',
                 },
               },
             },

@@ -102,4 +102,34 @@ describe('the Auto panel', () => {
     await clock.advance(5_000);
     expect(diceBets(api)).toHaveLength(1);
   });
+
+  it('should disable Start autobet while the live connection is down, say why, and enable it once it is back', async () => {
+    const { api, game, hub, clock } = await openAuto();
+    type(game.getByLabelText('Bet amount'), '0.0001');
+    hub.refuseStarts(1);
+    await hub.drop();
+    await waitFor(() => expect((game.getByRole('button', { name: 'Start autobet' }) as HTMLButtonElement).disabled).toBe(true));
+    expect(game.getByTestId('autobet-reason').textContent).toBe('Live connection lost');
+    // Space (the Start shortcut) does nothing either.
+    fireEvent.keyDown(window, { key: ' ', code: 'Space' });
+    await clock.advance(60_000);
+    await waitFor(() => expect((game.getByRole('button', { name: 'Start autobet' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(game.queryByTestId('autobet-reason')).toBeNull();
+    expect(diceBets(api)).toEqual([]);
+  });
+
+  it('should keep the settings when the player goes to Manual and back to Auto', async () => {
+    const { game } = await openAuto();
+    type(game.getByLabelText(/^Number of bets/), '12');
+    fireEvent.click(within(game.getByRole('group', { name: 'On win' })).getByRole('button', { name: 'Increase by' }));
+    type(game.getByLabelText('On win: increase by percent'), '50');
+    type(game.getByLabelText('Stop on loss'), '0.001');
+    fireEvent.click(game.getByRole('tab', { name: 'Manual' }));
+    expect(game.queryByLabelText(/^Number of bets/)).toBeNull();
+    fireEvent.click(game.getByRole('tab', { name: 'Auto' }));
+    expect((game.getByLabelText(/^Number of bets/) as HTMLInputElement).value).toBe('12');
+    expect(within(game.getByRole('group', { name: 'On win' })).getByRole('button', { name: 'Increase by' }).getAttribute('aria-pressed')).toBe('true');
+    expect((game.getByLabelText('On win: increase by percent') as HTMLInputElement).value).toBe('50');
+    expect((game.getByLabelText('Stop on loss') as HTMLInputElement).value).toBe('0.001');
+  });
 });

@@ -47,7 +47,13 @@ async function shot(page: Page, name: string, region = 'Dice') {
 async function autoDice(browser: ReturnType<ReturnType<typeof useBrowser>>, viewport: { width: number; height: number }) {
   const { context, page } = await openPage(browser, viewport);
   const sockets: WebSocketRoute[] = [];
+  // While `link.open` is false, new hub connections are refused (the live link stays down).
+  const link = { open: true };
   await page.routeWebSocket(/\/socket/, (ws) => {
+    if (!link.open) {
+      void ws.close({ code: 1011, reason: 'test: link down' });
+      return;
+    }
     ws.connectToServer();
     sockets.push(ws);
   });
@@ -59,7 +65,7 @@ async function autoDice(browser: ReturnType<ReturnType<typeof useBrowser>>, view
   await page.getByRole('button', { name: /^Balance: (?!0\.00000000 )[\d.,]+ BTC$/ }).first().waitFor({ state: 'attached', timeout: 20_000 });
   const game = page.getByRole('region', { name: 'Dice' });
   await game.getByRole('tab', { name: 'Auto' }).click();
-  return { context, page, game, sockets, balance };
+  return { context, page, game, sockets, link, balance };
 }
 
 const field = (game: Locator, label: string) => game.getByLabel(label, { exact: true });
@@ -170,19 +176,31 @@ describe.skipIf(!hasChromium())('autobet in Chromium against the real server', (
     await context.close();
   });
 
-  it('should stop when the live connection is lost (desktop), and not start again until it is back', async () => {
-    const { context, page, game, sockets } = await autoDice(browser(), DESKTOP);
+  it('should stop when the live connection is lost (desktop), and keep Start disabled until it is back', async () => {
+    const { context, page, game, sockets, link } = await autoDice(browser(), DESKTOP);
     const bets = recordBets(page);
     await game.getByLabel('Bet amount').fill('0.00001');
     await game.getByRole('button', { name: 'Start autobet' }).click();
     await expect.poll(() => bets.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    // The server's side of the socket goes away: the hub sees the link close and retries it.
+    // The server's side of the socket goes away, and its retries are refused for now.
+    link.open = false;
     await sockets[sockets.length - 1]!.close({ code: 1011, reason: 'test' });
     await reason(game).filter({ hasText: /^Live connection lost$/ }).waitFor();
-    await shot(page, 'dice-auto-link-lost-desktop');
     const atLoss = bets.length;
+    // While the link is down, Start is disabled, with the reason beside it.
+    const start = game.getByRole('button', { name: 'Start autobet' });
+    await expect.poll(() => start.isDisabled(), { timeout: 5_000 }).toBe(true);
+    await shot(page, 'dice-auto-link-lost-desktop');
     await page.waitForTimeout(1200);
     expect(bets.length).toBeLessThanOrEqual(atLoss + 1);
+    expect(await start.isDisabled()).toBe(true);
+    expect(await reason(game).textContent()).toBe('Live connection lost');
+    // The link comes back on a retry: Start is enabled again (the run's reason stays: how it ended).
+    link.open = true;
+    await expect.poll(() => start.isDisabled(), { timeout: 30_000 }).toBe(false);
+    expect(await reason(game).getAttribute('data-blocking')).toBeNull();
+    await start.click();
+    await expect.poll(() => bets.length, { timeout: 15_000 }).toBeGreaterThan(atLoss + 1);
     await context.close();
   });
 
@@ -205,9 +223,21 @@ describe.skipIf(!hasChromium())('autobet in Chromium against the real server', (
       await game.getByRole('button', { name: 'Tile row 3 column 3: hidden, auto pick 2' }).waitFor();
       await field(game, 'Number of bets · 0 = until stopped').fill('3');
       await shot(page, `mines-auto-${width}`, 'Mines');
+      // Counts every win popup that appears from now on.
+      await page.evaluate(() => {
+        const seen = window as unknown as { winPopups: number };
+        seen.winPopups = 0;
+        new MutationObserver((changes) => {
+          for (const change of changes) {
+            for (const node of change.addedNodes) if (node instanceof Element && (node.matches('[aria-label="You won"]') || node.querySelector('[aria-label="You won"]'))) seen.winPopups += 1;
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      });
       await game.getByRole('button', { name: 'Start autobet' }).click();
       await reason(game).filter({ hasText: '3 bets placed' }).waitFor({ timeout: 30_000 });
       await shot(page, `mines-auto-done-${width}`, 'Mines');
+      // An Auto round shows its result on the board and in the panel, never in the win popup.
+      expect(await page.evaluate(() => (window as unknown as { winPopups: number }).winPopups)).toBe(0);
 
       // Each round: a bet, tile 7, then tile 12 if 7 was a gem, then a cash-out if neither was a mine.
       const rounds: Array<typeof calls> = [];
@@ -226,6 +256,10 @@ describe.skipIf(!hasChromium())('autobet in Chromium against the real server', (
         }
       }
       expect(await game.getByTestId('autobet-count').textContent()).toBe('3');
+      // Manual and back to Auto: the settings are as the player left them.
+      await game.getByRole('tab', { name: 'Manual' }).click();
+      await game.getByRole('tab', { name: 'Auto' }).click();
+      expect(await field(game, 'Number of bets · 0 = until stopped').inputValue()).toBe('3');
       await context.close();
     });
   }

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { fromCallback } from 'xstate';
 import { autobetMachine } from '../../machines/autobet/machine';
 import type { AutobetEvent } from '../../machines/autobet/machine';
-import { selectCount, selectIsFinishing, selectLinkDown, selectIsRunning, selectNetText, selectSettings, selectStopReason } from '../../machines/autobet/selectors';
+import { selectCount, selectIsFinishing, selectLinkDown, selectIsRunning, selectNetText, selectSettings, selectStartBlocked, selectStopReason } from '../../machines/autobet/selectors';
 import type { AutobetSettings } from '../../src/core/bets/autobet';
 import { runInSystem } from '../support/actorSystem';
 import type { AnyEvent, PathSpec, Sut, World } from '../support/pathTesting';
@@ -200,17 +200,19 @@ export const autobetPaths: PathSpec<AutobetSut> = {
       },
     },
     '#autobet.link.down': {
-      asserts: 'the live connection is not up (not yet, or lost): the panel says so',
+      asserts: "the live connection is not up (not yet, or lost): the panel says so; with no run on, Start autobet is disabled with 'Live connection lost'",
       check(sut, world) {
         expect(facts(world).linkUp).toBe(false);
         expect(selectLinkDown(snap(sut))).toBe(true);
+        expect(selectStartBlocked(snap(sut))).toBe(selectIsRunning(snap(sut)) ? null : 'Live connection lost');
       },
     },
     '#autobet.link.up': {
-      asserts: 'the live connection is up',
+      asserts: 'the live connection is up: Start autobet is not held back by it',
       check(sut, world) {
         expect(facts(world).linkUp).toBe(true);
         expect(selectLinkDown(snap(sut))).toBe(false);
+        expect(selectStartBlocked(snap(sut))).toBeNull();
       },
     },
     '#autobet.run.idle': {

@@ -2,8 +2,7 @@ import { expect } from 'vitest';
 import { fromCallback } from 'xstate';
 import { bulkVerifyMachine, BULK_MESSAGES } from '../../machines/bulkVerify/machine';
 import type { BulkSummary, BulkVerifyEvent, ChosenFile } from '../../machines/bulkVerify/machine';
-import { selectAllMatched, selectDragOver, selectError, selectFileName, selectIsBusy, selectProgress, selectStage, selectSummaryLines } from '../../machines/bulkVerify/selectors';
-import type { ReadBet } from '../../src/core/fairness/betExport';
+import { selectAllMatched, selectDragOver, selectError, selectFileName, selectIsBusy, selectPercentRead, selectProgress, selectStage, selectSummaryLines } from '../../machines/bulkVerify/selectors';
 import { runInSystem } from '../support/actorSystem';
 import { FakeEffects } from '../support/pathTesting';
 import type { AnyEvent, PathSpec, Sut, World } from '../support/pathTesting';
@@ -31,7 +30,8 @@ export const SUMMARIES = {
   mismatched: { total: 2, checked: 1, matched: 0, mismatches: [{ id: 7, line: 1, reasons: ['payout 2 recorded, the rules pay 0'] }], awaitingReveal: 1 },
 } satisfies Record<string, BulkSummary>;
 
-const file = (name: string) => ({ name }) as unknown as ChosenFile;
+const SIZE = 200;
+const file = (name: string) => ({ name, size: SIZE }) as unknown as ChosenFile;
 const e = (event: Record<string, unknown>) => event as AnyEvent;
 
 const events = [
@@ -39,34 +39,34 @@ const events = [
   e({ type: 'user.dragEnter' }),
   e({ type: 'user.dragLeave' }),
   e({ type: 'user.reset' }),
-  ...Object.values(FILES).map((output) => e({ type: 'xstate.done.actor.readFile', output })),
-  e({ type: 'xstate.error.actor.readFile', error: new Error('NotReadableError') }),
-  e({ type: 'verify.progress', done: 1, total: 2 }),
+  e({ type: 'verify.progress', bets: 1, bytesRead: 150, totalBytes: SIZE }),
   ...Object.values(SUMMARIES).map((summary) => e({ type: 'verify.done', summary })),
+  e({ type: 'verify.notExport', reason: 'line 2: not JSON' }),
+  e({ type: 'verify.unreadable' }),
   e({ type: 'verify.failed', message: 'no WebCrypto' }),
 ];
 
-type Stage = 'idle' | 'reading' | 'verifying' | 'done' | 'failed';
+type Stage = 'idle' | 'verifying' | 'done' | 'failed';
 
 /** The page as the path left it, from the performed events alone. */
 export function bulkFacts(world: World) {
   let stage: Stage = 'idle';
   let fileName: string | null = null;
-  let reads = 0;
   let dragOver = false;
   let error: string | null = null;
   let summary: BulkSummary | null = null;
-  let progress = { done: 0, total: 0 };
-  const verified: number[][] = [];
+  let progress = { bets: 0, bytesRead: 0, totalBytes: 0 };
+  /** The files handed to the verifier, in order. */
+  const verified: string[] = [];
   for (const event of world.performed) {
     if (event.type === 'user.fileChosen') {
-      stage = 'reading';
+      stage = 'verifying';
       fileName = (event.file as ChosenFile).name;
-      reads += 1;
+      verified.push(fileName);
       dragOver = false;
       error = null;
       summary = null;
-      progress = { done: 0, total: 0 };
+      progress = { bets: 0, bytesRead: 0, totalBytes: SIZE };
     } else if (event.type === 'user.dragEnter') dragOver = true;
     else if (event.type === 'user.dragLeave') dragOver = false;
     else if (event.type === 'user.reset') {
@@ -74,33 +74,28 @@ export function bulkFacts(world: World) {
       fileName = null;
       error = null;
       summary = null;
-    } else if (event.type === 'xstate.done.actor.readFile') {
-      const text = event.output as string;
-      if (text === FILES.export) {
-        stage = 'verifying';
-        progress = { done: 0, total: 2 };
-        verified.push([7, 9]);
-      } else {
-        stage = 'failed';
-        error = BULK_MESSAGES.notExport('bets.jsonl', text === FILES.notExport ? 'line 1: this is not a bet export: expected JSON lines or the CSV of the bets download' : 'line 2: not JSON');
-      }
-    } else if (event.type === 'xstate.error.actor.readFile') {
-      stage = 'failed';
-      error = BULK_MESSAGES.unreadable('bets.jsonl');
-    } else if (event.type === 'verify.progress') progress = { done: 1, total: 2 };
+    } else if (event.type === 'verify.progress') progress = { bets: 1, bytesRead: 150, totalBytes: SIZE };
     else if (event.type === 'verify.done') {
       stage = 'done';
       summary = event.summary as BulkSummary;
+    } else if (event.type === 'verify.notExport') {
+      stage = 'failed';
+      error = 'Cannot read bets.jsonl: line 2: not JSON.';
+    } else if (event.type === 'verify.unreadable') {
+      stage = 'failed';
+      error = 'Cannot read bets.jsonl: the browser could not open the file.';
     } else if (event.type === 'verify.failed') {
       stage = 'failed';
       error = BULK_MESSAGES.failed;
     }
   }
-  return { stage, fileName, reads, dragOver, error, summary, progress, verified };
+  return { stage, fileName, dragOver, error, summary, progress, verified };
 }
 
 export interface BulkSut extends Sut {
   effects: FakeEffects;
+  /** The verifier while it runs (stopped as soon as its stage is left: no more of the file is read). */
+  running: string[];
 }
 
 const at = (sut: BulkSut, stage: Stage) => expect(selectStage(sut.snapshot() as never), `the page is ${stage}`).toBe(stage);
@@ -115,11 +110,10 @@ export const bulkVerifyPaths: PathSpec<BulkSut> = {
     const running: string[] = [];
     const machine = bulkVerifyMachine.provide({
       actors: {
-        readFile: effects.actor('readFile') as never,
         // The verifier answers with the verify.* events the path performs; this records what it was given.
-        verifyBets: fromCallback<BulkVerifyEvent, { bets: readonly ReadBet[] }>(({ input }) => {
-          effects.record('verifyBets', input.bets.map((read) => read.bet.id));
-          running.push('verifyBets');
+        verifyFile: fromCallback<BulkVerifyEvent, { file: ChosenFile }>(({ input }) => {
+          effects.record('verifyFile', input.file.name);
+          running.push('verifyFile');
           return () => void running.pop();
         }),
       },
@@ -127,6 +121,7 @@ export const bulkVerifyPaths: PathSpec<BulkSut> = {
     const system = runInSystem(machine, { clock: world.clock });
     return {
       effects,
+      running,
       snapshot: () => system.actor.getSnapshot(),
       send: (event) => system.actor.send(event as never),
       stop: () => void system.root.stop(),
@@ -134,11 +129,11 @@ export const bulkVerifyPaths: PathSpec<BulkSut> = {
   },
   states: {
     '#bulkVerify': {
-      asserts: 'each chosen file was read once; only a file that parsed as the bets download went to the verifier, with its bets in file order; the zone is lit exactly while a file is held over it',
+      asserts: 'each chosen file went to the streaming verifier once, in order, which runs only while verifying; the zone is lit exactly while a file is held over it',
       check(sut, world) {
         const f = bulkFacts(world);
-        expect(sut.effects.callsOf('readFile')).toHaveLength(f.reads);
-        expect(sut.effects.callsOf('verifyBets')).toEqual(f.verified);
+        expect(sut.effects.callsOf('verifyFile')).toEqual(f.verified);
+        expect(sut.running, 'the file is read only while it is being verified').toEqual(f.stage === 'verifying' ? ['verifyFile'] : []);
         expect(selectDragOver(sut.snapshot() as never)).toBe(f.dragOver);
       },
     },
@@ -152,22 +147,14 @@ export const bulkVerifyPaths: PathSpec<BulkSut> = {
         expect(canChoose(sut)).toBe(true);
       },
     },
-    '#bulkVerify.reading': {
-      asserts: "'Reading bets.jsonl…': the file chosen is being read; busy, another file is not taken",
-      check(sut, world) {
-        at(sut, 'reading');
-        expect(selectFileName(sut.snapshot() as never)).toBe(bulkFacts(world).fileName);
-        expect(selectIsBusy(sut.snapshot() as never)).toBe(true);
-        expect(sut.effects.waiting('readFile')).toEqual({ input: { file: { name: 'bets.jsonl' } } });
-        expect(canChoose(sut)).toBe(false);
-      },
-    },
     '#bulkVerify.verifying': {
-      asserts: "'Checked n of N bets…' with the bar: the bets of the file are being verified; busy, another file is not taken",
+      asserts: "'Reading bets.jsonl…', then 'Checked n bets · p% of bets.jsonl read…' with the bar by bytes read: the file is being read and verified; busy, another file is not taken",
       check(sut, world) {
         const f = bulkFacts(world);
         at(sut, 'verifying');
+        expect(selectFileName(sut.snapshot() as never)).toBe(f.fileName);
         expect(selectProgress(sut.snapshot() as never)).toEqual(f.progress);
+        expect(selectPercentRead(sut.snapshot() as never)).toBe(f.progress.bytesRead === 0 ? 0 : 75);
         expect(selectIsBusy(sut.snapshot() as never)).toBe(true);
         expect(canChoose(sut)).toBe(false);
       },

@@ -176,6 +176,8 @@ export function minesFacts(world: World) {
   /** The picks left in a round a run placed; null in a round the player plays. */
   let autoPicks: number[] | null = null;
   let autoBetPending = false;
+  /** The last game was cashed out in Auto mode: its result shows without the win popup. */
+  let wonInAuto = false;
   const limits = limitsFacts(world);
   /** docs/product.md §5 for a player with minBet = maxBet = 1; null while the limits are unknown. */
   const check = (limitsKnown: boolean): string | 'ok' | null => {
@@ -327,6 +329,7 @@ export function minesFacts(world: World) {
             mines = answer.mineLocations ?? [];
             revealed = revealedBy(answer);
             win = answer.isMine ? null : answer.cashedOutAmount;
+            wonInAuto = mode === 'auto';
             if (autoPicks !== null) tellAutobet({ type: 'game.settled', wager: roundBet, payout: answer.isMine ? 0 : answer.cashedOutAmount });
             autoPicks = null;
           } else nextAutoPick();
@@ -347,6 +350,7 @@ export function minesFacts(world: World) {
           mines = outcome.answer!.mineLocations;
           win = outcome.answer!.cashedOutAmount;
           revealed = revealedBy(outcome.answer!);
+          wonInAuto = mode === 'auto';
           if (autoPicks !== null) tellAutobet({ type: 'game.settled', wager: roundBet, payout: win });
         } else if (autoPicks !== null) tellAutobet({ type: 'game.refused', message: outcome.message || MESSAGES.cashoutRefused });
         autoPicks = null;
@@ -366,7 +370,7 @@ export function minesFacts(world: World) {
       revealed = null;
     }
   });
-  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, revealed, gameMines, loginsAsked, betsWhileVisitor, betPressed, balances, mode, autoTiles, autobetGot };
+  return { signedIn, wallet: currentWallet, amountText, minesCount, gems, pending, hitMine, mines, win, revealed, gameMines, loginsAsked, betsWhileVisitor, betPressed, balances, mode, autoTiles, autobetGot, wonInAuto };
 }
 
 const snap = (sut: MinesSut) => sut.snapshot() as Parameters<typeof selectTiles>[0];
@@ -607,9 +611,10 @@ export const minesPaths: PathSpec<MinesSut> = {
       check: (_sut, world) => expect(minesFacts(world).hitMine).toBeNull(),
     },
     '#mines.round.roundOver.cashedOut.celebrating': {
-      asserts: 'the win popup shows the amount paid and the gems found',
+      asserts: 'the win popup shows the amount paid and the gems found; only for a game cashed out in Manual (an Auto round shows its result without it)',
       check(sut, world) {
         const f = minesFacts(world);
+        expect(f.wonInAuto, 'a game cashed out in Auto mode has no win popup').toBe(false);
         const popup = selectWinPopup(snap(sut));
         expect(popup?.amount).toBe(f.win);
         expect(popup?.gems).toBe(f.gems.length);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import { autobetMachine } from '../../machines/autobet/machine';
 import type { BetLimits } from '../../src/core/bets/validation';
 import { minesMachine } from '../../machines/mines/machine';
 import type {
@@ -107,7 +109,9 @@ function fakes(server: Server = {}) {
 
 
 async function start(server: Server = {}, input: MinesInput = PLAYER) {
-  const { machine, calls } = fakes(server);
+  const { machine: manual, calls } = fakes(server);
+  // The Auto mode's run, with the live link up.
+  const machine = manual.provide({ actors: { autobet: autobetMachine.provide({ actors: { watchLink: fromCallback(({ sendBack }) => sendBack({ type: 'live.up' })) } }) } as never });
   const clock = new SimulatedClock();
   const actor = createActor(machine, { input, clock }).start();
   await settle();
@@ -439,3 +443,38 @@ describe('mines machine: the state the screen reads', () => {
 });
 
 pathSuite(minesPaths);
+
+describe('mines in Auto mode', () => {
+  const autobetOf = (actor: { getSnapshot(): { children: Record<string, unknown> } }) => actor.getSnapshot().children['autobet'] as AnyActorRef | undefined;
+
+  it("should show a run's cashed-out round on the board without the win popup", async () => {
+    const { send, snapshot, actor, clock } = await start({
+      picks: { 9: { success: true, isMine: false, gameState: 'GameOver', cashedOutAmount: 24.75, mineLocations: MINES, balance: 33.75 } },
+    });
+    await send({ type: 'user.chooseMode', mode: 'auto' });
+    await send({ type: 'user.typeAmount', text: '1' });
+    await send({ type: 'user.toggleAutoTile', tileId: 9 });
+    autobetOf(actor)!.send({ type: 'user.typeBets', text: '1' });
+    await send({ type: 'user.startAuto' });
+    await settle();
+    expect(snapshot().matches({ round: { roundOver: { cashedOut: 'shown' } } })).toBe(true);
+    expect(selectWinPopup(snapshot())).toBeNull();
+    expect(selectGemsFound(snapshot())).toBe(1);
+    expect(autobetOf(actor)!.getSnapshot().context.reason).toBe('1 bet placed');
+    clock.increment(3000);
+    expect(selectWinPopup(snapshot())).toBeNull();
+  });
+
+  it('should keep the Auto settings the player left when they come back from Manual', async () => {
+    const { send, actor } = await start();
+    await send({ type: 'user.chooseMode', mode: 'auto' });
+    autobetOf(actor)!.send({ type: 'user.typeBets', text: '25' });
+    autobetOf(actor)!.send({ type: 'user.chooseOnLoss', adjust: 'increase' });
+    autobetOf(actor)!.send({ type: 'user.typeOnLossPercent', text: '100' });
+    await send({ type: 'user.chooseMode', mode: 'manual' });
+    expect(autobetOf(actor)).toBeUndefined();
+    await send({ type: 'user.chooseMode', mode: 'auto' });
+    expect(autobetOf(actor)!.getSnapshot().context.settings).toMatchObject({ bets: '25', onLoss: 'increase', onLossPercent: '100' });
+  });
+});
+

@@ -76,3 +76,22 @@ afterEach(() => {
 
 // An attempt made after its test ended (a lazily loaded client connecting late) fails the file.
 afterAll(reportAttempts);
+
+// jsdom's Blob (and so File) has no stream(); the /fairness verifier reads a dropped file through it.
+// This one hands the bytes over in small pieces, so lines (and characters) arrive split as a real
+// stream may split them. Chromium's own stream runs in the e2e tests.
+if (typeof Blob.prototype.stream !== 'function') {
+  Blob.prototype.stream = function stream(this: Blob) {
+    const whole = this.arrayBuffer();
+    let bytes: Uint8Array | null = null;
+    let at = 0;
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        bytes ??= new Uint8Array(await whole);
+        if (at >= bytes.byteLength) return controller.close();
+        controller.enqueue(bytes.slice(at, at + 16));
+        at += 16;
+      },
+    }) as ReturnType<Blob['stream']>;
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BET_CSV_HEADER, betCsvLine, betJsonLine, parseBetExport } from '../../src/core/fairness/betExport';
+import { BET_CSV_HEADER, betCsvLine, betJsonLine, linesOf, parseBetExport } from '../../src/core/fairness/betExport';
 import type { ExportedBet, ReadBet } from '../../src/core/fairness/betExport';
-import { exitCodeOf, recordedMultiplier, summaryLines, verifyBets } from '../../src/core/fairness/bulkVerify';
+import { exitCodeOf, recordedMultiplier, summaryLines, verifyBets, verifyExportStream } from '../../src/core/fairness/bulkVerify';
 import { createFloatStream } from '../../src/core/fairness/floats';
 import { floatsAsync, sha256HexAsync } from '../../src/core/fairness/webcrypto';
 import { diceMultiplier, diceRollFromStream, diceWins } from '../../src/core/games/dice';
@@ -107,6 +107,51 @@ describe('bulk verification', () => {
     const sha256 = vi.fn(sha256Hex);
     await verifyBets(reads(diceBet(0), diceBet(1), diceBet(2)), { ...nodeVerifyCrypto, sha256 });
     expect(sha256).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A text as a stream would hand it over: in pieces of `size` characters. */
+async function* piecesOf(text: string, size: number): AsyncGenerator<string> {
+  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+}
+
+describe('bulk verification of a file as it is read (the /fairness page)', () => {
+  const collect = async (pieces: AsyncIterable<string>) => {
+    const lines: string[] = [];
+    for await (const line of linesOf(pieces)) lines.push(line);
+    return lines;
+  };
+
+  it('splits a text arriving in pieces into the lines of the whole text, wherever the pieces break', async () => {
+    for (const text of ['a\nbc\r\n\nd', 'one line', '', 'ends\n', '\n\n']) {
+      for (const size of [1, 2, 3, 7, 100]) expect(await collect(piecesOf(text, size)), `${JSON.stringify(text)} in pieces of ${size}`).toEqual(text.split('\n'));
+    }
+  });
+
+  it('gives the summary and the errors of the whole-file reader, in any pieces', async () => {
+    const honest = [diceBet(0), { ...diceBet(1), payout: 5 }, minesBet(2), { ...diceBet(3), serverSeed: null }];
+    const jsonl = `${honest.map(betJsonLine).join('\n')}\n`;
+    const csv = `${[BET_CSV_HEADER, ...honest.map(betCsvLine)].join('\r\n')}\r\n`;
+    for (const text of [jsonl, csv]) {
+      const parsed = parseBetExport(text);
+      const whole = await verifyBets(parsed.ok ? parsed.bets : [], nodeVerifyCrypto);
+      expect(whole.mismatches).toHaveLength(1);
+      for (const size of [1, 5, 64, 100_000]) expect(await verifyExportStream(piecesOf(text, size), nodeVerifyCrypto)).toEqual({ ok: true, summary: whole });
+    }
+    for (const text of [`${betJsonLine(diceBet(0))}\n{"id":\n`, 'hello\n', 'id,foo\n', `${BET_CSV_HEADER}\n1,2\n`]) {
+      const parsed = parseBetExport(text);
+      expect(parsed.ok).toBe(false);
+      expect(await verifyExportStream(piecesOf(text, 3), nodeVerifyCrypto)).toEqual({ ok: false, error: (parsed as { error: string }).error });
+    }
+  });
+
+  it('reports the bets read after each chunk and at the end, pausing between chunks', async () => {
+    const progress = vi.fn();
+    const pause = vi.fn(async () => undefined);
+    const text = Array.from({ length: 5 }, (_, k) => betJsonLine(diceBet(k))).join('\n');
+    await verifyExportStream(piecesOf(text, 50), nodeVerifyCrypto, { chunk: 2, onProgress: progress, pause });
+    expect(progress.mock.calls).toEqual([[2], [4], [5]]);
+    expect(pause).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -244,3 +244,18 @@ export function parseBetExport(text: string): BetExportParse {
   }
   return { ok: true, format: reader.format ?? 'jsonl', bets };
 }
+
+/**
+ * The lines of a text that arrives in pieces (a file read as a stream): split on '\n' as
+ * `text.split('\n')` would split the whole text, the last line included even when empty; a '\r'
+ * before the '\n' stays for BetExportReader. Only the line being completed is held.
+ */
+export async function* linesOf(pieces: AsyncIterable<string>): AsyncGenerator<string, void, undefined> {
+  let rest = '';
+  for await (const piece of pieces) {
+    const parts = (rest + piece).split('\n');
+    rest = parts.pop()!;
+    yield* parts;
+  }
+  yield rest;
+}

@@ -15,6 +15,7 @@ import type { HandOutcome } from '../games/blackjack';
 import { decimalToUnits, unitsToDecimalString } from '../units';
 import { floatAtFromArray } from './floats';
 import { verifierFor } from './verify';
+import { BetExportError, BetExportReader, linesOf } from './betExport';
 import type { ReadBet } from './betExport';
 
 /** The hashing a verification needs; sync or async. */
@@ -204,6 +205,47 @@ export async function verifyBets(bets: readonly ReadBet[], crypto: VerifyCrypto,
   }
   options.onProgress?.(bets.length, bets.length);
   return verifier.result();
+}
+
+export interface StreamOptions {
+  /** Bets checked between two pauses (the browser stays responsive between them). */
+  chunk?: number;
+  /** Called after each chunk of bets, and once at the end, with the bets read so far. */
+  onProgress?: (bets: number) => void;
+  /** What runs between chunks: a macrotask in the browser; nothing by default. */
+  pause?: () => Promise<void>;
+}
+
+export type StreamedVerify = { ok: true; summary: BulkSummary } | { ok: false; error: string };
+
+/**
+ * Verifies a bets download as its text arrives (the /fairness page reads the dropped file as a
+ * stream): each line is read and its bet checked as it comes, so the file's text is never held
+ * whole. A line that is not a bet ends it with the message naming the line, as parseBetExport
+ * gives it; a read or hashing failure is thrown.
+ */
+export async function verifyExportStream(pieces: AsyncIterable<string>, crypto: VerifyCrypto, options: StreamOptions = {}): Promise<StreamedVerify> {
+  const chunk = options.chunk ?? 500;
+  const reader = new BetExportReader();
+  const verifier = new BulkVerifier(crypto);
+  let bets = 0;
+  try {
+    for await (const line of linesOf(pieces)) {
+      const read = reader.line(line);
+      if (!read) continue;
+      await verifier.add(read);
+      bets += 1;
+      if (bets % chunk === 0) {
+        options.onProgress?.(bets);
+        await options.pause?.();
+      }
+    }
+  } catch (error) {
+    if (error instanceof BetExportError) return { ok: false, error: error.message };
+    throw error;
+  }
+  options.onProgress?.(bets);
+  return { ok: true, summary: verifier.result() };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectIsFinishing, selectIsRunning } from '../../../../machines/autobet/selectors';
+import { selectIsFinishing, selectIsRunning, selectStartBlocked } from '../../../../machines/autobet/selectors';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { diceMachine } from '../../../../machines/dice/machine';
@@ -79,6 +79,7 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
   const mainAction = () => {
     if (!autobet) return bet();
     if (autobet.getSnapshot().hasTag('running')) return autobet.send({ type: 'user.stop' });
+    if (selectStartBlocked(autobet.getSnapshot()) !== null) return undefined;
     return dice.send({ type: 'user.startAuto' });
   };
   const openFairness = () => modals.send({ type: 'user.openModal', name: 'Seed' });
@@ -182,6 +183,7 @@ export function DiceGame({ dice }: { dice: DiceRef }) {
 function AutoButton({ autobet, canStart, onStart, onStop }: { autobet: AutobetRef; canStart: boolean; onStart: () => void; onStop: () => void }) {
   const running = useSelector(autobet, selectIsRunning);
   const finishing = useSelector(autobet, selectIsFinishing);
+  const blocked = useSelector(autobet, selectStartBlocked);
   if (running) {
     return (
       <button type="button" className={styles.betButton} data-variant="stop" disabled={finishing} onClick={onStop} aria-keyshortcuts="Space">
@@ -190,7 +192,7 @@ function AutoButton({ autobet, canStart, onStart, onStop }: { autobet: AutobetRe
     );
   }
   return (
-    <button type="button" className={styles.betButton} disabled={!canStart} onClick={onStart} aria-keyshortcuts="Space">
+    <button type="button" className={styles.betButton} disabled={!canStart || blocked !== null} onClick={onStart} aria-keyshortcuts="Space">
       Start autobet
     </button>
   );

@@ -8,6 +8,7 @@ import {
   selectDragOver,
   selectError,
   selectFileName,
+  selectPercentRead,
   selectProgress,
   selectStage,
   selectSummary,
@@ -21,7 +22,7 @@ export type BulkVerifyRef = ActorRefFrom<typeof bulkVerifyMachine>;
 export function BulkVerifyView({ actor }: { actor: BulkVerifyRef }) {
   const stage = useSelector(actor, selectStage);
   const dragOver = useSelector(actor, selectDragOver);
-  const busy = stage === 'reading' || stage === 'verifying';
+  const busy = stage === 'verifying';
   const input = useRef<HTMLInputElement>(null);
 
   const choose = (files: FileList | null) => {
@@ -86,21 +87,15 @@ export function BulkVerifyView({ actor }: { actor: BulkVerifyRef }) {
 function Progress({ actor }: { actor: BulkVerifyRef }) {
   const stage = useSelector(actor, selectStage);
   const fileName = useSelector(actor, selectFileName);
-  const { done, total } = useSelector(actor, selectProgress);
-  if (stage === 'reading') {
-    return (
-      <p className={styles.muted} role="status">
-        Reading {fileName}…
-      </p>
-    );
-  }
+  const { bets } = useSelector(actor, selectProgress);
+  const percent = useSelector(actor, selectPercentRead);
   if (stage !== 'verifying') return null;
   return (
     <div className={styles.progress} role="status">
       <p className={styles.muted}>
-        Checked {done.toLocaleString('en-US')} of {total.toLocaleString('en-US')} bets…
+        {bets === 0 ? `Reading ${fileName}…` : `Checked ${bets.toLocaleString('en-US')} ${bets === 1 ? 'bet' : 'bets'} · ${percent}% of ${fileName} read…`}
       </p>
-      <progress className={styles.bar} value={done} max={Math.max(total, 1)} aria-label="Bets checked" />
+      <progress className={styles.bar} value={percent} max={100} aria-label="File read" />
     </div>
   );
 }

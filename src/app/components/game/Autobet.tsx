@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { autobetMachine } from '../../../../machines/autobet/machine';
-import { selectCount, selectIsFinishing, selectIsRunning, selectLinkDown, selectNetSign, selectNetText, selectSettings, selectStopReason } from '../../../../machines/autobet/selectors';
+import { selectCount, selectIsFinishing, selectIsRunning, selectNetSign, selectNetText, selectSettings, selectStartBlocked, selectStopReason } from '../../../../machines/autobet/selectors';
 import type { AutobetAdjust } from '../../../core/bets/autobet';
 import type { GameMode } from '../../../../machines/autobet/gameKit';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
@@ -78,8 +78,10 @@ export function AutobetStatus({ autobet }: { autobet: AutobetRef }) {
   const reason = useSelector(autobet, selectStopReason);
   const running = useSelector(autobet, selectIsRunning);
   const finishing = useSelector(autobet, selectIsFinishing);
-  const linkDown = useSelector(autobet, selectLinkDown);
-  if (count === null && reason === null && !linkDown) return null;
+  const blocked = useSelector(autobet, selectStartBlocked);
+  // Why Start is disabled comes first: it is what holds the player now.
+  const shownReason = blocked ?? reason;
+  if (count === null && shownReason === null) return null;
   return (
     <div className={styles.status} data-testid="autobet-status" aria-live="polite">
       {count !== null ? (
@@ -96,13 +98,9 @@ export function AutobetStatus({ autobet }: { autobet: AutobetRef }) {
         </div>
       ) : null}
       {running ? <p className={styles.state}>{finishing ? 'Stopping after this bet…' : 'Autobet running'}</p> : null}
-      {reason !== null ? (
-        <p className={styles.reason} role="status" data-testid="autobet-reason">
-          {reason}
-        </p>
-      ) : linkDown && !running ? (
-        <p className={styles.reason} role="status">
-          Live connection lost
+      {shownReason !== null ? (
+        <p className={styles.reason} role="status" data-testid="autobet-reason" data-blocking={blocked !== null ? 'true' : undefined}>
+          {shownReason}
         </p>
       ) : null}
     </div>

@@ -20,7 +20,7 @@ import {
   selectCanStartAuto,
   selectIsAuto,
 } from '../../../../machines/mines/selectors';
-import { selectIsFinishing, selectIsRunning } from '../../../../machines/autobet/selectors';
+import { selectIsFinishing, selectIsRunning, selectStartBlocked } from '../../../../machines/autobet/selectors';
 import { AutobetSettingsForm, AutobetStatus, ModeSwitch } from '../game/Autobet';
 import type { AutobetRef } from '../game/Autobet';
 import type { ProfitLine } from '../../../../machines/mines/selectors';
@@ -73,6 +73,7 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
   const autobet = useSelector(actor, selectAutobet) as AutobetRef | undefined;
   const running = useSelector(autobet, (s) => (s ? selectIsRunning(s) : false));
   const finishing = useSelector(autobet, (s) => (s ? selectIsFinishing(s) : false));
+  const startBlocked = useSelector(autobet, (s) => (s ? selectStartBlocked(s) : null));
   const canStartAuto = useSelector(actor, selectCanStartAuto);
   const autoTiles = useSelector(actor, selectAutoTiles);
   // Space: Bet, or Cashout during a round (the machine decides whether it applies); Auto has its own buttons.
@@ -172,7 +173,7 @@ export function MinesControls({ actor }: { actor: MinesRef }) {
           Stop autobet
         </button>
       ) : autobet ? (
-        <button type="button" className={styles.bet} disabled={!canStartAuto} onClick={() => actor.send({ type: 'user.startAuto' })}>
+        <button type="button" className={styles.bet} disabled={!canStartAuto || startBlocked !== null} onClick={() => actor.send({ type: 'user.startAuto' })}>
           Start autobet
         </button>
       ) : playing ? (
