@@ -216,6 +216,8 @@ const autoRunTransitions = Object.fromEntries(
 );
 // A reality check (machines/preferences) stops a running Auto run: the preferences machine sends it, not a person.
 autoRunTransitions[`#mines.mode.auto on app.realityCheck #0`] = 'an Auto run stopped by a reality check: taken in tests/machines/mines.paths.ts (recording child)';
+// A game an Auto run cashes out skips the win popup: only the autobet child plays games in Auto mode.
+autoRunTransitions['#mines.round.roundOver.deciding always #1'] = 'a game cashed out by an Auto run (no popup): taken in tests/machines/mines.paths.ts and in Chromium (tests/e2e/autobet.test.ts)';
 
 export const minesScreenPaths: PathSpec<ScreenSut> = {
   name: 'mines screen',
