@@ -49,6 +49,24 @@ function assertLeaf(leaf: LeafInput): void {
   if (typeof leaf.balance !== 'bigint' || leaf.balance < 0n) throw new RangeError(`a leaf balance is a non-negative bigint, got ${String(leaf.balance)}`);
 }
 
+function leafNodes(leaves: readonly LeafInput[], sha256: Sha256HexSync): SumNode[] {
+  return leaves.map((leaf) => {
+    assertLeaf(leaf);
+    return { hash: sha256(leafText(leaf.nonce, leaf.balance)), sum: leaf.balance };
+  });
+}
+
+/** The level above: each pair's parent, the last node of an odd level paired with the empty node. */
+function parentLevel(level: readonly SumNode[], empty: SumNode, sha256: Sha256HexSync): SumNode[] {
+  const next: SumNode[] = [];
+  for (let i = 0; i < level.length; i += 2) {
+    const left = level[i]!;
+    const right = level[i + 1] ?? empty;
+    next.push({ hash: sha256(nodeText(left, right)), sum: left.sum + right.sum });
+  }
+  return next;
+}
+
 /**
  * Every level of the tree, leaves first and the root's level (one node) last. Level i+1 has
  * ceil(len(level i) / 2) nodes; the empty node pads an odd level but is not stored in it.
@@ -56,22 +74,8 @@ function assertLeaf(leaf: LeafInput): void {
 export function buildLevels(leaves: readonly LeafInput[], sha256: Sha256HexSync): SumNode[][] {
   const empty: SumNode = { hash: sha256(EMPTY_TEXT), sum: 0n };
   if (leaves.length === 0) return [[empty]];
-  const first = leaves.map((leaf) => {
-    assertLeaf(leaf);
-    return { hash: sha256(leafText(leaf.nonce, leaf.balance)), sum: leaf.balance };
-  });
-  const levels: SumNode[][] = [first];
-  let level = first;
-  while (level.length > 1) {
-    const next: SumNode[] = [];
-    for (let i = 0; i < level.length; i += 2) {
-      const left = level[i]!;
-      const right = level[i + 1] ?? empty;
-      next.push({ hash: sha256(nodeText(left, right)), sum: left.sum + right.sum });
-    }
-    levels.push(next);
-    level = next;
-  }
+  const levels: SumNode[][] = [leafNodes(leaves, sha256)];
+  while (levels[levels.length - 1]!.length > 1) levels.push(parentLevel(levels[levels.length - 1]!, empty, sha256));
   return levels;
 }
 
@@ -114,21 +118,8 @@ export function heightOf(leafCount: number): number {
 /** Levels 0..depth of one block of leaves, padding every odd level (a lone node too) with the empty node. */
 export function blockLevels(leaves: readonly LeafInput[], depth: number, sha256: Sha256HexSync): SumNode[][] {
   const empty: SumNode = { hash: sha256(EMPTY_TEXT), sum: 0n };
-  let level = leaves.map((leaf) => {
-    assertLeaf(leaf);
-    return { hash: sha256(leafText(leaf.nonce, leaf.balance)), sum: leaf.balance };
-  });
-  const levels = [level];
-  for (let d = 0; d < depth; d += 1) {
-    const next: SumNode[] = [];
-    for (let i = 0; i < level.length; i += 2) {
-      const left = level[i]!;
-      const right = level[i + 1] ?? empty;
-      next.push({ hash: sha256(nodeText(left, right)), sum: left.sum + right.sum });
-    }
-    levels.push(next);
-    level = next;
-  }
+  const levels = [leafNodes(leaves, sha256)];
+  for (let d = 0; d < depth; d += 1) levels.push(parentLevel(levels[d]!, empty, sha256));
   return levels;
 }
 
