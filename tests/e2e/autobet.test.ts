@@ -102,7 +102,11 @@ describe.skipIf(!hasChromium())('autobet in Chromium against the real server', (
     await game.getByRole('button', { name: 'Start autobet' }).click();
     await game.getByRole('button', { name: 'Stop autobet' }).waitFor();
     await shot(page, 'dice-auto-running-desktop');
-    await reason(game).filter({ hasText: '4 bets placed' }).waitFor({ timeout: 20_000 });
+    // A rare run (once in about ten) saw no "4 bets placed" within the wait: say what the panel showed instead.
+    await reason(game).filter({ hasText: '4 bets placed' }).waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
+      const panel = await game.innerText().catch(() => '(gone)');
+      throw new Error(`no "4 bets placed"; ${bets.length} bet answers seen (${bets.map((b) => b.status).join(', ')}); the game showed: ${panel}`, { cause: error });
+    });
     await shot(page, 'dice-auto-done-desktop');
 
     expect(bets).toHaveLength(4);

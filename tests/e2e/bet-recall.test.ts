@@ -47,7 +47,10 @@ async function verifyPasses(page: Page) {
   const fairness = page.getByRole('region', { name: 'Fairness' });
   await fairness.getByRole('button', { name: 'Verify', exact: true }).click();
   const checks = fairness.getByRole('list', { name: 'Verification' }).getByRole('listitem');
-  await checks.first().waitFor();
+  // A rare run (once in about ten) saw no list within the wait: say what the panel showed instead.
+  await checks.first().waitFor().catch(async (error: unknown) => {
+    throw new Error(`no Verification list; the Fairness panel showed: ${await fairness.innerText().catch(() => '(gone)')}`, { cause: error });
+  });
   expect(await checks.evaluateAll((items) => items.map((item) => item.getAttribute('data-ok')))).toEqual(['true', 'true']);
   expect(await checks.nth(1).textContent()).toMatch(/^✓Recomputed here: .*, the same as the \w+ bet shows\.$/);
 }
