@@ -42,8 +42,8 @@ export function designerInspector(): Sink | null {
       console.warn('The statechart inspector is off on this server (INSPECTOR=1 turns it on).');
       return;
     }
-    const { startInspector } = await import('./index');
-    const sink = startInspector({ open: wanted() });
+    const { startInspector } = await import('./start');
+    const sink = await startInspector({ open: wanted() });
     for (const event of buffer ?? []) sink(event);
     buffer = null;
     target = sink;
