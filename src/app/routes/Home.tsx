@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { GameArt } from './GameArt';
+import type { GameArtName } from './GameArt';
 import styles from './Home.module.css';
 
-/** A game of the grid; its cover art is drawn by the stylesheet (art/<game>.svg), not by script. */
-type GameName = 'dice' | 'mines' | 'blackjack' | 'baccarat' | 'plinko' | 'roulette';
-
 interface GameCard {
-  game: GameName;
+  game: GameArtName;
   title: string;
   tagline: string;
   to?: string;
@@ -61,7 +60,9 @@ export function Home() {
 function CardBody({ card }: { card: GameCard }) {
   return (
     <>
-      <div className={styles.art} />
+      <div className={styles.art}>
+        <GameArt game={card.game} />
+      </div>
       <div className={styles.meta}>
         <span className={styles.title}>{card.title}</span>
         <span className={styles.tagline}>{card.tagline}</span>
