@@ -1,6 +1,9 @@
 import type { AnyStateMachine } from 'xstate';
+import { withDescriptions } from './shared/descriptions';
 import { appMachine } from './app/machine';
+import { appDescriptions } from './app/descriptions';
 import { authMachine } from './auth/machine';
+import { authDescriptions } from './auth/descriptions';
 import { autobetMachine } from './autobet/machine';
 import { baccaratMachine } from './baccarat/machine';
 import { betRecallMachine } from './betRecall/machine';
@@ -16,6 +19,7 @@ import { liveMachine } from './live/machine';
 import { minesMachine } from './mines/machine';
 import { miningMachine } from './mining/machine';
 import { modalStackMachine } from './modalStack/machine';
+import { modalStackDescriptions } from './modalStack/descriptions';
 import { passwordFormMachine } from './passwordForm/machine';
 import { preferencesMachine } from './preferences/machine';
 import { resendConfirmationMachine } from './resendConfirmation/machine';
@@ -23,21 +27,26 @@ import { responsibleMachine } from './responsible/machine';
 import { seedMachine } from './seed/machine';
 import { sessionsMachine } from './sessions/machine';
 import { shellMachine } from './shell/machine';
+import { shellDescriptions } from './shell/descriptions';
 import { stakingMachine } from './staking/machine';
 import { tokenPageMachine } from './token/machine';
 import { addLiquidityMachine, lockTokensMachine, removeLiquidityMachine, unlockTokensMachine } from './tokenAction/machine';
 import { tokenRefreshMachine } from './tokenRefresh/machine';
+import { tokenRefreshDescriptions } from './tokenRefresh/descriptions';
 import { rtpMachine } from './rtp/machine';
 import { statsMachine } from './stats/machine';
 import { transactionsMachine } from './transactions/machine';
 import { twoFactorMachine } from './twoFactor/machine';
 import { walletMachine } from './wallet/machine';
 
-/** Every statechart of the product, for the generated docs and the coverage report. */
+/**
+ * Every statechart of the product, for the generated docs, the designers' inspector and the coverage
+ * report; the first page's machines with their states' descriptions attached (shared/descriptions.ts).
+ */
 export const machineCatalog: Record<string, AnyStateMachine> = {
   addLiquidity: addLiquidityMachine,
-  app: appMachine,
-  auth: authMachine,
+  app: withDescriptions(appMachine, appDescriptions),
+  auth: withDescriptions(authMachine, authDescriptions),
   autobet: autobetMachine,
   baccarat: baccaratMachine,
   betRecall: betRecallMachine,
@@ -53,20 +62,20 @@ export const machineCatalog: Record<string, AnyStateMachine> = {
   lockTokens: lockTokensMachine,
   mines: minesMachine,
   mining: miningMachine,
-  modalStack: modalStackMachine,
+  modalStack: withDescriptions(modalStackMachine, modalStackDescriptions),
   passwordForm: passwordFormMachine,
   removeLiquidity: removeLiquidityMachine,
   responsible: responsibleMachine,
   sessions: sessionsMachine,
   resendConfirmation: resendConfirmationMachine,
   seed: seedMachine,
-  shell: shellMachine,
+  shell: withDescriptions(shellMachine, shellDescriptions),
   staking: stakingMachine,
   stats: statsMachine,
   rtp: rtpMachine,
   preferences: preferencesMachine,
   tokenPage: tokenPageMachine,
-  tokenRefresh: tokenRefreshMachine,
+  tokenRefresh: withDescriptions(tokenRefreshMachine, tokenRefreshDescriptions),
   transactions: transactionsMachine,
   twoFactor: twoFactorMachine,
   unlockTokens: unlockTokensMachine,

@@ -159,6 +159,7 @@ export const appMachine = setup({
     noScreenOpen: ({ context }) => Object.keys(context.screens).length === 0,
   },
 }).createMachine({
+  // What each state means is in ./descriptions.ts: this chart is on the first page, its descriptions are not.
   id: 'app',
   context: ({ input }) => ({ ...input, screens: {}, session: null, screenWallet: null }),
   invoke: [
@@ -171,7 +172,6 @@ export const appMachine = setup({
   type: 'parallel',
   states: {
     session: {
-      description: 'Who plays; auth news goes on to the app-wide actors.',
       initial: 'visitor',
       on: {
         // tokenRefresh first: it must hold the new tokens before anyone else's first request.
@@ -185,21 +185,18 @@ export const appMachine = setup({
         'tokens.expired': { actions: 'tellAuth' },
       },
       states: {
-        visitor: { description: 'Nobody is signed in.' },
+        visitor: {},
         preparingSeed: {
           // Entered after the transition told tokenRefresh the new tokens, so the seed calls carry them.
-          description: 'Fetches the seed pair, then offers a client seed made here.',
           invoke: { id: 'prepareSeed', src: 'prepareSeed', onDone: 'signedIn', onError: 'signedIn' },
         },
-        signedIn: { description: 'A player is signed in.' },
+        signedIn: {},
       },
     },
     wallet: {
-      description: "The wallet's machine, started once its logic has arrived after the first paint.",
       initial: 'waiting',
       states: {
         waiting: {
-          description: 'Its logic loads once the first page has painted; the header balance, the games, the Cashier and the token pages wait for it.',
           invoke: {
             id: 'loadWallet',
             src: 'loadWallet',
@@ -208,18 +205,15 @@ export const appMachine = setup({
           },
         },
         unavailable: {
-          description: 'Its chunk did not arrive (offline, or a new deploy replaced it): it is asked for again after 30 s.',
           after: { chunkRetry: 'waiting' },
         },
-        running: { description: 'The wallet runs under its systemId.' },
+        running: {},
       },
     },
     liveFeed: {
-      description: 'The live link and the bets feed, started once their logic has arrived after the first paint.',
       initial: 'waiting',
       states: {
         waiting: {
-          description: 'Their logic loads once the first page has painted; what they would hear meanwhile, they are told when they start.',
           invoke: {
             id: 'loadLiveFeed',
             src: 'loadLiveFeed',
@@ -229,14 +223,12 @@ export const appMachine = setup({
           },
         },
         unavailable: {
-          description: 'Their chunk did not arrive (offline, or a new deploy replaced it): the rest of the app goes on without them, and it is asked for again after 30 s.',
           after: { chunkRetry: 'waiting' },
         },
-        running: { description: 'The live link and the feed run under their systemIds.' },
+        running: {},
       },
     },
     screens: {
-      description: 'Screens on show, spawned on open, stopped on close; told of auth and wallet.',
       initial: 'none',
       on: {
         'screen.opened': { guard: 'isClosed', target: '.open', actions: 'spawnScreen' },
@@ -245,9 +237,8 @@ export const appMachine = setup({
         'wallet.updated': { actions: 'tellScreensWallet' },
       },
       states: {
-        none: { description: 'No screen actor runs.' },
+        none: {},
         open: {
-          description: 'Screen actors run.',
           on: { 'screen.closed': { guard: 'isOpen', actions: 'stopScreen' } },
           always: { guard: 'noScreenOpen', target: 'none' },
         },

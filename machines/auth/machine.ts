@@ -132,17 +132,16 @@ export const authMachine = setup({
     hasSession: ({ context }) => context.sessionId !== null,
   },
 }).createMachine({
+  // What each state means is in ./descriptions.ts: this chart is on the first page, its descriptions are not.
   id: 'auth',
   context: signedOutContext,
   initial: 'restoring',
   states: {
     restoring: {
-      description: 'Start-up: deciding from the stored values whether the visitor is still signed in (docs/product.md §4).',
       tags: ['restoring'],
       initial: 'readingStorage',
       states: {
         readingStorage: {
-          description: 'Reading authToken, refreshToken, sessionId and user from browser storage.',
           invoke: {
             id: 'readStoredSession',
             src: 'readStoredSession',
@@ -155,7 +154,6 @@ export const authMachine = setup({
           },
         },
         refreshing: {
-          description: 'The stored access token has expired: one refresh attempt decides; failure logs out silently.',
           invoke: {
             id: 'refreshSession',
             src: 'refreshSession',
@@ -174,7 +172,6 @@ export const authMachine = setup({
       initial: 'ready',
       states: {
         ready: {
-          description: 'A visitor. The Auth modal shows the Log in or Sign up form, whichever tab is chosen.',
           on: {
             'user.login': checkedSubmit({ invalid: 'loginInvalid', show: 'showFieldErrors' }, 'loggingIn', 'rememberLogin'),
             'user.register': checkedSubmit({ invalid: 'registrationInvalid', show: 'showFieldErrors' }, 'registering'),
@@ -183,7 +180,6 @@ export const authMachine = setup({
           },
         },
         loggingIn: {
-          description: 'User name (or e-mail) and password are with the server.',
           tags: ['busy'],
           invoke: {
             id: 'login',
@@ -197,14 +193,12 @@ export const authMachine = setup({
           },
         },
         awaitingMfaCode: {
-          description: 'The password was right and two-factor is on: the modal asks for the 6-digit code.',
           on: {
             'user.submitMfaCode': checkedSubmit({ invalid: 'mfaCodeInvalid', show: 'showFieldErrors' }, 'verifyingMfaCode', 'rememberMfaCode'),
             'user.backToForms': { target: 'ready', actions: ['forgetPendingLogin', 'clearMessages'] },
           },
         },
         verifyingMfaCode: {
-          description: 'The credentials and the code are with the server.',
           tags: ['busy'],
           invoke: {
             id: 'login',
@@ -216,7 +210,6 @@ export const authMachine = setup({
           },
         },
         registering: {
-          description: 'A new account is being created; the server signs the player in at once.',
           tags: ['busy'],
           invoke: {
             id: 'register',
@@ -231,14 +224,12 @@ export const authMachine = setup({
           },
         },
         forgotPassword: {
-          description: 'The forgot-password step: the modal asks for the e-mail address to send a reset link to.',
           on: {
             'user.requestPasswordReset': checkedSubmit({ invalid: 'resetRequestInvalid', show: 'showFieldErrors' }, 'requestingReset'),
             'user.backToForms': { target: 'ready', actions: 'clearMessages' },
           },
         },
         requestingReset: {
-          description: 'Asking the server to mail a reset link.',
           tags: ['busy'],
           invoke: {
             id: 'requestPasswordReset',
@@ -251,7 +242,6 @@ export const authMachine = setup({
           },
         },
         resetRequested: {
-          description: 'Told the visitor to look for the reset link in their mail (the same answer whether or not the address exists).',
           on: { 'user.backToForms': { target: 'ready', actions: 'clearMessages' } },
         },
       },
@@ -283,14 +273,11 @@ export const authMachine = setup({
       },
       states: {
         active: {
-          description: 'A signed-in player; requests carry the bearer token.',
           on: {
             'user.logout': [{ guard: 'hasSession', target: 'endingSession' }, { target: '#auth.signedOut' }],
           },
         },
         welcoming: {
-          description:
-            'Just signed up: a welcome panel points to the next steps (confirm the e-mail, claim demo funds) until the player dismisses it or opens the Cashier from it.',
           tags: ['welcome'],
           on: {
             'user.dismissWelcome': 'active',
@@ -298,7 +285,6 @@ export const authMachine = setup({
           },
         },
         endingSession: {
-          description: 'Log Out: ending the session on the server first (its tokens stop working); any answer completes the logout.',
           tags: ['busy'],
           invoke: {
             id: 'endSession',

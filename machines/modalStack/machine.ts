@@ -87,20 +87,18 @@ export const modalStackMachine = setup({
     namedIsAllThatIsOpen: ({ context, event }) => context.stack.every((entry) => entry.name === closingName(event)),
   },
 }).createMachine({
+  // What each state means is in ./descriptions.ts: this chart is on the first page, its descriptions are not.
   id: 'modalStack',
   context: { stack: [], nextKey: 1 },
   initial: 'closed',
   states: {
     closed: {
-      description: 'No modal is on screen; the page scrolls and takes input as usual.',
       on: {
         'user.openModal': { target: 'open', actions: 'push' },
         'app.openModal': { target: 'open', actions: 'push' },
       },
     },
     open: {
-      description:
-        'One or more modals are stacked over the page, the last one on top; the page body is marked modal-open.',
       tags: ['modalOpen'],
       entry: 'markPageModalOpen',
       exit: 'unmarkPageModalOpen',

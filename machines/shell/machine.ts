@@ -42,6 +42,7 @@ export const shellMachine = setup({
       event.type === 'viewport.resized' && !isWide(context.viewportWidth) && isWide(event.width),
   },
 }).createMachine({
+  // What each state means is in ./descriptions.ts: this chart is on the first page, its descriptions are not.
   id: 'shell',
   context: ({ input }) => ({ viewportWidth: input.viewportWidth }),
   type: 'parallel',
@@ -50,11 +51,9 @@ export const shellMachine = setup({
       initial: 'choosing',
       states: {
         choosing: {
-          description: 'Decides once at start-up: open on screens wider than 768 px, closed on smaller ones.',
           always: [{ guard: 'startsWide', target: 'open' }, { target: 'closed' }],
         },
         open: {
-          description: 'The menu is visible beside (desktop) or over (phone) the main area.',
           tags: ['sidebarOpen'],
           on: {
             'user.toggleSidebar': 'closed',
@@ -67,7 +66,6 @@ export const shellMachine = setup({
           },
         },
         closed: {
-          description: 'The menu is hidden; the main area takes the full width.',
           on: {
             'user.toggleSidebar': 'open',
             'viewport.resized': [
@@ -82,11 +80,9 @@ export const shellMachine = setup({
       initial: 'settled',
       states: {
         settled: {
-          description: 'Nothing to do until the next navigation.',
           on: { 'router.navigated': 'awaitingScroll' },
         },
         awaitingScroll: {
-          description: 'A navigation happened; the main area scrolls to the top once the new screen has rendered.',
           on: { 'router.navigated': { target: 'awaitingScroll', reenter: true } },
           after: { scrollToTopDelay: { target: 'settled', actions: 'scrollMainToTop' } },
         },

@@ -84,19 +84,18 @@ export const tokenRefreshMachine = setup({
     },
   },
 }).createMachine({
+  // What each state means is in ./descriptions.ts: this chart is on the first page, its descriptions are not.
   id: 'tokenRefresh',
   context: { tokens: null, waiting: [] },
   initial: 'signedOut',
   states: {
     signedOut: {
-      description: 'No session: requests go out without authorization, and a 401 is final.',
       on: {
         'auth.loggedIn': { target: 'ready', actions: 'takeSessionTokens' },
         'request.unauthorized': { actions: 'failRequest' },
       },
     },
     ready: {
-      description: 'Requests carry the current access token; nothing is being refreshed.',
       on: {
         'request.unauthorized': [
           { guard: 'renewedSinceRequest', actions: 'retryRequest' },
@@ -107,7 +106,6 @@ export const tokenRefreshMachine = setup({
       },
     },
     refreshing: {
-      description: 'One refresh call is under way; every request that hits 401 meanwhile waits for its result.',
       tags: ['refreshing'],
       invoke: {
         id: 'refreshSession',

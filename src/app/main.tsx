@@ -9,7 +9,8 @@ async function start() {
   // The Stately inspector is a dev-only tool, loaded on demand with ?inspect; the production bundle has no trace of it.
   const inspectors: Array<(event: unknown) => void> = [];
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
-    const { createBrowserInspector } = await import('@statelyai/inspect');
+    // The catalog gives the first page's machines their states' descriptions (machines/shared/descriptions.ts).
+    const [{ createBrowserInspector }] = await Promise.all([import('@statelyai/inspect'), import('../../machines/catalog')]);
     inspectors.push(createBrowserInspector().inspect as (event: unknown) => void);
   }
   // The designers' offline inspector (?inspector): in development, or where the server allows it.

@@ -5,6 +5,8 @@ import { appMachine } from '../../machines/app/machine';
 import type { AppInput } from '../../machines/app/machine';
 import { walletMachine } from '../../machines/wallet/machine';
 import type { ExchangeRate, Wallet } from '../../machines/wallet/machine';
+import { appDescriptions } from '../../machines/app/descriptions';
+import { withDescriptions } from '../../machines/shared/descriptions';
 import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { appPaths } from './app.paths';
@@ -232,6 +234,7 @@ describe('app: the live link and the feed', () => {
   });
 });
 
-chartDocTest('app', appMachine);
+// Its states' descriptions are kept beside the chart (machines/app/descriptions.ts), off the first page.
+chartDocTest('app', withDescriptions(appMachine, appDescriptions));
 
 pathSuite(appPaths);

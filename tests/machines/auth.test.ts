@@ -6,6 +6,8 @@ import { selectAuthModalStep, selectFieldErrors, selectFormError } from '../../m
 import type { RefreshResult, SignInResult } from '../../src/core/accounts/session';
 import { messages } from '../../src/core/accounts/validation';
 import { ada, expiredToken, liveToken, NOW, signIn } from '../support/authFixtures';
+import { authDescriptions } from '../../machines/auth/descriptions';
+import { withDescriptions } from '../../machines/shared/descriptions';
 import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { authPaths } from './auth.paths';
@@ -357,6 +359,7 @@ describe('auth machine', () => {
   });
 });
 
-chartDocTest('auth', authMachine);
+// Its states' descriptions are kept beside the chart (machines/auth/descriptions.ts), off the first page.
+chartDocTest('auth', withDescriptions(authMachine, authDescriptions));
 
 pathSuite(authPaths);

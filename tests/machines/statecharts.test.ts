@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { machineCatalog } from '../../machines/catalog';
+import { withDescriptions } from '../../machines/shared/descriptions';
+import { shellMachine } from '../../machines/shell/machine';
 import { machineDiagrams, machineDoc, machineJson } from '../../src/app/inspector/diagram';
 import { hashInSvg, sourceHash } from '../../scripts/lib/renderMermaid';
 
@@ -75,5 +77,15 @@ describe('generated statechart docs', () => {
       walk(machine.root as never, true);
     }
     expect(undocumented).toEqual([]);
+  });
+
+  it('gives the first page\'s machines their descriptions from beside the chart, in the docs and the JSON export alike', () => {
+    const json = JSON.parse(machineJson(machineCatalog.auth!)) as { states: Record<string, { description?: string; states: Record<string, { description?: string }> }> };
+    expect(json.states.restoring!.states.refreshing!.description).toBe('The stored access token has expired: one refresh attempt decides; failure logs out silently.');
+    expect(machineDiagrams('shell', machineCatalog.shell!).flatMap((d) => d.rows).find((r) => r.state === 'sidebar.closed')?.description).toBe(
+      'The menu is hidden; the main area takes the full width.',
+    );
+    // A renamed state cannot leave its description behind unnoticed.
+    expect(() => withDescriptions(shellMachine, { 'sidebar.folded': 'Gone.' })).toThrow(/folded/);
   });
 });

@@ -3,8 +3,8 @@ import { InspectorPanel } from './InspectorPanel';
 import { createRecorder } from './recorder';
 
 /**
- * The designers' inspector, in a chunk of its own that only src/app/inspector/loader.ts imports:
- * records this tab's actors from now on and mounts the panel beside the app.
+ * The designers' inspector, in a chunk of its own that only inspectorStart.ts imports (itself loaded
+ * by loader.ts): records this tab's actors from now on and mounts the panel beside the app.
  */
 export function startInspector({ open }: { open: boolean }): (event: unknown) => void {
   const recorder = createRecorder();

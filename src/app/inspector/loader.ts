@@ -1,9 +1,7 @@
-import { API_BASE } from '../config';
-
 /**
  * The only part of the designers' inspector in the players' bundle: it decides whether the
- * inspector is wanted, and only then asks the server and loads the inspector's own chunk.
- * A player's page (no `?inspector`) does neither.
+ * inspector is wanted, and only then loads a small chunk (inspectorStart.ts) that asks the server
+ * and loads the inspector's own chunk. A player's page (no `?inspector`) does neither.
  */
 
 type Sink = (event: unknown) => void;
@@ -20,31 +18,15 @@ function wanted(): boolean {
   return new URLSearchParams(window.location.search).has('inspector');
 }
 
-/** Development always allows it; a production server allows it with INSPECTOR=1 (GET /api/inspector). */
-async function allowed(): Promise<boolean> {
-  if (import.meta.env.DEV) return true;
-  try {
-    const response = await fetch(`${API_BASE.replace(/\/$/, '')}/inspector`, { headers: { accept: 'application/json' } });
-    return response.ok && ((await response.json()) as { enabled?: unknown }).enabled === true;
-  } catch {
-    return false;
-  }
-}
-
 /** An inspect callback for the actors of this tab, or null when no designer asked for the inspector. */
 export function designerInspector(): Sink | null {
   if (!import.meta.env.DEV && !wanted()) return null;
   let buffer: unknown[] | null = [];
   let target: Sink | null = null;
   void (async () => {
-    if (!(await allowed())) {
-      buffer = null;
-      console.warn('The statechart inspector is off on this server (INSPECTOR=1 turns it on).');
-      return;
-    }
-    const { startInspector } = await import('./index');
-    const sink = startInspector({ open: wanted() });
-    for (const event of buffer ?? []) sink(event);
+    const { startInspectorIfAllowed } = await import('./inspectorStart');
+    const sink = await startInspectorIfAllowed({ open: wanted() });
+    if (sink) for (const event of buffer ?? []) sink(event);
     buffer = null;
     target = sink;
   })();

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { AnyActorRef, AnyStateMachine, EventObject } from 'xstate';
 import { activeStates } from './recorder';
 
@@ -13,11 +13,17 @@ export interface ReplayStep {
   after: string[];
 }
 
+/**
+ * Delays scheduled on it never fire. Not xstate's SimulatedClock: the inspector is its only user in
+ * the app, and that class would then ride in the first page's bundle with the rest of xstate's module.
+ */
+const stoppedClock = { setTimeout: (): number => 0, clearTimeout: (): void => undefined };
+
 export function startReplay(machine: AnyStateMachine, input: unknown) {
   const pending = fromPromise(() => new Promise<never>(() => undefined));
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, pending]));
   const harmless = machine.provide({ actors } as never);
-  const actor: AnyActorRef = createActor(harmless, { input, clock: new SimulatedClock() } as never);
+  const actor: AnyActorRef = createActor(harmless, { input, clock: stoppedClock } as never);
   actor.start();
   const stateOf = () => activeStates(machine, (actor.getSnapshot() as { value: unknown }).value);
   const steps: ReplayStep[] = [{ event: null, after: stateOf().paths }];
