@@ -16,8 +16,9 @@ import type { Figures } from './closedLoop';
 
 const CLIENTS = 64;
 const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'casino-profile-http-'));
-const config = { ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS ?? 'FULL' }), dataDir };
-const app = await buildApp({ config, logger: false });
+// LOG_LEVEL=info profiles the server with its production logger (pino, a line per request and per answer).
+const config = { ...loadConfig({ PORT: '0', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS ?? 'FULL' }), dataDir };
+const app = await buildApp({ config, ...(process.env.LOG_LEVEL ? {} : { logger: false }) });
 try {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
