@@ -90,7 +90,7 @@ try {
     `server: CPU ${((100 * cpuMs) / wallMs).toFixed(0)}% of one core, ${(cpuMs / allBets).toFixed(3)} ms a bet, of which the group commits ${(batchCpuMs / allBets).toFixed(3)} ms (wall time ${(batchMs / allBets).toFixed(3)} ms) and the rest ${((cpuMs - batchCpuMs) / allBets).toFixed(3)} ms (per answer over the phase and its warm-up); clients: CPU ${figures.cpuMs && figures.answers ? (figures.cpuMs / figures.answers).toFixed(3) : '?'} ms an answer; ${requestsDuringFlush} of ${requests} requests arrived while a batch ran`,
   );
   const phase = [Number(hrBefore / 1000n), Number(process.hrtime.bigint() / 1000n)];
-  if (process.env.BATCHES_FILE) fs.writeFileSync(process.env.BATCHES_FILE, JSON.stringify({ phase, batches: intervals }));
+  if (process.env.BATCHES_FILE) fs.writeFileSync(process.env.BATCHES_FILE, JSON.stringify({ phase, batches: intervals, answers: allBets }));
 } finally {
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ interface Node {
 const file = process.argv[2]!;
 const rows = Number(process.argv[3] ?? 30);
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
-const window = process.argv[4] ? (JSON.parse(fs.readFileSync(process.argv[4], 'utf8')) as { phase: [number, number]; batches: Array<[number, number]> }) : null;
+const window = process.argv[4] ? (JSON.parse(fs.readFileSync(process.argv[4], 'utf8')) as { phase: [number, number]; batches: Array<[number, number]>; answers?: number }) : null;
 const batches = window?.batches ?? [];
 const [from, to] = window?.phase ?? [0, Infinity];
 const parent = new Map<number, number>();
@@ -63,15 +63,22 @@ for (const [id, us] of self) {
   const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
   const key = `${functionName || '(anonymous)'} ${where(url)}${url ? `:${lineNumber + 1}` : ''}`;
   functions.set(key, (functions.get(key) ?? 0) + us);
-  files.set(where(url), (files.get(where(url)) ?? 0) + us);
+  const place = functionName === '(idle)' ? '(idle)' : where(url);
+  files.set(place, (files.get(place) ?? 0) + us);
 }
 const show = (title: string, map: Map<string, number>) => {
   console.log(`\n${title}`);
-  for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, rows)) {
-    console.log(`${((100 * us) / total).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`);
+  for (const [key, us] of [...map].filter(([key]) => !key.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, rows)) {
+    console.log(`${((100 * us) / busy).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`);
   }
 };
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled${window ? ' in the phase' : ''}${batches.length ? ` outside the group commits (${(inBatches / 1e6).toFixed(1)} s inside them left out)` : ''}`);
+// Shares of the time the process was busy (not idle, waiting for I/O).
+let idle = 0;
+for (const [id, us] of self) if (byId.get(id)!.callFrame.functionName === '(idle)') idle += us;
+const busy = total - idle;
+const answers = window?.answers;
+const perAnswer = answers ? `, ${(busy / answers).toFixed(0)} µs busy an answer (${answers.toFixed(0)} answers)` : '';
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled${window ? ' in the phase' : ''}${batches.length ? ` outside the group commits (${(inBatches / 1e6).toFixed(1)} s inside them left out)` : ''}; busy ${(busy / 1e6).toFixed(2)} s${perAnswer}; shares below are of the busy time`);
 show('self time by file or package', files);
 show('self time by function', functions);
 if (callersOf) show(`callers of ${callersOf}`, callers);
