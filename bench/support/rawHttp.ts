@@ -31,17 +31,22 @@ export class RawHttpConnection {
   }
 
   close(): void {
-    this.socket?.destroy();
+    const socket = this.socket;
     this.socket = null;
+    socket?.destroy();
   }
 
   private connected(): net.Socket {
     if (this.socket) return this.socket;
     const socket = net.connect(this.port, this.host);
     socket.setNoDelay(true);
-    socket.on('data', (chunk) => this.onData(chunk));
+    // Events of a socket already replaced (closed after a bad answer) concern no request of now.
+    socket.on('data', (chunk: Buffer) => {
+      if (this.socket === socket) this.onData(chunk);
+    });
     const fail = () => {
-      if (this.socket === socket) this.socket = null;
+      if (this.socket !== socket) return;
+      this.socket = null;
       socket.destroy();
       this.settle(null);
     };
@@ -78,8 +83,9 @@ export class RawHttpConnection {
       this.buffered = data;
       return;
     }
-    // Bytes past the answer would be an answer nobody asked for.
-    if (data.length > end) this.close();
+    // Bytes past the answer would be an answer nobody asked for; after `connection: close` the
+    // next request goes on a new socket.
+    if (data.length > end || /\r\nconnection:\s*close/i.test(head)) this.close();
     this.settle(status);
   }
 }
