@@ -1,7 +1,8 @@
 // Several instances on PostgreSQL beside one on SQLite, in one run. Run: npm run bench -- postgres
 //
 // Every server is the real one as `npm run serve` starts it, in a process of its own; the clients
-// (node:http, one kept-alive socket each) run in this process. Printed side by side:
+// (one kept-alive socket each: node:http to register and fund the players, prebuilt bytes for the
+// bets) run in this process. Printed side by side:
 //   sqlite, 1 instance       SQLite (FULL, group commit) in a temporary directory
 //   postgres, 1 instance     a throwaway PostgreSQL cluster with its durable defaults (fsync and
 //                            synchronous_commit on), one instance
@@ -20,6 +21,7 @@ import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { postgresBin, startPostgres } from '../scripts/postgres.mjs';
 import { freePort, spawnServer, waitForHealth } from '../tests/support/serverProcess';
 import { closedLoop, percentile } from './support/closedLoop';
+import { RawHttpConnection, jsonPost } from './support/rawHttp';
 import type { Figures } from './support/closedLoop';
 
 const CLIENTS = 64;
@@ -90,7 +92,18 @@ async function startInstances(count: number, env: Record<string, string>, dataDi
 async function betPhase(urls: string[]): Promise<Figures> {
   const players: Player[] = [];
   for (let i = 0; i < CLIENTS; i++) players.push(await fundedPlayer(urls[i % urls.length]!));
-  return closedLoop(players, async (player) => (await request(player.base, '/dice/bet', BET, player.token)).status === 200, WARMUP_MS, PHASE_MS);
+  // The bets go out on raw kept-alive sockets with prebuilt bytes (support/rawHttp.ts), as bench/dice.ts's:
+  // the clients share the 2 cores with the servers and PostgreSQL.
+  const clients = players.map((player) => {
+    const url = new URL(player.base);
+    return {
+      connection: new RawHttpConnection(Number(url.port), url.hostname),
+      request: jsonPost(url.host, '/api/dice/bet', { authorization: `Bearer ${player.token}` }, JSON.parse(BET)),
+    };
+  });
+  const figures = await closedLoop(clients, async (client) => (await client.connection.send(client.request)) === 200, WARMUP_MS, PHASE_MS);
+  for (const client of clients) client.connection.close();
+  return figures;
 }
 
 function row(label: string, f: Figures): string {

@@ -5,6 +5,9 @@ export interface Figures {
   errors: number;
   seconds: number;
   latenciesMs: number[];
+  /** Answers over the phase and its warm-up (successes and errors), and the CPU time (user + system) of the placing process over the same time. */
+  answers?: number;
+  cpuMs?: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -18,21 +21,25 @@ export function percentile(sorted: number[], p: number): number {
  */
 export async function closedLoop<P>(clients: P[], placeOne: (client: P) => Promise<boolean>, warmupMs: number, phaseMs: number): Promise<Figures> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const measureFrom = started + warmupMs;
   const end = measureFrom + phaseMs;
   const latenciesMs: number[] = [];
   let errors = 0;
+  let answers = 0;
   await Promise.all(
     clients.map(async (client) => {
       while (performance.now() < end) {
         const t0 = performance.now();
         const ok = await placeOne(client);
         const t1 = performance.now();
+        answers += 1;
         if (t0 < measureFrom) continue;
         if (ok) latenciesMs.push(t1 - t0);
         else errors += 1;
       }
     }),
   );
-  return { bets: latenciesMs.length, errors, seconds: (performance.now() - measureFrom) / 1000, latenciesMs };
+  const used = process.cpuUsage(cpu);
+  return { bets: latenciesMs.length, errors, seconds: (performance.now() - measureFrom) / 1000, latenciesMs, answers, cpuMs: (used.user + used.system) / 1000 };
 }

@@ -24,7 +24,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: {
       /** onRequest hook for routes that need a signed-in player: 401 before any body is read. */
-      requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+      requireUser: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
       /** Resolves a raw access token (HTTP header, hub query string) to its user, or null. */
       authenticate: (token: string) => Promise<AuthUser | null>;
       /** Opens a session for the user inside the caller's transaction; answers its id. */
@@ -66,9 +66,21 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAg
     };
 
     app.decorateRequest('user', null);
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks rather than async ones: a visitor's request (no token) and a player's on a route
+    // that needs one then cost no promise of their own.
+    app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
-      if (header?.startsWith('Bearer ')) request.user = await authenticate(header.slice(7).trim());
+      if (!header?.startsWith('Bearer ')) {
+        done();
+        return;
+      }
+      authenticate(header.slice(7).trim()).then(
+        (user) => {
+          request.user = user;
+          done();
+        },
+        (error: Error) => done(error),
+      );
     });
 
     app.decorate('auth', {
@@ -78,8 +90,8 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAg
       onSessionsEnded: (listener: (sessionIds: readonly string[]) => void) => {
         endedListeners.push(listener);
       },
-      requireUser: async (request: FastifyRequest) => {
-        if (!request.user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
+      requireUser: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+        done(request.user ? undefined : new AppError(401, 'unauthorized', 'Please log in to continue.'));
       },
       openSession: async (tx: Sql, userId: number) => {
         const id = randomBytes(16).toString('base64url');
