@@ -2,7 +2,6 @@ import { BIGINT } from '../db/sql';
 import type { Sql } from '../db/sql';
 import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
 import { gemsCount, minesPayoutUnits } from '../../core/games/mines';
-import { balanceOf, houseAccount } from '../ledger/ledger';
 
 /**
  * What the house bankroll of a currency has promised to games still open (issue 13).
@@ -20,20 +19,42 @@ import { balanceOf, houseAccount } from '../ledger/ledger';
  * risk limit, not a hold. Payouts stay exact whatever happens (bets/payout.ts books a shortfall).
  */
 export async function reservedPayouts(sql: Sql, currency: string): Promise<bigint> {
-  // Each open game carries its reserve (written with the game), so this is one indexed sum per table
-  // on every bet. Games opened before that column existed have none and are computed as they stand.
+  return (await bankrollFigures(sql, currency)).reserved;
+}
+
+/** The house balance not promised to open games; never below 0. */
+export async function freeBankroll(sql: Sql, currency: string): Promise<bigint> {
+  const { balance, reserved } = await bankrollFigures(sql, currency);
+  const free = balance - reserved;
+  return free > 0n ? free : 0n;
+}
+
+// Each open game carries its reserve (written with the game), so the reserves are one indexed sum per
+// table, read with the house balance in one statement: every bet asks for it (its limits, and the
+// rewards pool's share). Games opened before that column existed have none and are computed apart.
+const FIGURES = `SELECT a.balance, m.total AS mines, m.unknown AS mines_unknown, b.total AS blackjack, b.unknown AS blackjack_unknown
+  FROM (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM mines_games WHERE status = 'open' AND currency = ?) m
+  CROSS JOIN (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM blackjack_games WHERE status = 'open' AND currency = ?) b
+  LEFT JOIN ledger_accounts a ON a.holder = 'house' AND a.currency = ?`;
+
+interface FiguresRow {
+  balance: bigint | null;
+  mines: bigint;
+  mines_unknown: bigint;
+  blackjack: bigint;
+  blackjack_unknown: bigint;
+}
+
+async function bankrollFigures(sql: Sql, currency: string): Promise<{ balance: bigint; reserved: bigint }> {
+  const row = (await sql.get<FiguresRow>(FIGURES, [currency, currency, currency], BIGINT))!;
+  let reserved = BigInt(row.mines) + BigInt(row.blackjack);
+  if (BigInt(row.mines_unknown) + BigInt(row.blackjack_unknown) > 0n) reserved += await legacyReserves(sql, currency);
+  return { balance: row.balance === null ? 0n : BigInt(row.balance), reserved };
+}
+
+/** The reserves of open games older than the reserved column, computed from what they stand at. */
+async function legacyReserves(sql: Sql, currency: string): Promise<bigint> {
   let reserved = 0n;
-  let legacy = 0n;
-  for (const table of ['mines_games', 'blackjack_games'] as const) {
-    const sum = (await sql.get<{ total: bigint; unknown: bigint }>(
-      `SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM ${table} WHERE status = 'open' AND currency = ?`,
-      [currency],
-      BIGINT,
-    ))!;
-    reserved += BigInt(sum.total);
-    legacy += BigInt(sum.unknown);
-  }
-  if (legacy === 0n) return reserved;
   const mines = await sql.all<{ wager: bigint; mines_count: bigint; max_payout: bigint }>(
     `SELECT wager, mines_count, max_payout FROM mines_games WHERE status = 'open' AND currency = ? AND reserved IS NULL`,
     [currency],
@@ -46,10 +67,4 @@ export async function reservedPayouts(sql: Sql, currency: string): Promise<bigin
   const rounds = await sql.all<{ state: string }>(`SELECT state FROM blackjack_games WHERE status = 'open' AND currency = ? AND reserved IS NULL`, [currency]);
   for (const round of rounds) reserved += blackjackMaxPayout(parseBlackjackState(JSON.parse(round.state)));
   return reserved;
-}
-
-/** The house balance not promised to open games; never below 0. */
-export async function freeBankroll(sql: Sql, currency: string): Promise<bigint> {
-  const free = (await balanceOf(sql, houseAccount(currency))) - (await reservedPayouts(sql, currency));
-  return free > 0n ? free : 0n;
 }
