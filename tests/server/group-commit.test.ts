@@ -8,7 +8,7 @@ import { BIGINT } from '../../src/server/db/sql';
 import type { Sql } from '../../src/server/db/sql';
 import { checkLedger } from '../../src/server/ledger/check';
 import { recordPoolResult } from '../../src/server/token/bankroll';
-import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
+import { InsufficientFundsError, account, balanceOf, externalAccount, houseAccount, playerAccount, transfer } from '../../src/server/ledger/ledger';
 import { ENGINE, openTestDatabase, serverPerBlock } from '../support/server';
 import type { TestDatabase } from '../support/server';
 import { createPlayer } from '../support/wallet';
@@ -108,6 +108,38 @@ describe.skipIf(ENGINE === 'postgres')('group commit', () => {
     expect((await volume())!.v).toBe(before + 5n + 11n + 13n);
     // Written when read, and once more before COMMIT: not once per transaction.
     expect(commits.bookWrites - writesBefore).toBeLessThanOrEqual(3);
+  });
+
+  it('should check a debit of the house against the balance its batch has reached, and drop a failed transaction’s moves', async () => {
+    const house = houseAccount('USDT');
+    const [a, b, c] = ['probe_a', 'probe_b', 'probe_c'].map((holder) => account(holder, 'USDT'));
+    await transfer(db, { from: externalAccount('USDT'), to: house, amount: 100n, kind: 'bankroll_seed', ref: 'probe' });
+    const start = await balanceOf(db, house);
+    const committedHouse = () => (reader.prepare(`SELECT balance FROM ledger_accounts WHERE holder = 'house' AND currency = 'USDT'`).safeIntegers(true).get() as { balance: bigint }).balance;
+    const batchesBefore = commits.batches;
+    const seen: bigint[] = [];
+    const take = (to: typeof a, amount: bigint) => (tx: Sql) => transfer(tx, { from: house, to: to!, amount, kind: 'payout', ref: 'probe' });
+    const outcomes = await Promise.allSettled([
+      db.transaction(take(a, start - 40n)),
+      // Takes 30 of the 40 left, reads the house as the batch has it, then fails: its 30 come back.
+      db.transaction(async (tx) => {
+        await take(b, 30n)(tx);
+        seen.push(await balanceOf(tx, house));
+        // A statement of its own on the row sees the batch's sums written first.
+        seen.push((await tx.get<{ balance: bigint }>(`SELECT balance FROM ledger_accounts WHERE holder = 'house' AND currency = 'USDT'`, [], BIGINT))!.balance);
+        throw new Error('refused after a payout');
+      }),
+      // 41 is more than the 40 the batch left in the house: refused, nothing written.
+      db.transaction(take(c, 41n)),
+      db.transaction(take(c, 40n)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFundsError);
+    expect(commits.batches - batchesBefore).toBe(1);
+    expect(seen).toEqual([10n, 10n]);
+    expect(committedHouse()).toBe(0n);
+    expect([await balanceOf(db, a!), await balanceOf(db, b!), await balanceOf(db, c!)]).toEqual([start - 40n, 0n, 40n]);
+    expect(await checkLedger(db)).toMatchObject({ ok: true });
   });
 
   it('should refuse a query on the database itself inside a transaction, which would wait for it forever', async () => {

@@ -2,6 +2,7 @@ import { BIGINT } from '../db/sql';
 import type { Sql } from '../db/sql';
 import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
 import { gemsCount, minesPayoutUnits } from '../../core/games/mines';
+import { balanceOf, houseAccount } from '../ledger/ledger';
 
 /**
  * What the house bankroll of a currency has promised to games still open (issue 13).
@@ -45,8 +46,16 @@ interface FiguresRow {
   blackjack_unknown: bigint;
 }
 
+// In a group commit the house balance comes from the batch (ledger.ts balanceOf: its pending sums
+// included), so only the reserves are read.
+const RESERVES = `SELECT m.total AS mines, m.unknown AS mines_unknown, b.total AS blackjack, b.unknown AS blackjack_unknown
+  FROM (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM mines_games WHERE status = 'open' AND currency = ?) m
+  CROSS JOIN (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM blackjack_games WHERE status = 'open' AND currency = ?) b`;
+
 async function bankrollFigures(sql: Sql, currency: string): Promise<{ balance: bigint; reserved: bigint }> {
-  const row = (await sql.get<FiguresRow>(FIGURES, [currency, currency, currency], BIGINT))!;
+  const row = sql.book
+    ? { ...(await sql.get<Omit<FiguresRow, 'balance'>>(RESERVES, [currency, currency], BIGINT))!, balance: await balanceOf(sql, houseAccount(currency)) }
+    : (await sql.get<FiguresRow>(FIGURES, [currency, currency, currency], BIGINT))!;
   let reserved = BigInt(row.mines) + BigInt(row.blackjack);
   if (BigInt(row.mines_unknown) + BigInt(row.blackjack_unknown) > 0n) reserved += await legacyReserves(sql, currency);
   return { balance: row.balance === null ? 0n : BigInt(row.balance), reserved };

@@ -31,6 +31,8 @@ interface Entry {
   amounts: (bigint | number)[];
   /** A value of the row read once for the batch, without the pending amounts (see `base`). */
   base?: bigint;
+  /** The row's id, read with its base (a ledger account's, for its entries). */
+  id?: number;
 }
 
 export type BookState = ReadonlyMap<string, Readonly<Entry>>;
@@ -71,17 +73,41 @@ export class BatchBook {
    * A value of the row `key` as the database holds it without the pending sums, read by `read` the
    * first time in the batch; callers add `pending(key, i)` for the value the batch has reached.
    */
-  async base(key: string, accumulator: Accumulator, width: number, read: (sql: Sql) => Promise<bigint>): Promise<bigint> {
+  async base(key: string, accumulator: Accumulator, width: number, read: (sql: Sql) => Promise<bigint | { value: bigint; id: number }>): Promise<bigint> {
+    return (await this.row(key, accumulator, width, read)).base!;
+  }
+
+  /** `base`, with the row's id when `read` gave one. */
+  async row(key: string, accumulator: Accumulator, width: number, read: (sql: Sql) => Promise<bigint | { value: bigint; id: number }>): Promise<Readonly<Entry>> {
     let entry = this.entries.get(key);
-    if (entry?.base !== undefined) return entry.base;
-    const value = await read(this.raw);
+    if (entry?.base !== undefined) return entry;
+    const got = await read(this.raw);
     if (!entry) {
       entry = { accumulator, amounts: new Array<bigint | number>(width).fill(0n) };
       this.entries.set(key, entry);
       this.watch(accumulator.tables);
     }
-    entry.base = value;
-    return value;
+    if (typeof got === 'bigint') entry.base = got;
+    else {
+      entry.base = got.value;
+      entry.id = got.id;
+    }
+    return entry;
+  }
+
+  /** Forgets what was read of `key`, which has nothing pending (a row created since it was read). */
+  forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry && entry.amounts.some((a) => a !== 0n && a !== 0)) throw new Error(`${key} has pending sums`);
+    this.entries.delete(key);
+  }
+
+  /**
+   * The batch's connection without this book, for a statement that names a watched table but
+   * touches no row the book sums (a player's own ledger account): it need not write the sums first.
+   */
+  get unbooked(): Sql {
+    return this.raw;
   }
 
   /** Whether `text` names a table with pending sums (then write them before it runs). */
