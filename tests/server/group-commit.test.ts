@@ -142,6 +142,22 @@ describe.skipIf(ENGINE === 'postgres')('group commit', () => {
     expect(await checkLedger(db)).toMatchObject({ ok: true });
   });
 
+  it('should read a value kept for the batch again once a statement of the batch names its table (the open games’ reserves)', async () => {
+    const kept = { tables: ['probe'], write: async () => {} };
+    const count = (tx: Sql) => tx.book!.base('probe rows', kept, 1, async (raw) => (await raw.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM probe', [], BIGINT))!.n);
+    const before = BigInt(committedNotes().length);
+    const seen = await Promise.all([
+      db.transaction(count),
+      db.transaction(count),
+      db.transaction(async (tx) => {
+        await tx.run('INSERT INTO probe (note) VALUES (?)', ['counted']);
+        return count(tx);
+      }),
+      db.transaction(count),
+    ]);
+    expect(seen).toEqual([before, before, before + 1n, before + 1n]);
+  });
+
   it('should refuse a query on the database itself inside a transaction, which would wait for it forever', async () => {
     await expect(db.transaction(() => db.get('SELECT 1 AS one'))).rejects.toThrow('use the transaction handle');
   });

@@ -1,3 +1,4 @@
+import type { Accumulator } from '../db/batchBook';
 import { BIGINT } from '../db/sql';
 import type { Sql } from '../db/sql';
 import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
@@ -53,12 +54,25 @@ const RESERVES = `SELECT m.total AS mines, m.unknown AS mines_unknown, b.total A
   CROSS JOIN (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM blackjack_games WHERE status = 'open' AND currency = ?) b`;
 
 async function bankrollFigures(sql: Sql, currency: string): Promise<{ balance: bigint; reserved: bigint }> {
-  const row = sql.book
-    ? { ...(await sql.get<Omit<FiguresRow, 'balance'>>(RESERVES, [currency, currency], BIGINT))!, balance: await balanceOf(sql, houseAccount(currency)) }
-    : (await sql.get<FiguresRow>(FIGURES, [currency, currency, currency], BIGINT))!;
-  let reserved = BigInt(row.mines) + BigInt(row.blackjack);
-  if (BigInt(row.mines_unknown) + BigInt(row.blackjack_unknown) > 0n) reserved += await legacyReserves(sql, currency);
-  return { balance: row.balance === null ? 0n : BigInt(row.balance), reserved };
+  if (sql.book) {
+    // The reserves change only when an open game's row does: the batch reads them once, and any
+    // statement of the batch that names those tables makes it read them again (db/batchBook.ts).
+    const reserved = await sql.book.base(`reserves ${currency}`, RESERVES_ROW, 1, async (raw) =>
+      reservesOf(raw, currency, (await raw.get<Omit<FiguresRow, 'balance'>>(RESERVES, [currency, currency], BIGINT))!),
+    );
+    return { balance: await balanceOf(sql, houseAccount(currency)), reserved };
+  }
+  const row = (await sql.get<FiguresRow>(FIGURES, [currency, currency, currency], BIGINT))!;
+  return { balance: row.balance === null ? 0n : BigInt(row.balance), reserved: await reservesOf(sql, currency, row) };
+}
+
+/** Nothing to write: the open games' rows are the reserves; the book only keeps what it read. */
+const RESERVES_ROW: Accumulator = { tables: ['mines_games', 'blackjack_games'], write: async () => {} };
+
+async function reservesOf(sql: Sql, currency: string, row: Omit<FiguresRow, 'balance'>): Promise<bigint> {
+  const reserved = BigInt(row.mines) + BigInt(row.blackjack);
+  if (BigInt(row.mines_unknown) + BigInt(row.blackjack_unknown) === 0n) return reserved;
+  return reserved + (await legacyReserves(sql, currency));
 }
 
 /** The reserves of open games older than the reserved column, computed from what they stand at. */
