@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupCommitOf } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/database';
 import type { GroupCommit } from '../../src/server/db/groupCommit';
+import { BIGINT } from '../../src/server/db/sql';
+import type { Sql } from '../../src/server/db/sql';
 import { checkLedger } from '../../src/server/ledger/check';
-import { balanceOf, playerAccount } from '../../src/server/ledger/ledger';
+import { recordPoolResult } from '../../src/server/token/bankroll';
+import { InsufficientFundsError, account, balanceOf, externalAccount, houseAccount, playerAccount, transfer } from '../../src/server/ledger/ledger';
 import { ENGINE, openTestDatabase, serverPerBlock } from '../support/server';
 import type { TestDatabase } from '../support/server';
 import { createPlayer } from '../support/wallet';
@@ -72,6 +75,89 @@ describe.skipIf(ENGINE === 'postgres')('group commit', () => {
     expect(committedNotes()).toEqual([...before, 'after']);
   });
 
+  it('should add a batch’s pool figures up, show them to a later transaction of the batch, and drop those of a transaction that failed', async () => {
+    const volume = async () => (await reader.prepare(`SELECT wager_volume AS v FROM bankroll_pools WHERE currency = 'USDT'`).safeIntegers(true).get()) as { v: bigint } | undefined;
+    const before = (await volume())?.v ?? 0n;
+    const batchesBefore = commits.batches;
+    const writesBefore = commits.bookWrites;
+    const read = (tx: Sql) => tx.get<{ v: bigint }>(`SELECT wager_volume AS v FROM bankroll_pools WHERE currency = 'USDT'`, [], BIGINT);
+    const seen: bigint[] = [];
+    const outcomes = await Promise.allSettled([
+      db.transaction((tx) => recordPoolResult(tx, 'USDT', 5n, 0n, 0n)),
+      db.transaction((tx) => recordPoolResult(tx, 'USDT', 11n, 0n, 0n)),
+      // Reads the figures (the two sums above are written first), adds its own, then fails.
+      db.transaction(async (tx) => {
+        await recordPoolResult(tx, 'USDT', 7n, 0n, 0n);
+        seen.push((await read(tx))!.v);
+        await recordPoolResult(tx, 'USDT', 100n, 0n, 0n);
+        throw new Error('refused after its sums');
+      }),
+      db.transaction(async (tx) => {
+        seen.push((await read(tx))!.v);
+        await recordPoolResult(tx, 'USDT', 13n, 0n, 0n);
+      }),
+      db.transaction(async (tx) => {
+        await recordPoolResult(tx, 'USDT', 1000n, 0n, 0n);
+        throw new Error('refused before any write');
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(commits.batches - batchesBefore).toBe(1);
+    // The failing transaction saw the sums before it, its own included; the next saw only the committed ones.
+    expect(seen).toEqual([before + 5n + 11n + 7n, before + 5n + 11n]);
+    expect((await volume())!.v).toBe(before + 5n + 11n + 13n);
+    // Written when read, and once more before COMMIT: not once per transaction.
+    expect(commits.bookWrites - writesBefore).toBeLessThanOrEqual(3);
+  });
+
+  it('should check a debit of the house against the balance its batch has reached, and drop a failed transaction’s moves', async () => {
+    const house = houseAccount('USDT');
+    const [a, b, c] = ['probe_a', 'probe_b', 'probe_c'].map((holder) => account(holder, 'USDT'));
+    await transfer(db, { from: externalAccount('USDT'), to: house, amount: 100n, kind: 'bankroll_seed', ref: 'probe' });
+    const start = await balanceOf(db, house);
+    const committedHouse = () => (reader.prepare(`SELECT balance FROM ledger_accounts WHERE holder = 'house' AND currency = 'USDT'`).safeIntegers(true).get() as { balance: bigint }).balance;
+    const batchesBefore = commits.batches;
+    const seen: bigint[] = [];
+    const take = (to: typeof a, amount: bigint) => (tx: Sql) => transfer(tx, { from: house, to: to!, amount, kind: 'payout', ref: 'probe' });
+    const outcomes = await Promise.allSettled([
+      db.transaction(take(a, start - 40n)),
+      // Takes 30 of the 40 left, reads the house as the batch has it, then fails: its 30 come back.
+      db.transaction(async (tx) => {
+        await take(b, 30n)(tx);
+        seen.push(await balanceOf(tx, house));
+        // A statement of its own on the row sees the batch's sums written first.
+        seen.push((await tx.get<{ balance: bigint }>(`SELECT balance FROM ledger_accounts WHERE holder = 'house' AND currency = 'USDT'`, [], BIGINT))!.balance);
+        throw new Error('refused after a payout');
+      }),
+      // 41 is more than the 40 the batch left in the house: refused, nothing written.
+      db.transaction(take(c, 41n)),
+      db.transaction(take(c, 40n)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFundsError);
+    expect(commits.batches - batchesBefore).toBe(1);
+    expect(seen).toEqual([10n, 10n]);
+    expect(committedHouse()).toBe(0n);
+    expect([await balanceOf(db, a!), await balanceOf(db, b!), await balanceOf(db, c!)]).toEqual([start - 40n, 0n, 40n]);
+    expect(await checkLedger(db)).toMatchObject({ ok: true });
+  });
+
+  it('should read a value kept for the batch again once a statement of the batch names its table (the open games’ reserves)', async () => {
+    const kept = { tables: ['probe'], write: async () => {} };
+    const count = (tx: Sql) => tx.book!.base('probe rows', kept, 1, async (raw) => (await raw.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM probe', [], BIGINT))!.n);
+    const before = BigInt(committedNotes().length);
+    const seen = await Promise.all([
+      db.transaction(count),
+      db.transaction(count),
+      db.transaction(async (tx) => {
+        await tx.run('INSERT INTO probe (note) VALUES (?)', ['counted']);
+        return count(tx);
+      }),
+      db.transaction(count),
+    ]);
+    expect(seen).toEqual([before, before, before + 1n, before + 1n]);
+  });
+
   it('should refuse a query on the database itself inside a transaction, which would wait for it forever', async () => {
     await expect(db.transaction(() => db.get('SELECT 1 AS one'))).rejects.toThrow('use the transaction handle');
   });
@@ -117,5 +203,65 @@ describe('dice bets over HTTP, many at once', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(players.map(() => 200));
     expect(commits.batches - batchesBefore).toBeLessThan(16);
     expect(await checkLedger(shared.server.app.db)).toMatchObject({ ok: true });
+  });
+
+  it.skipIf(ENGINE === 'postgres')('should book the shared totals of a batch exactly as the bets that committed, when one fails after its settlement (SQLite)', async () => {
+    const { app } = shared.server;
+    const { db } = app;
+    const players = await Promise.all(Array.from({ length: 16 }, () => createPlayer(shared.server)));
+    for (const player of players) expect((await player.call('POST', '/wallet/claim-demo-funds', { currency: 'USDT' })).status).toBe(200);
+    const failing = players[7]!.id;
+    // A last hook that fails for one player: mining, the pool and the RTP sums have already counted its bet.
+    app.settlement.register(async (_tx, bet) => {
+      if (bet.userId === failing) throw new Error('a hook refused this bet');
+    });
+    type Totals = { rtpBets: bigint; rtpWagered: bigint; volume: bigint; profit: bigint; mined: bigint };
+    const totals = async (): Promise<Totals> => ({
+      rtpBets: (await db.get<{ n: bigint }>(`SELECT SUM(bets) AS n FROM rtp_totals WHERE game = 'Dice'`, [], BIGINT))!.n,
+      rtpWagered: (await db.get<{ n: bigint }>(`SELECT SUM(wagered) AS n FROM rtp_totals WHERE game = 'Dice'`, [], BIGINT))!.n,
+      volume: (await db.get<{ v: bigint }>(`SELECT wager_volume AS v FROM bankroll_pools WHERE currency = 'USDT'`, [], BIGINT))!.v,
+      profit: (await db.get<{ v: bigint }>(`SELECT total_profit AS v FROM bankroll_pools WHERE currency = 'USDT'`, [], BIGINT))!.v,
+      mined: (await db.get<{ v: bigint }>('SELECT total_mined AS v FROM token_mining WHERE id = 1', [], BIGINT))!.v,
+    });
+    const before = await totals();
+    const lastBet = (await db.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM bets'))!.id;
+    const commits = groupCommitOf(db)!;
+    const batchesBefore = commits.batches;
+    const answers = await Promise.all(
+      players.map((player) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/dice/bet',
+          headers: { authorization: `Bearer ${player.token}` },
+          payload: { betAmount: 1, currency: 'USDT', chance: 50, target: 'over' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(players.map((p) => (p.id === failing ? 500 : 200)));
+    expect(commits.batches - batchesBefore).toBeLessThan(8);
+    // The bets that committed, and what the ledger booked for them, against the shared rows' totals.
+    const bets = await db.all<{ id: number; wager: bigint; payout: bigint; wager_usd_cents: bigint }>(
+      'SELECT id, wager, payout, wager_usd_cents FROM bets WHERE id > ?',
+      [lastBet],
+      BIGINT,
+    );
+    expect(bets).toHaveLength(15);
+    const refs = bets.map((b) => `dice:${b.id}`);
+    const sumOf = async (kind: string) =>
+      (await db.get<{ n: bigint }>(`SELECT COALESCE(SUM(amount), 0) AS n FROM ledger_transfers WHERE kind = ? AND ref IN (${refs.map(() => '?').join(', ')})`, [kind, ...refs], BIGINT))!.n;
+    const fees = await sumOf('fee');
+    const mined = await sumOf('mining');
+    expect(mined).toBeGreaterThan(0n);
+    const wagered = bets.reduce((sum, b) => sum + BigInt(b.wager), 0n);
+    const paid = bets.reduce((sum, b) => sum + BigInt(b.payout), 0n);
+    const after = await totals();
+    expect(after.rtpBets - before.rtpBets).toBe(15n);
+    expect(after.rtpWagered - before.rtpWagered).toBe(bets.reduce((sum, b) => sum + BigInt(b.wager_usd_cents), 0n));
+    expect(after.volume - before.volume).toBe(wagered);
+    expect(after.profit - before.profit).toBe(wagered - paid - fees);
+    expect(after.mined - before.mined).toBe(mined);
+    // Nothing of the failed bet stayed: no row, no transfer.
+    expect(await db.get('SELECT id FROM bets WHERE user_id = ? AND id > ?', [failing, lastBet])).toBeUndefined();
+    expect(await checkLedger(db)).toMatchObject({ ok: true });
   });
 });

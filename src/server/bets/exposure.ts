@@ -1,3 +1,4 @@
+import type { Accumulator } from '../db/batchBook';
 import { BIGINT } from '../db/sql';
 import type { Sql } from '../db/sql';
 import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
@@ -20,20 +21,63 @@ import { balanceOf, houseAccount } from '../ledger/ledger';
  * risk limit, not a hold. Payouts stay exact whatever happens (bets/payout.ts books a shortfall).
  */
 export async function reservedPayouts(sql: Sql, currency: string): Promise<bigint> {
-  // Each open game carries its reserve (written with the game), so this is one indexed sum per table
-  // on every bet. Games opened before that column existed have none and are computed as they stand.
-  let reserved = 0n;
-  let legacy = 0n;
-  for (const table of ['mines_games', 'blackjack_games'] as const) {
-    const sum = (await sql.get<{ total: bigint; unknown: bigint }>(
-      `SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM ${table} WHERE status = 'open' AND currency = ?`,
-      [currency],
-      BIGINT,
-    ))!;
-    reserved += BigInt(sum.total);
-    legacy += BigInt(sum.unknown);
+  return (await bankrollFigures(sql, currency)).reserved;
+}
+
+/** The house balance not promised to open games; never below 0. */
+export async function freeBankroll(sql: Sql, currency: string): Promise<bigint> {
+  const { balance, reserved } = await bankrollFigures(sql, currency);
+  const free = balance - reserved;
+  return free > 0n ? free : 0n;
+}
+
+// Each open game carries its reserve (written with the game), so the reserves are one indexed sum per
+// table, read with the house balance in one statement: every bet asks for it (its limits, and the
+// rewards pool's share). Games opened before that column existed have none and are computed apart.
+const FIGURES = `SELECT a.balance, m.total AS mines, m.unknown AS mines_unknown, b.total AS blackjack, b.unknown AS blackjack_unknown
+  FROM (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM mines_games WHERE status = 'open' AND currency = ?) m
+  CROSS JOIN (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM blackjack_games WHERE status = 'open' AND currency = ?) b
+  LEFT JOIN ledger_accounts a ON a.holder = 'house' AND a.currency = ?`;
+
+interface FiguresRow {
+  balance: bigint | null;
+  mines: bigint;
+  mines_unknown: bigint;
+  blackjack: bigint;
+  blackjack_unknown: bigint;
+}
+
+// In a group commit the house balance comes from the batch (ledger.ts balanceOf: its pending sums
+// included), so only the reserves are read.
+const RESERVES = `SELECT m.total AS mines, m.unknown AS mines_unknown, b.total AS blackjack, b.unknown AS blackjack_unknown
+  FROM (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM mines_games WHERE status = 'open' AND currency = ?) m
+  CROSS JOIN (SELECT COALESCE(SUM(reserved), 0) AS total, COUNT(*) - COUNT(reserved) AS unknown FROM blackjack_games WHERE status = 'open' AND currency = ?) b`;
+
+async function bankrollFigures(sql: Sql, currency: string): Promise<{ balance: bigint; reserved: bigint }> {
+  if (sql.book) {
+    // The reserves change only when an open game's row does: the batch reads them once, and any
+    // statement of the batch that names those tables makes it read them again (db/batchBook.ts).
+    const reserved = await sql.book.base(`reserves ${currency}`, RESERVES_ROW, 1, async (raw) =>
+      reservesOf(raw, currency, (await raw.get<Omit<FiguresRow, 'balance'>>(RESERVES, [currency, currency], BIGINT))!),
+    );
+    return { balance: await balanceOf(sql, houseAccount(currency)), reserved };
   }
-  if (legacy === 0n) return reserved;
+  const row = (await sql.get<FiguresRow>(FIGURES, [currency, currency, currency], BIGINT))!;
+  return { balance: row.balance === null ? 0n : BigInt(row.balance), reserved: await reservesOf(sql, currency, row) };
+}
+
+/** Nothing to write: the open games' rows are the reserves; the book only keeps what it read. */
+const RESERVES_ROW: Accumulator = { tables: ['mines_games', 'blackjack_games'], write: async () => {} };
+
+async function reservesOf(sql: Sql, currency: string, row: Omit<FiguresRow, 'balance'>): Promise<bigint> {
+  const reserved = BigInt(row.mines) + BigInt(row.blackjack);
+  if (BigInt(row.mines_unknown) + BigInt(row.blackjack_unknown) === 0n) return reserved;
+  return reserved + (await legacyReserves(sql, currency));
+}
+
+/** The reserves of open games older than the reserved column, computed from what they stand at. */
+async function legacyReserves(sql: Sql, currency: string): Promise<bigint> {
+  let reserved = 0n;
   const mines = await sql.all<{ wager: bigint; mines_count: bigint; max_payout: bigint }>(
     `SELECT wager, mines_count, max_payout FROM mines_games WHERE status = 'open' AND currency = ? AND reserved IS NULL`,
     [currency],
@@ -46,10 +90,4 @@ export async function reservedPayouts(sql: Sql, currency: string): Promise<bigin
   const rounds = await sql.all<{ state: string }>(`SELECT state FROM blackjack_games WHERE status = 'open' AND currency = ? AND reserved IS NULL`, [currency]);
   for (const round of rounds) reserved += blackjackMaxPayout(parseBlackjackState(JSON.parse(round.state)));
   return reserved;
-}
-
-/** The house balance not promised to open games; never below 0. */
-export async function freeBankroll(sql: Sql, currency: string): Promise<bigint> {
-  const free = (await balanceOf(sql, houseAccount(currency))) - (await reservedPayouts(sql, currency));
-  return free > 0n ? free : 0n;
 }

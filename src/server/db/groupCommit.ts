@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
+import { BatchBook } from './batchBook';
 import { insideTransaction, transactionHandle, withSavepoint } from './sql';
 import type { Executor, Sql } from './sql';
 
@@ -33,6 +34,8 @@ export class GroupCommit {
   private running: Promise<void> = Promise.resolve();
   /** Batches committed so far (figures and tests). */
   batches = 0;
+  /** Writes of the batches' running totals so far (db/batchBook.ts; figures and tests). */
+  bookWrites = 0;
 
   /**
    * @param kysely the SQLite database, whose single connection a batch holds
@@ -94,9 +97,21 @@ export class GroupCommit {
 
   private async commit(jobs: Job[], execute: Executor): Promise<Outcome[]> {
     const raw = (text: string) => execute(CompiledQuery.raw(text, []));
-    const tx = transactionHandle('sqlite', execute);
+    // The batch's running totals of shared rows: a statement that names one of their tables sees
+    // them written first, and they are all written before COMMIT (db/batchBook.ts).
+    const book = new BatchBook(transactionHandle('sqlite', execute));
+    const booked: Executor = (query) => (book.touches(query.sql) ? book.write().then(() => execute(query)) : execute(query));
+    const tx = transactionHandle('sqlite', booked, book);
     await raw('BEGIN IMMEDIATE');
-    if (jobs.length === 1) return this.commitAlone(jobs[0]!, tx, raw);
+    try {
+      if (jobs.length === 1) return await this.commitAlone(jobs[0]!, tx, book, raw);
+      return await this.commitAll(jobs, tx, book, execute, raw);
+    } finally {
+      this.bookWrites += book.writes;
+    }
+  }
+
+  private async commitAll(jobs: Job[], tx: Sql, book: BatchBook, execute: Executor, raw: (text: string) => Promise<unknown>): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     try {
       for (const job of jobs) {
@@ -109,6 +124,7 @@ export class GroupCommit {
         // Some errors (disk full, I/O) make SQLite roll the whole transaction back.
         if (!this.inTransaction()) throw new Error('the batch transaction was rolled back by the database');
       }
+      await book.write();
       await raw('COMMIT');
     } catch (error) {
       if (this.inTransaction()) await raw('ROLLBACK');
@@ -118,7 +134,7 @@ export class GroupCommit {
   }
 
   /** A job alone in its batch (a quiet moment) needs no savepoint: the transaction is its own. */
-  private async commitAlone(job: Job, tx: Sql, raw: (text: string) => Promise<unknown>): Promise<Outcome[]> {
+  private async commitAlone(job: Job, tx: Sql, book: BatchBook, raw: (text: string) => Promise<unknown>): Promise<Outcome[]> {
     let value: unknown;
     try {
       value = await insideTransaction.run(true, () => job.work(tx));
@@ -127,6 +143,7 @@ export class GroupCommit {
       return [{ ok: false, error }];
     }
     try {
+      await book.write();
       await raw('COMMIT');
     } catch (error) {
       if (this.inTransaction()) await raw('ROLLBACK');

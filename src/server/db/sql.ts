@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery } from 'kysely';
 import type { Kysely, QueryResult } from 'kysely';
+import type { BatchBook } from './batchBook';
 
 /**
  * The one way the server talks to its database, whichever engine holds it (SQLite by default,
@@ -26,6 +27,11 @@ export const BIGINT: ReadOptions = Object.freeze({ bigint: true });
 
 export interface Sql {
   readonly engine: Engine;
+  /**
+   * Inside a group-commit batch (SQLite): the batch's running totals of shared rows, written once
+   * before the batch commits (db/batchBook.ts). Undefined elsewhere: write the row as usual.
+   */
+  readonly book?: BatchBook;
   /** The first row, or undefined. */
   get<T = Row>(text: string, params?: Params, options?: ReadOptions): Promise<T | undefined>;
   /** Every row. */
@@ -119,6 +125,7 @@ export class SqlOn implements Sql {
     readonly engine: Engine,
     private readonly execute: Executor,
     private readonly nested: (work: (tx: Sql) => Promise<unknown>) => Promise<unknown>,
+    readonly book?: BatchBook,
   ) {}
 
   private compile(text: string, params: Params, bigint: boolean): CompiledQuery {
@@ -155,28 +162,35 @@ export class SqlOn implements Sql {
   }
 }
 
-let savepoints = 0;
-
-/** A savepoint on a transaction's connection: `work` rolls back alone when it throws. */
+/**
+ * A savepoint on a transaction's connection: `work` rolls back alone when it throws. One name for
+ * all: savepoints nest, and ROLLBACK TO and RELEASE take the innermost of that name (SQLite and
+ * PostgreSQL alike), so SQLite prepares these three texts once rather than new ones each time.
+ */
 export async function withSavepoint<T>(execute: Executor, tx: Sql, work: (tx: Sql) => Promise<T>): Promise<T> {
-  savepoints = (savepoints + 1) % 1_000_000;
-  const name = `sp${savepoints}`;
-  await execute(CompiledQuery.raw(`SAVEPOINT ${name}`, []));
+  const book = tx.book?.snapshot();
+  await execute(SAVEPOINT);
   let value: T;
   try {
     value = await work(tx);
   } catch (error) {
-    await execute(CompiledQuery.raw(`ROLLBACK TO SAVEPOINT ${name}`, []));
-    await execute(CompiledQuery.raw(`RELEASE SAVEPOINT ${name}`, []));
+    await execute(ROLLBACK_TO_SAVEPOINT);
+    await execute(RELEASE_SAVEPOINT);
+    // The rollback undid the work's writes, the batch's running totals included.
+    if (book) tx.book!.restore(book);
     throw error;
   }
-  await execute(CompiledQuery.raw(`RELEASE SAVEPOINT ${name}`, []));
+  await execute(RELEASE_SAVEPOINT);
   return value;
 }
 
+const SAVEPOINT = CompiledQuery.raw('SAVEPOINT sp', []);
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('ROLLBACK TO SAVEPOINT sp', []);
+const RELEASE_SAVEPOINT = CompiledQuery.raw('RELEASE SAVEPOINT sp', []);
+
 /** The handle a transaction's work gets: its connection's queries, savepoints for nested work. */
-export function transactionHandle(engine: Engine, execute: Executor): Sql {
-  const handle: Sql = new SqlOn(engine, execute, (work) => withSavepoint(execute, handle, work));
+export function transactionHandle(engine: Engine, execute: Executor, book?: BatchBook): Sql {
+  const handle: Sql = new SqlOn(engine, execute, (work) => withSavepoint(execute, handle, work), book);
   return handle;
 }
 

@@ -19,6 +19,7 @@
  * transactions (an UPDATE waits for the row and re-checks its WHERE on the row it then sees); a refused debit throws
  * InsufficientFundsError and the surrounding transaction rolls back.
  */
+import type { Accumulator, BatchBook } from '../db/batchBook';
 import { BIGINT } from '../db/sql';
 import type { Database, Sql } from '../db/sql';
 
@@ -122,12 +123,66 @@ const SQL = {
   insertEntries:
     'INSERT INTO ledger_entries (transfer_id, account_id, currency, amount, kind, ref, created_at) VALUES (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?)',
   balance: 'SELECT balance FROM ledger_accounts WHERE holder = ? AND currency = ?',
+  account: 'SELECT id, balance FROM ledger_accounts WHERE holder = ? AND currency = ?',
+  add: 'UPDATE ledger_accounts SET balance = balance + ? WHERE holder = ? AND currency = ?',
 } as const;
 
 /** Balance in base units; 0n for an account that never moved. */
 export async function balanceOf(sql: Sql, ref: AccountRef): Promise<bigint> {
+  const book = sql.book;
+  if (book) {
+    if (BOOKED_HOLDERS.has(ref.holder)) return (await bookedAccount(book, ref, false)).balance;
+    // Another account's row is none of the batch's sums: no need to write them before reading it.
+    sql = book.unbooked;
+  }
   const row = await sql.get<{ balance: bigint }>(SQL.balance, [ref.holder, ref.currency], BIGINT);
   return row?.balance ?? 0n;
+}
+
+/**
+ * The accounts nearly every bet moves money in or out of: the house (stakes in, wins out, the
+ * rewards share out), each currency's rewards pool and the ACC mining treasury. Inside a group
+ * commit their balance changes are summed per batch and written once before COMMIT (db/batchBook.ts);
+ * each transfer still writes its own transfer row and both entries, and a debit of one of them is
+ * still refused when the balance the batch has reached does not cover it.
+ */
+const BOOKED_HOLDERS: ReadonlySet<string> = new Set([HOUSE_HOLDER, 'rewards_pool', 'mining']);
+
+const bookedRows = new Map<string, Accumulator>();
+function bookedRow(ref: AccountRef): Accumulator {
+  const key = `${ref.holder} ${ref.currency}`;
+  let row = bookedRows.get(key);
+  if (!row) {
+    row = {
+      tables: ['ledger_accounts'],
+      write: async (sql, [delta]) => {
+        await sql.run(SQL.add, [delta as bigint, ref.holder, ref.currency]);
+      },
+    };
+    bookedRows.set(key, row);
+  }
+  return row;
+}
+
+/** A booked account as the batch has it: its id and its balance with the batch's pending changes. */
+async function bookedAccount(book: BatchBook, ref: AccountRef, open: boolean): Promise<{ id: number | null; balance: bigint }> {
+  const key = `account ${ref.holder} ${ref.currency}`;
+  const read = () => book.row(key, bookedRow(ref), 1, async (sql) => {
+    let found = await sql.get<{ id: number; balance: bigint }>(SQL.account, [ref.holder, ref.currency], BIGINT);
+    if (!found && open) {
+      await sql.run(SQL.ensure, [ref.holder, ref.userId, ref.currency, new Date().toISOString()]);
+      found = await sql.get<{ id: number; balance: bigint }>(SQL.account, [ref.holder, ref.currency], BIGINT);
+    }
+    // An account that does not exist yet holds 0 (a read without `open` does not create it).
+    return found ? { value: found.balance, id: Number(found.id) } : 0n;
+  });
+  let row = await read();
+  if (row.id === undefined && open) {
+    // Read as missing earlier in the batch (nothing pending then): open it now.
+    book.forget(key);
+    row = await read();
+  }
+  return { id: row.id ?? null, balance: row.base! + book.pending(key, 0) };
 }
 
 /**
@@ -159,7 +214,10 @@ const KIND_PATTERN = /^[a-z_]+$/;
 
 type Moved = { id: bigint; balance: bigint } | undefined;
 
-async function move(sql: Sql, { from, to, amount, kind, ref }: TransferInput): Promise<TransferResult> {
+async function move(sql: Sql, input: TransferInput): Promise<TransferResult> {
+  const book = sql.book;
+  if (book && (BOOKED_HOLDERS.has(input.from.holder) || BOOKED_HOLDERS.has(input.to.holder))) return moveBooked(sql, book, input);
+  const { from, to, amount, kind, ref } = input;
   const currency = from.currency;
   const now = new Date().toISOString();
   const debit = from.holder === EXTERNAL_HOLDER ? SQL.debitExternal : SQL.debit;
@@ -181,6 +239,61 @@ async function move(sql: Sql, { from, to, amount, kind, ref }: TransferInput): P
   const transferId = (await sql.get<{ id: number }>(SQL.insertTransfer, [currency, amount, kind, ref, now]))!.id;
   await sql.run(SQL.insertEntries, [transferId, debited.id, currency, -amount, kind, ref, now, transferId, credited.id, currency, amount, kind, ref, now]);
   return { transferId, fromBalance: debited.balance, toBalance: credited.balance };
+}
+
+/**
+ * `move` inside a group commit when a side is a booked account: that side's balance change joins the
+ * batch's sum (its debit checked against the balance the batch has reached, before anything is
+ * written); the other side's row is updated as usual; the transfer row and both entries as usual.
+ */
+async function moveBooked(sql: Sql, book: BatchBook, { from, to, amount, kind, ref }: TransferInput): Promise<TransferResult> {
+  const currency = from.currency;
+  const now = new Date().toISOString();
+  const direct = book.unbooked;
+  let fromId: number | bigint;
+  let fromBalance: bigint;
+  let debitBooked: (() => void) | null = null;
+  if (BOOKED_HOLDERS.has(from.holder)) {
+    const account = await bookedAccount(book, from, false);
+    if (account.id === null || account.balance < amount) throw new InsufficientFundsError(from, amount, account.balance);
+    fromId = account.id;
+    fromBalance = account.balance - amount;
+    debitBooked = () => book.add(`account ${from.holder} ${currency}`, bookedRow(from), [-amount]);
+  } else {
+    const debit = from.holder === EXTERNAL_HOLDER ? SQL.debitExternal : SQL.debit;
+    const debitParams = from.holder === EXTERNAL_HOLDER ? [amount, from.holder, currency] : [amount, from.holder, currency, amount];
+    let debited = await direct.get<Moved>(debit, debitParams, BIGINT);
+    if (!debited && from.holder === EXTERNAL_HOLDER) {
+      await direct.run(SQL.ensure, [from.holder, from.userId, currency, now]);
+      debited = await direct.get<Moved>(debit, debitParams, BIGINT);
+    }
+    if (!debited) throw new InsufficientFundsError(from, amount, await balanceOf(sql, from));
+    fromId = debited.id;
+    fromBalance = debited.balance;
+  }
+  let toId: number | bigint;
+  let toBalance: bigint;
+  if (BOOKED_HOLDERS.has(to.holder)) {
+    const account = await bookedAccount(book, to, true);
+    if (account.id === null) throw new LedgerError(`could not open the account ${to.holder}/${currency}`);
+    toId = account.id;
+    toBalance = account.balance + amount;
+    book.add(`account ${to.holder} ${currency}`, bookedRow(to), [amount]);
+  } else {
+    const creditParams = [amount, to.holder, currency];
+    let credited = await direct.get<Moved>(SQL.credit, creditParams, BIGINT);
+    if (!credited) {
+      await direct.run(SQL.ensure, [to.holder, to.userId, currency, now]);
+      credited = await direct.get<Moved>(SQL.credit, creditParams, BIGINT);
+      if (!credited) throw new LedgerError(`could not open the account ${to.holder}/${currency}`);
+    }
+    toId = credited.id;
+    toBalance = credited.balance;
+  }
+  debitBooked?.();
+  const transferId = (await sql.get<{ id: number }>(SQL.insertTransfer, [currency, amount, kind, ref, now]))!.id;
+  await sql.run(SQL.insertEntries, [transferId, fromId, currency, -amount, kind, ref, now, transferId, toId, currency, amount, kind, ref, now]);
+  return { transferId, fromBalance, toBalance };
 }
 
 export interface LedgerEntry {

@@ -1,5 +1,6 @@
 import { betSums, cumulativeRtp, rtpEstimate } from '../../core/bets/rtp';
 import type { RtpPoint, RtpSums } from '../../core/bets/rtp';
+import type { Accumulator } from '../db/batchBook';
 import type { Sql } from '../db/sql';
 import type { GameName } from '../bets/record';
 import { usdCents } from '../bets/record';
@@ -16,13 +17,32 @@ export const RTP_WINDOW = 1000;
  */
 export async function addBetToRtp(tx: Sql, bet: { betId: number; game: GameName; wager: bigint; payout: bigint; usdRate: number; theoreticalRtp: number }): Promise<void> {
   const sums = betSums(usdCents(bet.wager, bet.usdRate), usdCents(bet.payout, bet.usdRate), bet.theoreticalRtp);
-  await tx.run(
-    `INSERT INTO rtp_totals (game, shard, bets, wagered, paid, wagered2, paid2, wagered_paid, theoretical) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (game, shard) DO UPDATE SET bets = rtp_totals.bets + 1, wagered = rtp_totals.wagered + excluded.wagered,
+  const shard = bet.betId % RTP_SHARDS;
+  const amounts = [1, sums.wagered, sums.paid, sums.wagered2, sums.paid2, sums.wageredPaid, sums.theoretical];
+  // In a group commit the batch adds its bets up and writes each shard's row once before it commits.
+  if (tx.book) tx.book.add(`rtp:${bet.game}:${shard}`, rtpRow(bet.game, shard), amounts);
+  else await writeRtp(tx, bet.game, shard, amounts);
+}
+
+const RTP_ADD = `INSERT INTO rtp_totals (game, shard, bets, wagered, paid, wagered2, paid2, wagered_paid, theoretical) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (game, shard) DO UPDATE SET bets = rtp_totals.bets + excluded.bets, wagered = rtp_totals.wagered + excluded.wagered,
        paid = rtp_totals.paid + excluded.paid, wagered2 = rtp_totals.wagered2 + excluded.wagered2, paid2 = rtp_totals.paid2 + excluded.paid2,
-       wagered_paid = rtp_totals.wagered_paid + excluded.wagered_paid, theoretical = rtp_totals.theoretical + excluded.theoretical`,
-    [bet.game, bet.betId % RTP_SHARDS, sums.wagered, sums.paid, sums.wagered2, sums.paid2, sums.wageredPaid, sums.theoretical],
-  );
+       wagered_paid = rtp_totals.wagered_paid + excluded.wagered_paid, theoretical = rtp_totals.theoretical + excluded.theoretical`;
+
+async function writeRtp(sql: Sql, game: GameName, shard: number, amounts: readonly (bigint | number)[]): Promise<void> {
+  await sql.run(RTP_ADD, [game, shard, ...amounts]);
+}
+
+const rtpRows = new Map<string, Accumulator>();
+/** A game's shard row as a batch's running total (db/batchBook.ts). */
+function rtpRow(game: GameName, shard: number): Accumulator {
+  const key = `${game}:${shard}`;
+  let row = rtpRows.get(key);
+  if (!row) {
+    row = { tables: ['rtp_totals'], write: (sql, amounts) => writeRtp(sql, game, shard, amounts) };
+    rtpRows.set(key, row);
+  }
+  return row;
 }
 
 export interface GameRtp {

@@ -7,6 +7,7 @@
 import { unitsToDecimalString, unitsToNumber } from '../../core/money';
 import { principalAfterWithdrawal, sharesForDeposit, sharesForWithdrawal, valueOfShares } from '../../core/token/shares';
 import { freeBankroll, reservedPayouts } from '../bets/exposure';
+import type { Accumulator } from '../db/batchBook';
 import { BIGINT, forUpdate } from '../db/sql';
 import type { Database, Sql } from '../db/sql';
 import { badRequest } from '../errors';
@@ -113,12 +114,30 @@ const ADD_RESULT = 'UPDATE bankroll_pools SET wager_volume = wager_volume + ?, t
 
 /** The settlement hook: the pool's wager volume and its profit (house result less the rewards share). */
 export async function recordPoolResult(tx: Sql, currency: string, wager: bigint, payout: bigint, rewardsShare: bigint): Promise<void> {
-  const params = [wager, wager - payout - rewardsShare, currency];
+  const amounts = [wager, wager - payout - rewardsShare];
+  // In a group commit the batch adds its bets up and writes the pool's row once before it commits.
+  if (tx.book) tx.book.add(`pool:${currency}`, poolResultRow(currency), amounts);
+  else await writePoolResult(tx, currency, amounts);
+}
+
+async function writePoolResult(sql: Sql, currency: string, amounts: readonly (bigint | number)[]): Promise<void> {
+  const params = [...amounts, currency];
   // The pool row exists from the first bet on; create it only when the update found none.
-  if ((await tx.run(ADD_RESULT, params)) === 0) {
-    await poolRow(tx, currency);
-    await tx.run(ADD_RESULT, params);
+  if ((await sql.run(ADD_RESULT, params)) === 0) {
+    await poolRow(sql, currency);
+    await sql.run(ADD_RESULT, params);
   }
+}
+
+const poolResultRows = new Map<string, Accumulator>();
+/** A pool's figures as a batch's running total (db/batchBook.ts). */
+function poolResultRow(currency: string): Accumulator {
+  let row = poolResultRows.get(currency);
+  if (!row) {
+    row = { tables: ['bankroll_pools'], write: (sql, amounts) => writePoolResult(sql, currency, amounts) };
+    poolResultRows.set(currency, row);
+  }
+  return row;
 }
 
 export async function poolFigures(sql: Sql, currency: string): Promise<PoolFigures> {

@@ -1,5 +1,6 @@
 import { mine, miningPosition, miningSupply } from '../../core/token/mining';
 import type { MiningPosition, MiningResult } from '../../core/token/mining';
+import type { Accumulator } from '../db/batchBook';
 import { BIGINT, forUpdate } from '../db/sql';
 import type { Database, Sql } from '../db/sql';
 import { balanceOf, externalAccount, InsufficientFundsError, playerAccount, transfer } from '../ledger/ledger';
@@ -51,7 +52,10 @@ export async function currentMiningPosition(sql: Sql, config: TokenConfig): Prom
  * (they already did: each debits the one mining treasury).
  */
 export async function mineForBet(tx: Sql, config: TokenConfig, bet: SettledBet): Promise<MiningResult> {
-  const before = (await tx.get<{ total_mined: bigint }>(TOTAL_MINED + forUpdate(tx), [], BIGINT))!.total_mined;
+  // In a group commit the batch reads the total once and adds its bets' ACC up (db/batchBook.ts).
+  const before = tx.book
+    ? (await tx.book.base(MINED, minedRow, 1, totalMined)) + tx.book.pending(MINED, 0)
+    : (await tx.get<{ total_mined: bigint }>(TOTAL_MINED + forUpdate(tx), [], BIGINT))!.total_mined;
   const result = mine(config.levels, config.maxSupply, before, bet.wager, bet.usdRate);
   if (result.mined <= 0n) return { ...result, mined: 0n, totalMinedAfter: before };
   const ref = `${bet.game.toLowerCase()}:${bet.betId}`;
@@ -67,6 +71,13 @@ export async function mineForBet(tx: Sql, config: TokenConfig, bet: SettledBet):
     if (mined <= 0n) return { ...result, mined: 0n, totalMinedAfter: before };
     await pay(mined);
   }
-  await tx.run('UPDATE token_mining SET total_mined = total_mined + ? WHERE id = 1', [mined]);
+  if (tx.book) tx.book.add(MINED, minedRow, [mined]);
+  else await addMined(tx, mined);
   return { ...result, mined, totalMinedAfter: before + mined };
 }
+
+const addMined = (sql: Sql, mined: bigint) => sql.run('UPDATE token_mining SET total_mined = total_mined + ? WHERE id = 1', [mined]);
+
+const MINED = 'token_mining';
+/** The mined total as a batch's running total. */
+const minedRow: Accumulator = { tables: ['token_mining'], write: (sql, [mined]) => addMined(sql, mined as bigint).then(() => undefined) };

@@ -1,0 +1,164 @@
+import type { Sql } from './sql';
+
+/**
+ * The shared running totals of a group-commit batch (SQLite, db/groupCommit.ts): the rows every bet
+ * adds to (the ACC mined total, each bankroll pool's volume and profit, the RTP sums) are added up
+ * in memory while the batch's bets run and written once per row before the batch commits, instead
+ * of once per bet. Each bet still writes its own bet row, transfers and ledger entries.
+ *
+ * Nothing half-booked is ever visible or committed:
+ * - the batch writes every pending sum before its COMMIT, in the same transaction;
+ * - before any other statement of the batch names one of these tables (a read of a pool's figures,
+ *   a staking payout...), the pending sums are written first (`touches`), so that statement sees the
+ *   rows exactly as if every bet had written its own share;
+ * - a bet (or a nested savepoint) that fails rolls its own sums back with its writes: the state is
+ *   taken before it runs and put back when its savepoint is rolled back (`snapshot`/`restore`), which
+ *   also undoes any write of pending sums made inside it, since the rollback undid that too;
+ * - a value read for the batch (`base`) is kept only while nothing else may have changed its row.
+ *
+ * Only code that knows the row's own SQL uses it (`tx.book`); on PostgreSQL, and outside a batch,
+ * `tx.book` is undefined and each bet writes its rows itself.
+ */
+export interface Accumulator {
+  /** The rows' tables, so that a statement naming one of them writes the pending sums first. */
+  tables: readonly string[];
+  /** Writes `amounts` (the batch's sums) to the row, on the batch's connection without the book. */
+  write: (sql: Sql, amounts: readonly (bigint | number)[]) => Promise<void>;
+}
+
+interface Entry {
+  accumulator: Accumulator;
+  amounts: (bigint | number)[];
+  /** A value of the row read once for the batch, without the pending amounts (see `base`). */
+  base?: bigint;
+  /** The row's id, read with its base (a ledger account's, for its entries). */
+  id?: number;
+}
+
+export type BookState = ReadonlyMap<string, Readonly<Entry>>;
+
+export class BatchBook {
+  private entries = new Map<string, Entry>();
+  private watched = new Set<string>();
+  private pattern: RegExp | null = null;
+  /** Statement texts already classified (the same few texts come back every bet). */
+  private classified = new Map<string, boolean>();
+  /** Writes of pending sums so far (figures and tests). */
+  writes = 0;
+
+  /** @param raw the batch's connection without this book (its own reads and writes must not trigger it) */
+  constructor(private readonly raw: Sql) {}
+
+  /** Adds `amounts` to the row `key`; `accumulator` says how to write them (the same for a key). */
+  add(key: string, accumulator: Accumulator, amounts: readonly (bigint | number)[]): void {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { accumulator, amounts: amounts.map((a) => (typeof a === 'bigint' ? 0n : 0)) };
+      this.entries.set(key, entry);
+      this.watch(accumulator.tables);
+    }
+    const sums = entry.amounts;
+    amounts.forEach((amount, i) => {
+      sums[i] = typeof amount === 'bigint' ? (sums[i] as bigint) + amount : (sums[i] as number) + amount;
+    });
+  }
+
+  /** The amount pending at position `i` of `key` (0 when none). */
+  pending(key: string, i: number): bigint {
+    const value = this.entries.get(key)?.amounts[i];
+    return typeof value === 'bigint' ? value : 0n;
+  }
+
+  /**
+   * A value of the row `key` as the database holds it without the pending sums, read by `read` the
+   * first time in the batch; callers add `pending(key, i)` for the value the batch has reached.
+   */
+  async base(key: string, accumulator: Accumulator, width: number, read: (sql: Sql) => Promise<bigint | { value: bigint; id: number }>): Promise<bigint> {
+    return (await this.row(key, accumulator, width, read)).base!;
+  }
+
+  /** `base`, with the row's id when `read` gave one. */
+  async row(key: string, accumulator: Accumulator, width: number, read: (sql: Sql) => Promise<bigint | { value: bigint; id: number }>): Promise<Readonly<Entry>> {
+    let entry = this.entries.get(key);
+    if (entry?.base !== undefined) return entry;
+    const got = await read(this.raw);
+    if (!entry) {
+      entry = { accumulator, amounts: new Array<bigint | number>(width).fill(0n) };
+      this.entries.set(key, entry);
+      this.watch(accumulator.tables);
+    }
+    if (typeof got === 'bigint') entry.base = got;
+    else {
+      entry.base = got.value;
+      entry.id = got.id;
+    }
+    return entry;
+  }
+
+  /** Forgets what was read of `key`, which has nothing pending (a row created since it was read). */
+  forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry && entry.amounts.some((a) => a !== 0n && a !== 0)) throw new Error(`${key} has pending sums`);
+    this.entries.delete(key);
+  }
+
+  /**
+   * The batch's connection without this book, for a statement that names a watched table but
+   * touches no row the book sums (a player's own ledger account): it need not write the sums first.
+   */
+  get unbooked(): Sql {
+    return this.raw;
+  }
+
+  /** Whether `text` names a table with pending sums (then write them before it runs). */
+  touches(text: string): boolean {
+    if (!this.pattern) return false;
+    let hit = this.classified.get(text);
+    if (hit === undefined) {
+      hit = this.pattern.test(text);
+      this.classified.set(text, hit);
+    }
+    return hit && this.hasPending();
+  }
+
+  /** Writes every pending sum and forgets the values read. */
+  async write(): Promise<void> {
+    const entries = [...this.entries.values()];
+    // Forget first: should a write fail, the batch fails with it and this state is not used again.
+    this.entries = new Map();
+    for (const { accumulator, amounts } of entries) {
+      if (amounts.every((a) => a === 0n || a === 0)) continue;
+      this.writes += 1;
+      await accumulator.write(this.raw, amounts);
+    }
+  }
+
+  /** The state to put back if the work about to run rolls back. */
+  snapshot(): BookState {
+    const copy = new Map<string, Entry>();
+    for (const [key, entry] of this.entries) copy.set(key, { ...entry, amounts: [...entry.amounts] });
+    return copy;
+  }
+
+  restore(state: BookState): void {
+    this.entries = new Map([...state].map(([key, entry]) => [key, { ...entry, amounts: [...entry.amounts] }]));
+  }
+
+  private hasPending(): boolean {
+    for (const entry of this.entries.values()) if (entry.amounts.some((a) => a !== 0n && a !== 0) || entry.base !== undefined) return true;
+    return false;
+  }
+
+  private watch(tables: readonly string[]): void {
+    let grew = false;
+    for (const table of tables) {
+      if (!this.watched.has(table)) {
+        this.watched.add(table);
+        grew = true;
+      }
+    }
+    if (!grew) return;
+    this.pattern = new RegExp(`\\b(${[...this.watched].join('|')})\\b`, 'i');
+    this.classified.clear();
+  }
+}
