@@ -60,6 +60,12 @@ export interface AppDependencies {
   clock?: AppClock;
   /** Resolves once the first page has painted (the wallet and the live feed load then); by default afterNextPaint. */
   firstPaint?: () => Promise<void>;
+  /**
+   * Called once the page's own screen has painted: the wallet runs (a route's screen opens then) and
+   * the page has painted twice since. main.tsx fetches the frame's lazy parts and the modals then, so
+   * that they never compete with the requests of the page's largest paint.
+   */
+  onScreenPainted?: () => void;
 }
 
 /**
@@ -79,6 +85,12 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const navigation = createNavigationAdapter();
   const clock = deps.clock ?? realClock;
   const now = () => clock.now();
+  const paint = deps.firstPaint ?? afterNextPaint;
+  let walletSettled: () => void = () => undefined;
+  // Settled once the wallet's logic has arrived (or failed to), and then two paints: one for the
+  // wallet's start, one for the screen that opens with it.
+  const screenPainted = new Promise<void>((resolve) => (walletSettled = resolve)).then(paint).then(paint);
+  if (deps.onScreenPainted) void screenPainted.then(deps.onScreenPainted);
   const refreshSession = fromPromise<Awaited<ReturnType<typeof calls.refreshToken>>, { refreshToken: string }>(({ input }) =>
     calls.refreshToken(input.refreshToken),
   );
@@ -104,14 +116,18 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       // The wallet's logic, after the first paint: its machine and the money rules it uses are a chunk of
       // their own (docs/performance.md).
       loadWallet: fromPromise<AnyActorLogic, void>(async () => {
-        await (deps.firstPaint ?? afterNextPaint)();
-        const { provideWallet } = await import('./wallet');
-        return provideWallet({ api, preferences });
+        await paint();
+        try {
+          const { provideWallet } = await import('./wallet');
+          return provideWallet({ api, preferences });
+        } finally {
+          walletSettled();
+        }
       }),
-      // The live link's and the feed's logic, after the first paint: the SignalR adapter and both
-      // machines are a chunk of their own, not part of the first page (docs/performance.md).
+      // The live link's and the feed's logic, once the page's screen has painted: the SignalR adapter and
+      // both machines are a chunk of their own, not part of the first page (docs/performance.md).
       loadLiveFeed: fromPromise<LiveFeedLogic, void>(async () => {
-        await (deps.firstPaint ?? afterNextPaint)();
+        await screenPainted;
         const { provideLiveFeed } = await import('./liveFeed');
         return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) });
       }),
