@@ -20,8 +20,9 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   // The modal host, the signed-in header menus and the welcome panel are not on the first paint. A
-  // visitor's page fetches them once its own screen has painted, so they do not delay it; a player
-  // signed in earlier gets them at once, beside the first paint, so the header's menus come as soon as the wallet runs.
+  // visitor's page fetches them once its own screen has painted, so they do not delay it, or when a
+  // modal opens before; a player signed in earlier gets them at once, beside the first paint, so the
+  // header's menus come as soon as the wallet runs.
   const fetchParts = () => void preloadParts().catch(() => undefined);
   const stored = createSessionStore(window.localStorage).read();
   if (stored.accessToken !== null || stored.refreshToken !== null) fetchParts();
@@ -31,7 +32,7 @@ async function start() {
   };
   createRoot(root).render(
     <StrictMode>
-      <App inspect={inspect} dependencies={{ onScreenPainted }} />
+      <App inspect={inspect} dependencies={{ onScreenPainted, onModalOpened: fetchParts }} />
     </StrictMode>,
   );
 }

@@ -66,6 +66,8 @@ export interface AppDependencies {
    * that they never compete with the requests of the page's largest paint.
    */
   onScreenPainted?: () => void;
+  /** Called when a modal opens: main.tsx fetches the modal host then if the screen has not painted yet. */
+  onModalOpened?: () => void;
 }
 
 /**
@@ -131,7 +133,15 @@ export function createAppRuntime(deps: AppDependencies = {}) {
         const { provideLiveFeed } = await import('./liveFeed');
         return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) });
       }),
-      modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
+      modalStack: modalStackMachine.provide({
+        actions: {
+          markPageModalOpen: () => {
+            markPageModalOpen();
+            deps.onModalOpened?.();
+          },
+          unmarkPageModalOpen,
+        },
+      }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
       auth: authMachine.provide({
