@@ -76,9 +76,25 @@ export interface AppDependencies {
  */
 export function createAppRuntime(deps: AppDependencies = {}) {
   let system: ActorSystem<any> | null = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const paint = deps.firstPaint ?? afterNextPaint;
+  let walletSettled: () => void = () => undefined;
+  let screenHasPainted = false;
+  // Settled once the wallet's logic has arrived (or failed to), and then two paints: one for the
+  // wallet's start, one for the screen that opens with it.
+  const screenPainted = new Promise<void>((resolve) => (walletSettled = resolve))
+    .then(paint)
+    .then(paint)
+    .then(() => {
+      screenHasPainted = true;
+    });
+  if (deps.onScreenPainted) void screenPainted.then(deps.onScreenPainted);
+  const platformFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const api = createApiClient({
     baseURL: deps.apiBase ?? API_BASE,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    // What a page reads (exchange rates, balances, a screen's figures) is asked for once its screen has
+    // painted: the screen shows without it and fills in when it comes, and its requests no longer come
+    // before the page's largest paint. What a person does (log in, refresh a session, bet) goes at once.
+    fetch: (input, init) => (screenHasPainted || init?.method !== 'GET' ? platformFetch(input, init) : screenPainted.then(() => platformFetch(input, init))),
     coordinator: () => system?.get('tokenRefresh') as TokenRefreshRef | undefined,
   });
   const calls = accountCalls(api);
@@ -87,12 +103,6 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   const navigation = createNavigationAdapter();
   const clock = deps.clock ?? realClock;
   const now = () => clock.now();
-  const paint = deps.firstPaint ?? afterNextPaint;
-  let walletSettled: () => void = () => undefined;
-  // Settled once the wallet's logic has arrived (or failed to), and then two paints: one for the
-  // wallet's start, one for the screen that opens with it.
-  const screenPainted = new Promise<void>((resolve) => (walletSettled = resolve)).then(paint).then(paint);
-  if (deps.onScreenPainted) void screenPainted.then(deps.onScreenPainted);
   const refreshSession = fromPromise<Awaited<ReturnType<typeof calls.refreshToken>>, { refreshToken: string }>(({ input }) =>
     calls.refreshToken(input.refreshToken),
   );
