@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { designerInspector } from './inspector/loader';
 import { preloadModalsWhenIdle, preloadParts } from './components/modals/lazyModals';
+import { createSessionStore } from './adapters/storage';
 import './styles/theme.css';
 
 async function start() {
@@ -19,14 +20,22 @@ async function start() {
   const inspect = inspectors.length ? (event: unknown) => inspectors.forEach((sink) => sink(event)) : undefined;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
+  // The modal host, the signed-in header menus and the welcome panel are not on the first paint. A
+  // visitor's page fetches them once its own screen has painted, so they do not delay it, or when a
+  // modal opens before; a player signed in earlier gets them at once, beside the first paint, so the
+  // header's menus come as soon as the wallet runs.
+  const fetchParts = () => void preloadParts().catch(() => undefined);
+  const stored = createSessionStore(window.localStorage).read();
+  if (stored.accessToken !== null || stored.refreshToken !== null) fetchParts();
+  const onScreenPainted = () => {
+    fetchParts();
+    preloadModalsWhenIdle();
+  };
   createRoot(root).render(
     <StrictMode>
-      <App inspect={inspect} />
+      <App inspect={inspect} dependencies={{ onScreenPainted, onModalOpened: fetchParts }} />
     </StrictMode>,
   );
-  // The modal host, the signed-in header menus and the welcome panel are not on the first paint: fetched at once, beside it.
-  void preloadParts().catch(() => undefined);
-  preloadModalsWhenIdle();
 }
 
 void start();

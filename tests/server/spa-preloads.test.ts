@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_MODULES, ROUTE_MODULES, pageFor, pickEncoding, routePreloads } from '../../src/server/plugins/spaPages';
+import { PAGE_MODULES, ROUTE_MODULES, WALLET_MODULE, pageFor, pickEncoding, routePreloads } from '../../src/server/plugins/spaPages';
 import type { Manifest } from '../../src/server/plugins/spaPages';
 import { startTestServer, tempDir } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -181,6 +181,19 @@ describe('the preload list', () => {
     expect(routePreloads(manifest, 'src/app/routes/token/StakingPage.tsx')).toEqual({
       scripts: ['assets/StakingPage-K1.js', 'assets/money-M1.js', 'assets/pageModules-P1.js'],
       styles: [],
+    });
+  });
+
+  it("should add the wallet's chunks, which the route's screen waits for, after the route's and without what it already has", () => {
+    const manifest: Manifest = {
+      ...MANIFEST,
+      [PAGE_MODULES]: { file: 'assets/pageModules-P1.js', imports: ['_runtime-R1.js'] },
+      [WALLET_MODULE]: { file: 'assets/wallet-W1.js', imports: ['index.html', '_money-M1.js', '_walletMachine-W2.js'] },
+      '_walletMachine-W2.js': { file: 'assets/walletMachine-W2.js', imports: ['index.html'] },
+    };
+    expect(routePreloads(manifest, 'src/app/routes/games/DicePage.tsx')).toEqual({
+      scripts: ['assets/DicePage-D1.js', 'assets/shared-S1.js', 'assets/money-M1.js', 'assets/pageModules-P1.js', 'assets/wallet-W1.js', 'assets/walletMachine-W2.js'],
+      styles: ['assets/DicePage-D1.css', 'assets/shared-S1.css'],
     });
   });
 

@@ -60,6 +60,14 @@ export interface AppDependencies {
   clock?: AppClock;
   /** Resolves once the first page has painted (the wallet and the live feed load then); by default afterNextPaint. */
   firstPaint?: () => Promise<void>;
+  /**
+   * Called once the page's own screen has painted: the wallet runs (a route's screen opens then) and
+   * the page has painted twice since. main.tsx fetches the frame's lazy parts and the modals then, so
+   * that they never compete with the requests of the page's largest paint.
+   */
+  onScreenPainted?: () => void;
+  /** Called when a modal opens: main.tsx fetches the modal host then if the screen has not painted yet. */
+  onModalOpened?: () => void;
 }
 
 /**
@@ -68,9 +76,25 @@ export interface AppDependencies {
  */
 export function createAppRuntime(deps: AppDependencies = {}) {
   let system: ActorSystem<any> | null = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const paint = deps.firstPaint ?? afterNextPaint;
+  let walletSettled: () => void = () => undefined;
+  let screenHasPainted = false;
+  // Settled once the wallet's logic has arrived (or failed to), and then two paints: one for the
+  // wallet's start, one for the screen that opens with it.
+  const screenPainted = new Promise<void>((resolve) => (walletSettled = resolve))
+    .then(paint)
+    .then(paint)
+    .then(() => {
+      screenHasPainted = true;
+    });
+  if (deps.onScreenPainted) void screenPainted.then(deps.onScreenPainted);
+  const platformFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const api = createApiClient({
     baseURL: deps.apiBase ?? API_BASE,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    // What a page reads (exchange rates, balances, a screen's figures) is asked for once its screen has
+    // painted: the screen shows without it and fills in when it comes, and its requests no longer come
+    // before the page's largest paint. What a person does (log in, refresh a session, bet) goes at once.
+    fetch: (input, init) => (screenHasPainted || init?.method !== 'GET' ? platformFetch(input, init) : screenPainted.then(() => platformFetch(input, init))),
     coordinator: () => system?.get('tokenRefresh') as TokenRefreshRef | undefined,
   });
   const calls = accountCalls(api);
@@ -104,18 +128,30 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       // The wallet's logic, after the first paint: its machine and the money rules it uses are a chunk of
       // their own (docs/performance.md).
       loadWallet: fromPromise<AnyActorLogic, void>(async () => {
-        await (deps.firstPaint ?? afterNextPaint)();
-        const { provideWallet } = await import('./wallet');
-        return provideWallet({ api, preferences });
+        await paint();
+        try {
+          const { provideWallet } = await import('./wallet');
+          return provideWallet({ api, preferences });
+        } finally {
+          walletSettled();
+        }
       }),
-      // The live link's and the feed's logic, after the first paint: the SignalR adapter and both
-      // machines are a chunk of their own, not part of the first page (docs/performance.md).
+      // The live link's and the feed's logic, once the page's screen has painted: the SignalR adapter and
+      // both machines are a chunk of their own, not part of the first page (docs/performance.md).
       loadLiveFeed: fromPromise<LiveFeedLogic, void>(async () => {
-        await (deps.firstPaint ?? afterNextPaint)();
+        await screenPainted;
         const { provideLiveFeed } = await import('./liveFeed');
         return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) });
       }),
-      modalStack: modalStackMachine.provide({ actions: { markPageModalOpen, unmarkPageModalOpen } }),
+      modalStack: modalStackMachine.provide({
+        actions: {
+          markPageModalOpen: () => {
+            markPageModalOpen();
+            deps.onModalOpened?.();
+          },
+          unmarkPageModalOpen,
+        },
+      }),
       shell: shellMachine.provide({ actions: { scrollMainToTop } }),
       tokenRefresh: tokenRefreshMachine.provide({ actors: { refreshSession } }),
       auth: authMachine.provide({

@@ -45,9 +45,16 @@ export const MAX_INCREASE_PERCENT = 1000;
 /** The most bets one run can be asked for. */
 export const MAX_AUTOBETS = 100_000;
 
+/**
+ * A whole number with thousands commas, as toLocaleString('en-US') writes it, without Intl: this module
+ * loads with every game's first paint, and the first Intl call of a page loads the locale data (a long
+ * task on a slow phone).
+ */
+const withCommas = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** The messages of the Auto panel, in the tone of docs/product.md §5 and §8. */
 export const AUTOBET_MESSAGES = {
-  betsInvalid: `Number of bets must be a whole number from 0 to ${MAX_AUTOBETS.toLocaleString('en-US')}`,
+  betsInvalid: `Number of bets must be a whole number from 0 to ${withCommas(MAX_AUTOBETS)}`,
   percentInvalid: (when: 'win' | 'loss') => `Increase on ${when} must be from 0 to ${MAX_INCREASE_PERCENT}%`,
   stopProfitInvalid: 'Stop on profit must be an amount of 0 or more',
   stopLossInvalid: 'Stop on loss must be an amount of 0 or more',

@@ -30,6 +30,13 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
 /** The chunk every lazy route's module is imported through, fetched before the route's own. */
 export const PAGE_MODULES = 'src/app/routes/pageModules.ts';
 
+/**
+ * The wallet's chunk, which every page loads right after its first paint (src/app/actors/appLogic.ts),
+ * and which a route's screen waits for (it opens once the wallet runs): preloaded with the route's, so
+ * the screen does not wait for a second round of requests.
+ */
+export const WALLET_MODULE = 'src/app/actors/wallet.ts';
+
 /** One chunk of the build's manifest (dist/.vite/manifest.json, vite.config.ts `build.manifest`). */
 interface ManifestChunk {
   file: string;
@@ -56,15 +63,16 @@ function staticClosure(manifest: Manifest, key: string, into: string[] = []): st
 
 /**
  * What opening a lazy route fetches after the entry has run: its chunk, the chunks it imports
- * statically, the chunk it is imported through (PAGE_MODULES, when the build has it) and their CSS,
- * less what the entry (index.html's script) has already loaded. Null when the module is not a chunk of
- * this build.
+ * statically, the chunk it is imported through (PAGE_MODULES, when the build has it), the wallet's
+ * (WALLET_MODULE, when the build has it) and their CSS, less what the entry (index.html's script) has
+ * already loaded. Null when the module is not a chunk of this build.
  */
 export function routePreloads(manifest: Manifest, moduleKey: string): RoutePreloads | null {
   if (!manifest[moduleKey]) return null;
   const entry = staticClosure(manifest, 'index.html');
   const loaded = new Set([...entry.map((key) => manifest[key]!.file), ...entry.flatMap((key) => manifest[key]!.css ?? [])]);
-  const chunks = staticClosure(manifest, PAGE_MODULES, staticClosure(manifest, moduleKey)).filter((key) => !entry.includes(key));
+  const route = staticClosure(manifest, PAGE_MODULES, staticClosure(manifest, moduleKey));
+  const chunks = staticClosure(manifest, WALLET_MODULE, route).filter((key) => !entry.includes(key));
   const scripts = chunks.map((key) => manifest[key]!.file).filter((file) => !loaded.has(file));
   const styles = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loaded.has(file));
   return { scripts, styles };

@@ -1,10 +1,18 @@
-import { lazy } from 'react';
+import { createElement, lazy, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 
 type Loader<P> = () => Promise<ComponentType<P>>;
 
 const loaders: Array<() => Promise<unknown>> = [];
 const partLoaders: Array<() => Promise<unknown>> = [];
+/** Whether the frame's lazy parts are wanted yet (preloadParts has been called); they render nothing before. */
+let partsWanted = false;
+const partsListeners = new Set<() => void>();
+const subscribeToParts = (listener: () => void) => {
+  partsListeners.add(listener);
+  return () => void partsListeners.delete(listener);
+};
+const arePartsWanted = () => partsWanted;
 
 /**
  * A component in a chunk of its own. Once its chunk has arrived it renders at once, without
@@ -37,15 +45,23 @@ export function lazyModal<P extends object>(load: Loader<P>): ComponentType<P> {
 
 /**
  * A part of the frame that the first paint of a page does not show (the modal host, the signed-in
- * header menus) as a chunk of its own, rendered under a `<Suspense fallback={null}>`: the app fetches
- * it as soon as the first page has rendered (preloadParts), so it is there before it is needed.
+ * header menus, the welcome panel) as a chunk of its own, rendered under a `<Suspense fallback={null}>`.
+ * It renders nothing, and fetches nothing, until the parts are wanted (preloadParts): the app asks for
+ * them once the page's screen has painted, when a modal opens, or at once for a player signed in earlier.
  */
 export function lazyPart<P extends object>(load: Loader<P>): ComponentType<P> {
-  return lazyComponent(load, partLoaders);
+  const Part = lazyComponent(load, partLoaders);
+  return function WhenWanted(props: P) {
+    return useSyncExternalStore(subscribeToParts, arePartsWanted, arePartsWanted) ? createElement(Part, props) : null;
+  };
 }
 
-/** Fetches the frame's lazy parts: the app calls it right after the first render. */
+/** Fetches the frame's lazy parts and lets them render from then on. */
 export function preloadParts(): Promise<unknown> {
+  if (!partsWanted) {
+    partsWanted = true;
+    for (const listener of partsListeners) listener();
+  }
   return Promise.all(partLoaders.map((load) => load()));
 }
 

@@ -22,10 +22,11 @@ const GAME_PATHS: Record<string, '/dice' | '/mines' | '/blackjack' | '/baccarat'
   Baccarat: '/baccarat',
 };
 
-const TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+// Made on first use: building an Intl formatter loads its locale data, which a page's first paint does not need.
+let time: Intl.DateTimeFormat | undefined;
 const timeOf = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${TIME.format(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? iso : `${(time ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' })).format(date)} UTC`;
 };
 
 /** /bet/ID (issue 20): one bet as anyone may see it, the game as played, and its fairness check. */

@@ -99,12 +99,13 @@ export function Table({ columns, after, children }: { columns: readonly Column[]
   );
 }
 
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const compact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// Made on first use: building an Intl formatter loads its locale data, which a page's first paint does not need.
+let whole: Intl.NumberFormat | undefined;
+let compact: Intl.NumberFormat | undefined;
 
 /** Large token counts (supplies, levels) with thousands separators, no decimals. */
-export const formatWhole = (n: number): string => whole.format(Math.floor(n));
+export const formatWhole = (n: number): string => (whole ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(Math.floor(n));
 /** A count with up to 2 decimals (difficulty, mined totals). */
-export const formatShort = (n: number): string => compact.format(n);
+export const formatShort = (n: number): string => (compact ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })).format(n);
 /** A dollar price that may be below a cent (ACC at $0.05). */
 export const formatPrice = (n: number): string => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
