@@ -214,28 +214,41 @@ const KIND_PATTERN = /^[a-z_]+$/;
 
 type Moved = { id: bigint; balance: bigint } | undefined;
 
+/** Debits an unbooked account's row, opening the external account first if need be; refuses an overdraft. */
+async function debitRow(rows: Sql, balanceSql: Sql, from: AccountRef, amount: bigint, now: string): Promise<{ id: bigint; balance: bigint }> {
+  const currency = from.currency;
+  const debit = from.holder === EXTERNAL_HOLDER ? SQL.debitExternal : SQL.debit;
+  const debitParams = from.holder === EXTERNAL_HOLDER ? [amount, from.holder, currency] : [amount, from.holder, currency, amount];
+  let debited = await rows.get<Moved>(debit, debitParams, BIGINT);
+  // Only the external account may be debited before it exists (it goes below zero by design).
+  if (!debited && from.holder === EXTERNAL_HOLDER) {
+    await rows.run(SQL.ensure, [from.holder, from.userId, currency, now]);
+    debited = await rows.get<Moved>(debit, debitParams, BIGINT);
+  }
+  if (!debited) throw new InsufficientFundsError(from, amount, await balanceOf(balanceSql, from));
+  return debited;
+}
+
+/** Credits an unbooked account's row, opening it first if it has none yet. */
+async function creditRow(rows: Sql, to: AccountRef, amount: bigint, now: string): Promise<{ id: bigint; balance: bigint }> {
+  const creditParams = [amount, to.holder, to.currency];
+  let credited = await rows.get<Moved>(SQL.credit, creditParams, BIGINT);
+  if (!credited) {
+    await rows.run(SQL.ensure, [to.holder, to.userId, to.currency, now]);
+    credited = await rows.get<Moved>(SQL.credit, creditParams, BIGINT);
+    if (!credited) throw new LedgerError(`could not open the account ${to.holder}/${to.currency}`);
+  }
+  return credited;
+}
+
 async function move(sql: Sql, input: TransferInput): Promise<TransferResult> {
   const book = sql.book;
   if (book && (BOOKED_HOLDERS.has(input.from.holder) || BOOKED_HOLDERS.has(input.to.holder))) return moveBooked(sql, book, input);
   const { from, to, amount, kind, ref } = input;
   const currency = from.currency;
   const now = new Date().toISOString();
-  const debit = from.holder === EXTERNAL_HOLDER ? SQL.debitExternal : SQL.debit;
-  const debitParams = from.holder === EXTERNAL_HOLDER ? [amount, from.holder, currency] : [amount, from.holder, currency, amount];
-  let debited = await sql.get<Moved>(debit, debitParams, BIGINT);
-  // Only the external account may be debited before it exists (it goes below zero by design).
-  if (!debited && from.holder === EXTERNAL_HOLDER) {
-    await sql.run(SQL.ensure, [from.holder, from.userId, currency, now]);
-    debited = await sql.get<Moved>(debit, debitParams, BIGINT);
-  }
-  if (!debited) throw new InsufficientFundsError(from, amount, await balanceOf(sql, from));
-  const creditParams = [amount, to.holder, currency];
-  let credited = await sql.get<Moved>(SQL.credit, creditParams, BIGINT);
-  if (!credited) {
-    await sql.run(SQL.ensure, [to.holder, to.userId, currency, now]);
-    credited = await sql.get<Moved>(SQL.credit, creditParams, BIGINT);
-    if (!credited) throw new LedgerError(`could not open the account ${to.holder}/${currency}`);
-  }
+  const debited = await debitRow(sql, sql, from, amount, now);
+  const credited = await creditRow(sql, to, amount, now);
   const transferId = (await sql.get<{ id: number }>(SQL.insertTransfer, [currency, amount, kind, ref, now]))!.id;
   await sql.run(SQL.insertEntries, [transferId, debited.id, currency, -amount, kind, ref, now, transferId, credited.id, currency, amount, kind, ref, now]);
   return { transferId, fromBalance: debited.balance, toBalance: credited.balance };
@@ -260,14 +273,7 @@ async function moveBooked(sql: Sql, book: BatchBook, { from, to, amount, kind, r
     fromBalance = account.balance - amount;
     debitBooked = () => book.add(`account ${from.holder} ${currency}`, bookedRow(from), [-amount]);
   } else {
-    const debit = from.holder === EXTERNAL_HOLDER ? SQL.debitExternal : SQL.debit;
-    const debitParams = from.holder === EXTERNAL_HOLDER ? [amount, from.holder, currency] : [amount, from.holder, currency, amount];
-    let debited = await direct.get<Moved>(debit, debitParams, BIGINT);
-    if (!debited && from.holder === EXTERNAL_HOLDER) {
-      await direct.run(SQL.ensure, [from.holder, from.userId, currency, now]);
-      debited = await direct.get<Moved>(debit, debitParams, BIGINT);
-    }
-    if (!debited) throw new InsufficientFundsError(from, amount, await balanceOf(sql, from));
+    const debited = await debitRow(direct, sql, from, amount, now);
     fromId = debited.id;
     fromBalance = debited.balance;
   }
@@ -280,13 +286,7 @@ async function moveBooked(sql: Sql, book: BatchBook, { from, to, amount, kind, r
     toBalance = account.balance + amount;
     book.add(`account ${to.holder} ${currency}`, bookedRow(to), [amount]);
   } else {
-    const creditParams = [amount, to.holder, currency];
-    let credited = await direct.get<Moved>(SQL.credit, creditParams, BIGINT);
-    if (!credited) {
-      await direct.run(SQL.ensure, [to.holder, to.userId, currency, now]);
-      credited = await direct.get<Moved>(SQL.credit, creditParams, BIGINT);
-      if (!credited) throw new LedgerError(`could not open the account ${to.holder}/${currency}`);
-    }
+    const credited = await creditRow(direct, to, amount, now);
     toId = credited.id;
     toBalance = credited.balance;
   }
