@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { designerInspector } from './inspector/loader';
@@ -31,10 +31,13 @@ async function start() {
     fetchParts();
     preloadModalsWhenIdle();
   };
-  createRoot(root).render(
-    <StrictMode>
-      <App inspect={inspect} dependencies={{ onScreenPainted, onModalOpened: fetchParts }} />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App inspect={inspect} dependencies={{ onScreenPainted, onModalOpened: fetchParts }} />
+      </StrictMode>,
+    ),
   );
 }
 
