@@ -15,7 +15,7 @@ import { insertUser } from '../../src/server/users/repository';
 import { call } from '../support/auth';
 import { ENGINE, TEST_DATABASE_URL, openTestDatabase, startTestServer, tempDir, testSchema } from '../support/server';
 import type { TestServer } from '../support/server';
-import type { Clock } from '../../src/server/token/payout';
+import { ManualClock } from '../support/manualClock';
 import { createPlayer, fundedPlayer } from '../support/wallet';
 import type { Player } from '../support/wallet';
 
@@ -186,32 +186,6 @@ describe('proof of liabilities', () => {
   });
 });
 
-/** A clock the test moves by hand; timers fire (and their ticks are awaited) when it passes their time. */
-class ManualClock implements Clock {
-  private timers: Array<{ at: number; callback: () => Promise<void>; id: number }> = [];
-  private nextId = 1;
-  constructor(public time: number) {}
-  now = () => this.time;
-  setTimeout = (callback: () => Promise<void>, ms: number) => {
-    const id = this.nextId++;
-    this.timers.push({ at: this.time + ms, callback, id });
-    return id;
-  };
-  clearTimeout = (handle: unknown) => {
-    this.timers = this.timers.filter((t) => t.id !== handle);
-  };
-  async advanceTo(time: number) {
-    for (;;) {
-      const due = this.timers.filter((t) => t.at <= time).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((t) => t !== due);
-      this.time = due.at;
-      await due.callback();
-    }
-    this.time = time;
-  }
-}
-
 describe('the hourly snapshot', () => {
   it(`should be taken once per hour by one of two servers sharing a database, at start and after each full hour (${ENGINE})`, async () => {
     const dataDir = tempDir('liabilities-two-servers-');
@@ -238,31 +212,6 @@ describe('the hourly snapshot', () => {
   }, 60_000);
 });
 
-/** A clock that jumps: moved to a time, it runs there each timer due by then (a tick arms the next). */
-class JumpClock implements Clock {
-  private timers: Array<{ at: number; callback: () => Promise<void>; id: number }> = [];
-  private nextId = 1;
-  constructor(public time: number) {}
-  now = () => this.time;
-  setTimeout = (callback: () => Promise<void>, ms: number) => {
-    const id = this.nextId++;
-    this.timers.push({ at: this.time + ms, callback, id });
-    return id;
-  };
-  clearTimeout = (handle: unknown) => {
-    this.timers = this.timers.filter((t) => t.id !== handle);
-  };
-  async jumpTo(time: number) {
-    this.time = time;
-    for (;;) {
-      const due = this.timers.filter((t) => t.at <= time).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((t) => t !== due);
-      await due.callback();
-    }
-  }
-}
-
 describe('the retention of proofs', () => {
   const DAY = 86_400_000;
   const at = (iso: string) => Date.parse(iso);
@@ -276,7 +225,7 @@ describe('the retention of proofs', () => {
   });
 
   it(`should drop the leaves and nodes of snapshots older than 30 days at the hourly snapshot, keep their roots listed, and refuse their proofs (${ENGINE})`, async () => {
-    const clock = new JumpClock(at('2031-03-04T10:20:00.000Z'));
+    const clock = new ManualClock(at('2031-03-04T10:20:00.000Z'));
     const server = await startTestServer({}, undefined, { clock });
     try {
       const db = server.app.db;

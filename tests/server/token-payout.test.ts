@@ -9,39 +9,12 @@ import { miningSupply } from '../../src/core/token/mining';
 import { miningTreasury, rewardsPoolAccount, stakingAccount, unclaimedRewardsAccount } from '../../src/server/token/accounts';
 import { totalMined } from '../../src/server/token/mining';
 import { DailyPayoutScheduler, runDuePayout, runPayout } from '../../src/server/token/payout';
-import type { Clock } from '../../src/server/token/payout';
 import { insertUser } from '../../src/server/users/repository';
 import { ENGINE, TEST_DATABASE_URL, dropTestSchema, openTestDatabase, startTestServer, tempDir, testSchema } from '../support/server';
 import type { TestDatabase } from '../support/server';
+import { ManualClock } from '../support/manualClock';
 
 const DAY = 86_400_000;
-
-/** A clock the test moves by hand; timers fire (and their ticks are awaited) when it passes their time. */
-class ManualClock implements Clock {
-  private timers: Array<{ at: number; callback: () => Promise<void>; id: number }> = [];
-  private nextId = 1;
-  constructor(public time: number) {}
-  now = () => this.time;
-  setTimeout = (callback: () => Promise<void>, ms: number) => {
-    const id = this.nextId++;
-    this.timers.push({ at: this.time + ms, callback, id });
-    return id;
-  };
-  clearTimeout = (handle: unknown) => {
-    this.timers = this.timers.filter((t) => t.id !== handle);
-  };
-  pending = () => this.timers.length;
-  async advanceTo(time: number) {
-    for (;;) {
-      const due = this.timers.filter((t) => t.at <= time).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((t) => t !== due);
-      this.time = due.at;
-      await due.callback();
-    }
-    this.time = time;
-  }
-}
 
 const opened: TestDatabase[] = [];
 const dirs: string[] = [];
