@@ -22,6 +22,17 @@ export interface RtpContext {
 
 export type RtpEvent = { type: 'user.retry' } | { type: 'server.bet'; bet: Bet };
 
+/** Both reads watch the hub meanwhile: a bet landing during a read may be missing from its answer. */
+const readWatch = {
+  current: {
+    description: 'No bet has landed since the read began.',
+    on: { 'server.bet': 'behind' },
+  },
+  behind: {
+    description: 'A bet landed during the read, which may miss it: another read follows.',
+  },
+} as const;
+
 export const rtpMachine = setup({
   types: {
     context: {} as RtpContext,
@@ -58,15 +69,7 @@ export const rtpMachine = setup({
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
-      states: {
-        current: {
-          description: 'No bet has landed since the read began.',
-          on: { 'server.bet': 'behind' },
-        },
-        behind: {
-          description: 'A bet landed during the read, which may miss it: another read follows.',
-        },
-      },
+      states: readWatch,
     },
     failed: {
       description: 'The figures could not be read: the reason and Try again.',
@@ -97,15 +100,7 @@ export const rtpMachine = setup({
             ],
             onError: { target: 'updateFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
           },
-          states: {
-            current: {
-              description: 'No bet has landed since the read began.',
-              on: { 'server.bet': 'behind' },
-            },
-            behind: {
-              description: 'A bet landed during the read, which may miss it: another read follows.',
-            },
-          },
+          states: readWatch,
         },
         updateFailed: {
           description: 'A new read failed: the last figures stay, with the reason and Try again; the next bet tries again too.',
