@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupCommitOf } from '../../src/server/db/database';
+import { groupCommitOf, openDatabase } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/database';
 import type { GroupCommit } from '../../src/server/db/groupCommit';
 import { BIGINT } from '../../src/server/db/sql';
@@ -142,6 +144,40 @@ describe.skipIf(ENGINE === 'postgres')('group commit', () => {
     expect(await checkLedger(db)).toMatchObject({ ok: true });
   });
 
+  it('should insert a batch’s ledger rows together with the ids they were given, show them to a later statement, and drop a failed transaction’s', async () => {
+    const house = houseAccount('USDT');
+    await transfer(db, { from: externalAccount('USDT'), to: house, amount: 1_000n, kind: 'bankroll_seed', ref: 'rows' });
+    const holders = Array.from({ length: 40 }, (_, i) => account(`rows:${i + 1}`, 'USDT'));
+    const committedRows = () => reader.prepare(`SELECT t.id, t.amount, t.ref, e.amount AS entry FROM ledger_transfers t JOIN ledger_entries e ON e.transfer_id = t.id WHERE t.ref LIKE 'rows:%' ORDER BY e.id`).safeIntegers(true).all();
+    const batchesBefore = commits.batches;
+    const seenOwn: unknown[] = [];
+    // 40 transactions of two transfers each (out of the house and back): 80 transfers, 160 entries, over
+    // several insert statements. The 8th reads its own entries back; the 13th fails after its transfers.
+    const outcomes = await Promise.allSettled(
+      holders.map((to, i) =>
+        db.transaction(async (tx) => {
+          const out = await transfer(tx, { from: house, to, amount: BigInt(i + 1), kind: 'payout', ref: `rows:${i}` });
+          const back = await transfer(tx, { from: to, to: house, amount: 1n, kind: 'bet', ref: `rows:${i}` });
+          if (i === 7) seenOwn.push(...(await tx.all(`SELECT transfer_id AS id, amount FROM ledger_entries WHERE ref = ? ORDER BY id`, [`rows:${i}`], BIGINT)));
+          if (i === 12) throw new Error('refused after two transfers');
+          return [out.transferId, back.transferId];
+        }),
+      ),
+    );
+    expect(commits.batches - batchesBefore).toBe(1);
+    expect(outcomes.map((o) => o.status)).toEqual(holders.map((_, i) => (i === 12 ? 'rejected' : 'fulfilled')));
+    const ids = outcomes.flatMap((o) => (o.status === 'fulfilled' ? (o.value as number[]) : []));
+    // Each transfer's id is the id its row was given: the rows, in order, with both entries each.
+    const rows = committedRows() as Array<{ id: bigint; amount: bigint; ref: string; entry: bigint }>;
+    expect(rows.map((row) => Number(row.id))).toEqual(ids.flatMap((id) => [id, id]));
+    const expected = holders.flatMap((_, i) => (i === 12 ? [] : [[BigInt(i + 1), `rows:${i}`, -BigInt(i + 1)], [BigInt(i + 1), `rows:${i}`, BigInt(i + 1)], [1n, `rows:${i}`, -1n], [1n, `rows:${i}`, 1n]]));
+    expect(rows.map((row) => [row.amount, row.ref, row.entry])).toEqual(expected);
+    expect(seenOwn).toEqual([{ id: BigInt(ids[14]!), amount: -8n }, { id: BigInt(ids[14]!), amount: 8n }, { id: BigInt(ids[15]!), amount: -1n }, { id: BigInt(ids[15]!), amount: 1n }]);
+    expect(await balanceOf(db, holders[12]!)).toBe(0n);
+    expect(await balanceOf(db, holders[39]!)).toBe(39n);
+    expect(await checkLedger(db)).toMatchObject({ ok: true });
+  });
+
   it('should read a value kept for the batch again once a statement of the batch names its table (the open games’ reserves)', async () => {
     const kept = { tables: ['probe'], write: async () => {} };
     const count = (tx: Sql) => tx.book!.base('probe rows', kept, 1, async (raw) => (await raw.get<{ n: bigint }>('SELECT COUNT(*) AS n FROM probe', [], BIGINT))!.n);
@@ -160,6 +196,48 @@ describe.skipIf(ENGINE === 'postgres')('group commit', () => {
 
   it('should refuse a query on the database itself inside a transaction, which would wait for it forever', async () => {
     await expect(db.transaction(() => db.get('SELECT 1 AS one'))).rejects.toThrow('use the transaction handle');
+  });
+
+  // A server does not mark its transactions' work (that would make every promise pay Node's promise
+  // hooks): a query on the database from inside a transaction then waits for the batch, which waits
+  // for it, until the batch has held the connection too long; the query is then refused, the work
+  // fails alone and the batch goes on. A query from outside the batch only waits for it.
+  it('should, unmarked, refuse a query on the database inside a transaction once the batch stalls, and let one from outside wait and run', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-stall-'));
+    const server = await openDatabase({ dataDir, nesting: { mark: false, stallMs: 200 } });
+    try {
+      await server.exec('CREATE TABLE probe (id INTEGER PRIMARY KEY, note TEXT NOT NULL)');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const holding = new Promise<void>((resolve) => (started = resolve));
+      const slow = server.transaction(async (tx) => {
+        await tx.run('INSERT INTO probe (note) VALUES (?)', ['slow']);
+        started();
+        await gate;
+        return tx.run('INSERT INTO probe (note) VALUES (?)', ['after the gate']);
+      });
+      await holding;
+      // From outside: waits for the batch, then sees what it committed.
+      const outside = server.all<{ note: string }>('SELECT note FROM probe ORDER BY id');
+      setTimeout(release, 50);
+      expect(await slow).toBe(1);
+      expect((await outside).map((row) => row.note)).toEqual(['slow', 'after the gate']);
+
+      const t0 = Date.now();
+      const nested = server.transaction(async (tx) => {
+        await tx.run('INSERT INTO probe (note) VALUES (?)', ['nested']);
+        return server.get('SELECT COUNT(*) AS n FROM probe');
+      });
+      const beside = server.transaction((tx) => tx.run('INSERT INTO probe (note) VALUES (?)', ['beside']));
+      await expect(nested).rejects.toThrow('a query on the database inside a transaction: use the transaction handle');
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
+      expect(await beside).toBe(1);
+      expect((await server.all<{ note: string }>('SELECT note FROM probe ORDER BY id')).map((row) => row.note)).toEqual(['slow', 'after the gate', 'beside']);
+    } finally {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

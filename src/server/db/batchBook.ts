@@ -1,10 +1,12 @@
-import type { Sql } from './sql';
+import type { Sql, SqlValue } from './sql';
 
 /**
  * The shared running totals of a group-commit batch (SQLite, db/groupCommit.ts): the rows every bet
  * adds to (the ACC mined total, each bankroll pool's volume and profit, the RTP sums) are added up
  * in memory while the batch's bets run and written once per row before the batch commits, instead
- * of once per bet. Each bet still writes its own bet row, transfers and ledger entries.
+ * of once per bet. Rows every bet appends (the ledger's transfers and entries) are kept in order and
+ * inserted together, several to a statement, before the batch commits (`append`); each bet still has
+ * its own bet row, transfers and ledger entries.
  *
  * Nothing half-booked is ever visible or committed:
  * - the batch writes every pending sum before its COMMIT, in the same transaction;
@@ -35,10 +37,32 @@ interface Entry {
   id?: number;
 }
 
-export type BookState = ReadonlyMap<string, Readonly<Entry>>;
+/** Rows appended to one table during a batch, inserted together (see `append`). */
+export interface RowBuffer {
+  /** The table, so that a statement naming it inserts the buffered rows first. */
+  table: string;
+  /** Inserts `rows` in their order, on the batch's connection without the book. */
+  write: (sql: Sql, rows: readonly (readonly SqlValue[])[]) => Promise<void>;
+}
+
+interface Buffered {
+  buffer: RowBuffer;
+  rows: (readonly SqlValue[])[];
+}
+
+export interface BookState {
+  entries: ReadonlyMap<string, Readonly<Entry>>;
+  /** Each buffer's array as it was and its length then (arrays are only appended to, or replaced when written). */
+  rows: ReadonlyArray<readonly [string, Buffered, (readonly SqlValue[])[], number]>;
+  ids: ReadonlyMap<string, number>;
+}
 
 export class BatchBook {
   private entries = new Map<string, Entry>();
+  /** Rows waiting to be inserted, per buffer, in the order buffers were first used. */
+  private buffers = new Map<string, Buffered>();
+  /** The next id to give a row of each table whose ids the batch hands out (see `nextId`). */
+  private ids = new Map<string, number>();
   private watched = new Set<string>();
   private pattern: RegExp | null = null;
   /** Statement texts already classified (the same few texts come back every bet). */
@@ -67,6 +91,37 @@ export class BatchBook {
   pending(key: string, i: number): bigint {
     const value = this.entries.get(key)?.amounts[i];
     return typeof value === 'bigint' ? value : 0n;
+  }
+
+  /**
+   * Appends a row for `buffer`'s table; the rows of a batch are inserted in the order they were
+   * appended, before any statement of the batch names the table and before the batch commits. The
+   * caller must know the row is valid (a constraint that fails then fails the whole batch).
+   */
+  append(buffer: RowBuffer, row: readonly SqlValue[]): void {
+    let buffered = this.buffers.get(buffer.table);
+    if (!buffered) {
+      buffered = { buffer, rows: [] };
+      this.buffers.set(buffer.table, buffered);
+      this.watch([buffer.table]);
+    }
+    buffered.rows.push(row);
+  }
+
+  /**
+   * The id the next row of `table` gets when the batch hands its ids out (an INTEGER PRIMARY KEY whose
+   * rows are appended, so a row's id is known before it is inserted): the largest id in the table,
+   * read by `readMax` once per batch (the batch is the only writer), plus the rows given ids since.
+   * Read again after the table's rows are written, as another statement may have added rows since.
+   */
+  async nextId(table: string, readMax: (sql: Sql) => Promise<number>): Promise<number> {
+    let next = this.ids.get(table);
+    if (next === undefined) {
+      next = (await readMax(this.raw)) + 1;
+      this.watch([table]);
+    }
+    this.ids.set(table, next + 1);
+    return next;
   }
 
   /**
@@ -124,8 +179,16 @@ export class BatchBook {
   /** Writes every pending sum and forgets the values read. */
   async write(): Promise<void> {
     const entries = [...this.entries.values()];
+    const buffers = [...this.buffers.values()];
     // Forget first: should a write fail, the batch fails with it and this state is not used again.
     this.entries = new Map();
+    this.buffers = new Map();
+    this.ids = new Map();
+    for (const { buffer, rows } of buffers) {
+      if (rows.length === 0) continue;
+      this.writes += 1;
+      await buffer.write(this.raw, rows);
+    }
     for (const { accumulator, amounts } of entries) {
       if (amounts.every((a) => a === 0n || a === 0)) continue;
       this.writes += 1;
@@ -137,16 +200,27 @@ export class BatchBook {
   snapshot(): BookState {
     const copy = new Map<string, Entry>();
     for (const [key, entry] of this.entries) copy.set(key, { ...entry, amounts: [...entry.amounts] });
-    return copy;
+    const rows = [...this.buffers].map(([table, buffered]) => [table, buffered, buffered.rows, buffered.rows.length] as const);
+    return { entries: copy, rows, ids: new Map(this.ids) };
   }
 
   restore(state: BookState): void {
-    this.entries = new Map([...state].map(([key, entry]) => [key, { ...entry, amounts: [...entry.amounts] }]));
+    this.entries = new Map([...state.entries].map(([key, entry]) => [key, { ...entry, amounts: [...entry.amounts] }]));
+    // A buffer's array is appended to, or replaced by a new one when its rows are written: the array
+    // of the snapshot, cut back to its length then, holds exactly the rows pending at that time.
+    this.buffers = new Map(
+      state.rows.map(([table, buffered, rows, length]) => {
+        rows.length = length;
+        return [table, { buffer: buffered.buffer, rows }];
+      }),
+    );
+    this.ids = new Map(state.ids);
   }
 
   private hasPending(): boolean {
     for (const entry of this.entries.values()) if (entry.amounts.some((a) => a !== 0n && a !== 0) || entry.base !== undefined) return true;
-    return false;
+    for (const buffered of this.buffers.values()) if (buffered.rows.length > 0) return true;
+    return this.ids.size > 0;
   }
 
   private watch(tables: readonly string[]): void {
@@ -161,4 +235,38 @@ export class BatchBook {
     this.pattern = new RegExp(`\\b(${[...this.watched].join('|')})\\b`, 'i');
     this.classified.clear();
   }
+}
+
+/** Rows per INSERT at most when a buffer is written; fewer rows go in chunks of 32, 16, ... 1. */
+const CHUNK = 64;
+
+/**
+ * A buffer whose rows are inserted into `table`'s `columns`, up to 64 rows a statement. The chunks
+ * have power-of-two sizes, so a batch prepares at most seven statement texts per table, once.
+ */
+export function rowBuffer(table: string, columns: readonly string[]): RowBuffer {
+  const texts = new Map<number, string>();
+  const textFor = (count: number): string => {
+    let text = texts.get(count);
+    if (!text) {
+      const row = `(${columns.map(() => '?').join(', ')})`;
+      text = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${new Array<string>(count).fill(row).join(', ')}`;
+      texts.set(count, text);
+    }
+    return text;
+  };
+  return {
+    table,
+    write: async (sql, rows) => {
+      let at = 0;
+      while (at < rows.length) {
+        let count = CHUNK;
+        while (count > rows.length - at) count >>= 1;
+        const params: SqlValue[] = [];
+        for (let i = at; i < at + count; i++) for (const value of rows[i]!) params.push(value);
+        await sql.run(textFor(count), params);
+        at += count;
+      }
+    },
+  };
 }

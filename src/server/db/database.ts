@@ -6,9 +6,10 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { GroupCommit } from './groupCommit';
+import type { NestingCheck } from './groupCommit';
 import { migrate } from './migrations';
 import { seedDemoData } from './seed';
-import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, guardedExecutor, guardedTransaction, insideTransaction, transactionHandle } from './sql';
+import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, checkNesting, guardedExecutor, guardedTransaction, insideTransaction, transactionHandle } from './sql';
 import type { Database, Executor, Sql } from './sql';
 
 export type { Database, Sql };
@@ -33,11 +34,13 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Skip the demo data (tests of the migrations). */
   seed?: boolean;
+  /** SQLite: how a query on the database inside a transaction is found (db/groupCommit.ts); tests set it. */
+  nesting?: NestingCheck;
 }
 
 /** A database handle: SQLite (the default) or PostgreSQL, migrated and seeded. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const db = options.url ? await openPostgres(options.url, options) : openSqlite(options.dataDir, options.synchronous ?? 'FULL');
+  const db = options.url ? await openPostgres(options.url, options) : openSqlite(options.dataDir, options.synchronous ?? 'FULL', options.nesting);
   try {
     await migrate(db);
     if (options.seed !== false) await seedDemoData(db);
@@ -58,7 +61,7 @@ export function groupCommitOf(db: Database): GroupCommit | null {
 
 type AnyKysely = Kysely<Record<string, Record<string, unknown>>>;
 
-function openSqlite(dataDir: string, synchronous: SqliteSynchronous): Database & { groupCommit: GroupCommit } {
+function openSqlite(dataDir: string, synchronous: SqliteSynchronous, nesting: NestingCheck = { mark: checkNesting, stallMs: 5_000 }): Database & { groupCommit: GroupCommit } {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = new BetterSqlite3(path.join(dataDir, 'casino.sqlite'));
   file.pragma('journal_mode = WAL');
@@ -99,9 +102,15 @@ function openSqlite(dataDir: string, synchronous: SqliteSynchronous): Database &
       return Promise.reject(error as Error);
     }
   };
-  const groupCommit = new GroupCommit(kysely, () => file.inTransaction, onHeldConnection);
-  const execute = guardedExecutor((query) => kysely.executeQuery(query));
-  const root = new SqlOn('sqlite', execute, guardedTransaction((work) => groupCommit.run(work)));
+  const groupCommit = new GroupCommit(kysely, () => file.inTransaction, onHeldConnection, nesting);
+  // The database's own queries run on the prepared statements at once, as a batch's do: every
+  // transaction goes through the group commit, and between its batches nothing holds the connection;
+  // while a batch holds it they wait for its end (Kysely's connection and its mutex cost more than the
+  // statement).
+  const direct: Executor = (query) => (groupCommit.holding ? groupCommit.whenFree().then(() => direct(query)) : onHeldConnection(query));
+  const execute = nesting.mark ? guardedExecutor(direct) : direct;
+  const transaction = nesting.mark ? guardedTransaction((work) => groupCommit.run(work)) : (work: (tx: Sql) => Promise<unknown>) => groupCommit.run(work);
+  const root = new SqlOn('sqlite', execute, transaction);
   return Object.assign(root, {
     kysely,
     groupCommit,

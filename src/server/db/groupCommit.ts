@@ -1,8 +1,15 @@
 import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import { BatchBook } from './batchBook';
-import { insideTransaction, transactionHandle, withSavepoint } from './sql';
+import { QUERY_INSIDE, TRANSACTION_INSIDE, checkNesting, insideTransaction, transactionHandle, withSavepoint } from './sql';
 import type { Executor, Sql } from './sql';
+
+export interface NestingCheck {
+  /** Mark each job's work as inside a transaction (sql.ts, `checkNesting`). */
+  mark: boolean;
+  /** How long a batch may hold the connection while queries on the database wait before they are refused. */
+  stallMs: number;
+}
 
 interface Job {
   work: (tx: Sql) => Promise<unknown>;
@@ -36,6 +43,11 @@ export class GroupCommit {
   batches = 0;
   /** Writes of the batches' running totals so far (db/batchBook.ts; figures and tests). */
   bookWrites = 0;
+  /** Whether a batch holds the connection (from its BEGIN to its COMMIT or ROLLBACK). */
+  holding = false;
+  /** Queries on the database itself waiting for the batch that holds the connection (see `whenFree`). */
+  private waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  private watchdog: ReturnType<typeof setTimeout> | null = null;
 
   /**
    * @param kysely the SQLite database, whose single connection a batch holds
@@ -48,6 +60,7 @@ export class GroupCommit {
     private readonly kysely: Kysely<Record<string, Record<string, unknown>>>,
     private readonly inTransaction: () => boolean,
     private readonly onHeldConnection?: Executor,
+    private readonly nesting: NestingCheck = { mark: checkNesting, stallMs: 5_000 },
   ) {}
 
   /** Runs `work` in the next batch; resolves with its result once the batch is durable. */
@@ -63,6 +76,34 @@ export class GroupCommit {
         });
       }
     });
+  }
+
+  /**
+   * Resolves once no batch holds the connection: a query on the database itself waits for the batch
+   * in progress (it runs between batches). A batch that holds the connection for `stallMs` while such
+   * queries wait is taken as a transaction's work waiting for a query or transaction on the database
+   * itself, which waits for that work: a deadlock. The waiting queries and the transactions queued
+   * behind the batch are then refused (with the handle to use), which lets the work fail and the batch
+   * go on. Tests find that mistake at once (sql.ts, `checkNesting`); this keeps a server from hanging.
+   */
+  whenFree(): Promise<void> {
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  /** Runs a job's work, marked as inside a transaction when nesting is checked. */
+  private inside<T>(work: () => Promise<T>): Promise<T> {
+    return this.nesting.mark ? insideTransaction.run(true, work) : work();
+  }
+
+  private stalled(): void {
+    this.watchdog = null;
+    if (!this.holding) return;
+    const waiting = this.waiting;
+    const queued = this.queue;
+    this.waiting = [];
+    this.queue = [];
+    for (const waiter of waiting) waiter.reject(new Error(QUERY_INSIDE));
+    for (const job of queued) job.reject(new Error(TRANSACTION_INSIDE));
   }
 
   /** Commits what is queued now (the timer's work; also before the database closes). */
@@ -103,11 +144,20 @@ export class GroupCommit {
     const booked: Executor = (query) => (book.touches(query.sql) ? book.write().then(() => execute(query)) : execute(query));
     const tx = transactionHandle('sqlite', booked, book);
     await raw('BEGIN IMMEDIATE');
+    this.holding = true;
+    this.watchdog = setTimeout(() => this.stalled(), this.nesting.stallMs);
+    this.watchdog.unref?.();
     try {
       if (jobs.length === 1) return await this.commitAlone(jobs[0]!, tx, book, raw);
       return await this.commitAll(jobs, tx, book, execute, raw);
     } finally {
+      this.holding = false;
+      if (this.watchdog) clearTimeout(this.watchdog);
+      this.watchdog = null;
       this.bookWrites += book.writes;
+      const waiting = this.waiting;
+      this.waiting = [];
+      for (const waiter of waiting) waiter.resolve();
     }
   }
 
@@ -116,7 +166,7 @@ export class GroupCommit {
     try {
       for (const job of jobs) {
         try {
-          const value = await insideTransaction.run(true, () => withSavepoint(execute, tx, job.work));
+          const value = await this.inside(() => withSavepoint(execute, tx, job.work));
           outcomes.push({ ok: true, value });
         } catch (error) {
           outcomes.push({ ok: false, error });
@@ -137,7 +187,7 @@ export class GroupCommit {
   private async commitAlone(job: Job, tx: Sql, book: BatchBook, raw: (text: string) => Promise<unknown>): Promise<Outcome[]> {
     let value: unknown;
     try {
-      value = await insideTransaction.run(true, () => job.work(tx));
+      value = await this.inside(() => job.work(tx));
     } catch (error) {
       if (this.inTransaction()) await raw('ROLLBACK');
       return [{ ok: false, error }];

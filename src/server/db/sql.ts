@@ -63,8 +63,20 @@ export class DatabaseBusyError extends Error {
   override name = 'DatabaseBusyError';
 }
 
-/** Marks the async work that runs inside a transaction: a query on the database itself there is a bug. */
+/**
+ * Marks the async work that runs inside a transaction: a query or transaction on the database itself
+ * there is a bug (on SQLite it would wait for that work forever, on PostgreSQL commit apart from it).
+ * On PostgreSQL always; on SQLite when `checkNesting`: an AsyncLocalStorage makes every promise of the
+ * process pay Node's promise hooks (about 5% of a bet's CPU), so the server's group commit finds the
+ * mistake by its stall instead (db/groupCommit.ts, `whenFree`), and the tests find it at once.
+ */
 export const insideTransaction = new AsyncLocalStorage<true>();
+
+/** Whether SQLite marks its transactions' work (tests, or DB_CHECK_NESTING=1). */
+export const checkNesting = process.env.VITEST !== undefined || process.env.DB_CHECK_NESTING === '1';
+
+export const QUERY_INSIDE = 'a query on the database inside a transaction: use the transaction handle';
+export const TRANSACTION_INSIDE = 'a transaction on the database inside a transaction: use the transaction handle';
 
 /** Runs one compiled query on some connection (the pool, or a transaction's own connection). */
 export type Executor = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
@@ -204,7 +216,7 @@ export function guardedTransaction(
 ): (work: (tx: Sql) => Promise<unknown>) => Promise<unknown> {
   return (work) => {
     if (insideTransaction.getStore()) {
-      return Promise.reject(new Error('a transaction on the database inside a transaction: use the transaction handle'));
+      return Promise.reject(new Error(TRANSACTION_INSIDE));
     }
     return begin(work);
   };
@@ -214,7 +226,7 @@ export function guardedTransaction(
 export function guardedExecutor(execute: Executor): Executor {
   return (query) => {
     if (insideTransaction.getStore()) {
-      return Promise.reject(new Error('a query on the database inside a transaction: use the transaction handle'));
+      return Promise.reject(new Error(QUERY_INSIDE));
     }
     return execute(query);
   };

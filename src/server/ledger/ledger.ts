@@ -19,6 +19,7 @@
  * transactions (an UPDATE waits for the row and re-checks its WHERE on the row it then sees); a refused debit throws
  * InsufficientFundsError and the surrounding transaction rolls back.
  */
+import { rowBuffer } from '../db/batchBook';
 import type { Accumulator, BatchBook } from '../db/batchBook';
 import { BIGINT } from '../db/sql';
 import type { Database, Sql } from '../db/sql';
@@ -244,14 +245,40 @@ async function creditRow(rows: Sql, to: AccountRef, amount: bigint, now: string)
 async function move(sql: Sql, input: TransferInput): Promise<TransferResult> {
   const book = sql.book;
   if (book && (BOOKED_HOLDERS.has(input.from.holder) || BOOKED_HOLDERS.has(input.to.holder))) return moveBooked(sql, book, input);
-  const { from, to, amount, kind, ref } = input;
-  const currency = from.currency;
+  const { from, to, amount } = input;
   const now = new Date().toISOString();
-  const debited = await debitRow(sql, sql, from, amount, now);
-  const credited = await creditRow(sql, to, amount, now);
-  const transferId = (await sql.get<{ id: number }>(SQL.insertTransfer, [currency, amount, kind, ref, now]))!.id;
-  await sql.run(SQL.insertEntries, [transferId, debited.id, currency, -amount, kind, ref, now, transferId, credited.id, currency, amount, kind, ref, now]);
+  // Inside a batch, the player's own rows need not wait for the batch's sums (see moveBooked).
+  const rows = book ? book.unbooked : sql;
+  const debited = await debitRow(rows, sql, from, amount, now);
+  const credited = await creditRow(rows, to, amount, now);
+  const transferId = await writeTransfer(sql, input, debited.id, credited.id, now);
   return { transferId, fromBalance: debited.balance, toBalance: credited.balance };
+}
+
+const TRANSFER_COLUMNS = ['id', 'currency', 'amount', 'kind', 'ref', 'created_at'] as const;
+const ENTRY_COLUMNS = ['transfer_id', 'account_id', 'currency', 'amount', 'kind', 'ref', 'created_at'] as const;
+const transferRows = rowBuffer('ledger_transfers', TRANSFER_COLUMNS);
+const entryRows = rowBuffer('ledger_entries', ENTRY_COLUMNS);
+const maxTransferId = async (sql: Sql) => (await sql.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM ledger_transfers'))!.id;
+
+/**
+ * The transfer row and its two entries (the debit, then the credit). Inside a group commit they join
+ * the batch's rows, inserted with the other bets' before it commits (db/batchBook.ts), the transfer
+ * taking the next id of the table at once; elsewhere they are inserted now.
+ */
+async function writeTransfer(sql: Sql, { from, amount, kind, ref }: TransferInput, fromId: number | bigint, toId: number | bigint, now: string): Promise<number> {
+  const currency = from.currency;
+  const book = sql.book;
+  if (book) {
+    const transferId = await book.nextId('ledger_transfers', maxTransferId);
+    book.append(transferRows, [transferId, currency, amount, kind, ref, now]);
+    book.append(entryRows, [transferId, fromId, currency, -amount, kind, ref, now]);
+    book.append(entryRows, [transferId, toId, currency, amount, kind, ref, now]);
+    return transferId;
+  }
+  const transferId = (await sql.get<{ id: number }>(SQL.insertTransfer, [currency, amount, kind, ref, now]))!.id;
+  await sql.run(SQL.insertEntries, [transferId, fromId, currency, -amount, kind, ref, now, transferId, toId, currency, amount, kind, ref, now]);
+  return transferId;
 }
 
 /**
@@ -259,7 +286,8 @@ async function move(sql: Sql, input: TransferInput): Promise<TransferResult> {
  * batch's sum (its debit checked against the balance the batch has reached, before anything is
  * written); the other side's row is updated as usual; the transfer row and both entries as usual.
  */
-async function moveBooked(sql: Sql, book: BatchBook, { from, to, amount, kind, ref }: TransferInput): Promise<TransferResult> {
+async function moveBooked(sql: Sql, book: BatchBook, input: TransferInput): Promise<TransferResult> {
+  const { from, to, amount } = input;
   const currency = from.currency;
   const now = new Date().toISOString();
   const direct = book.unbooked;
@@ -291,8 +319,7 @@ async function moveBooked(sql: Sql, book: BatchBook, { from, to, amount, kind, r
     toBalance = credited.balance;
   }
   debitBooked?.();
-  const transferId = (await sql.get<{ id: number }>(SQL.insertTransfer, [currency, amount, kind, ref, now]))!.id;
-  await sql.run(SQL.insertEntries, [transferId, fromId, currency, -amount, kind, ref, now, transferId, toId, currency, amount, kind, ref, now]);
+  const transferId = await writeTransfer(sql, input, fromId, toId, now);
   return { transferId, fromBalance, toBalance };
 }
 
