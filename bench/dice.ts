@@ -208,10 +208,9 @@ async function main(): Promise<void> {
     const groupCommit = groupCommitOf(app.db);
     try {
       for (const mode of ['FULL', 'NORMAL'] as const) {
-        if (file) {
-          await app.db.exec(`PRAGMA synchronous = ${mode}`);
-          file.pragma(`synchronous = ${mode}`);
-        }
+        // The server's FULL is its group commit's (the log synced off the event loop, db/logSync.ts).
+        if (groupCommit) groupCommit.synchronous = mode;
+        file?.pragma(`synchronous = ${mode}`);
         figures.raw![mode] = file ? await serialPhase(players, rawBet(file)) : NO_FIGURES;
         figures.direct![mode] = await serialPhase(players, directBet(app));
         const batchesBefore = groupCommit?.batches ?? 0;
@@ -225,7 +224,7 @@ async function main(): Promise<void> {
         const commits = groupCommit ? `${batches} group commits, about ${(bets / Math.max(1, batches)).toFixed(1)} bets each; ` : '';
         console.error(`  http ${mode}: ${commits}CPU an answer: server ${perAnswer((cpu.user + cpu.system) / 1000)} ms, clients ${perAnswer(clientsMs)} ms`);
       }
-      if (sqlite) await app.db.exec(`PRAGMA synchronous = ${config.sqliteSynchronous}`);
+      if (groupCommit) groupCommit.synchronous = config.sqliteSynchronous;
     } finally {
       file?.close();
     }

@@ -1,32 +1,52 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
+import { groupCommitOf, openDatabase } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/database';
 import { ENGINE, startTestServer } from '../support/server';
 
-// SQLite's numbers for PRAGMA synchronous: 1 NORMAL, 2 FULL.
-const FULL = 2;
-const NORMAL = 1;
-
 const pragma = async (db: Database, name: string) => Object.values((await db.get<Record<string, unknown>>(`PRAGMA ${name}`))!)[0];
 
+/** The paths of the files fdatasync is called on while `spy` watches, each call held `holdMs` before it ends. */
+function watchSyncs(holdMs = 0) {
+  const real = fs.fdatasync;
+  const synced: Array<{ path: string; endedAt?: number }> = [];
+  const spy = vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+    const call: { path: string; endedAt?: number } = { path: fs.readlinkSync(`/proc/self/fd/${fd}`) };
+    synced.push(call);
+    real(fd, (error) =>
+      setTimeout(() => {
+        call.endedAt = performance.now();
+        callback(error);
+      }, holdMs),
+    );
+  }) as typeof fs.fdatasync);
+  return { synced, restore: () => spy.mockRestore() };
+}
+
 describe('how hard a commit waits for the disk', () => {
-  // PRAGMAs are SQLite's; PostgreSQL commits durably by its own synchronous_commit (docs/operations.md).
+  // SQLite's; PostgreSQL commits durably by its own synchronous_commit (docs/operations.md).
   it.skipIf(ENGINE === 'postgres')('should commit money with synchronous=FULL unless the operator chooses NORMAL', async () => {
     const server = await startTestServer();
     try {
-      expect(await pragma(server.app.db, 'synchronous')).toBe(FULL);
+      expect(groupCommitOf(server.app.db)!.synchronous).toBe('FULL');
       expect(await pragma(server.app.db, 'journal_mode')).toBe('wal');
     } finally {
       await server.close();
     }
     const chosen = await startTestServer({ sqliteSynchronous: 'NORMAL' });
+    const syncs = watchSyncs();
     try {
-      expect(await pragma(chosen.app.db, 'synchronous')).toBe(NORMAL);
+      expect(groupCommitOf(chosen.app.db)!.synchronous).toBe('NORMAL');
+      await chosen.app.db.transaction((tx) => tx.run('CREATE TABLE probe (id INTEGER PRIMARY KEY)'));
+      await chosen.app.db.run('INSERT INTO probe DEFAULT VALUES');
+      // NORMAL: the log reaches the disk at checkpoints only.
+      expect(syncs.synced).toEqual([]);
     } finally {
+      syncs.restore();
       await chosen.close();
     }
   });
@@ -35,9 +55,48 @@ describe('how hard a commit waits for the disk', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-sync-'));
     try {
       const db = await openDatabase({ dataDir: dir });
-      expect(await pragma(db, 'synchronous')).toBe(FULL);
+      expect(groupCommitOf(db)!.synchronous).toBe('FULL');
       await db.close();
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Under FULL the log is synced after each COMMIT off the event loop (db/logSync.ts): a transaction, or
+  // a write outside one, is answered only once that sync has ended, and the next batch does not wait for it.
+  it.skipIf(ENGINE === 'postgres')('should answer a commit only once its log is synced, and run the next batch meanwhile', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-sync-'));
+    const db = await openDatabase({ dataDir: dir, seed: false });
+    const reader = new BetterSqlite3(path.join(dir, 'casino.sqlite'), { readonly: true });
+    const committed = () => (reader.prepare('SELECT note FROM probe ORDER BY id').all() as Array<{ note: string }>).map((row) => row.note);
+    await db.exec('CREATE TABLE probe (id INTEGER PRIMARY KEY, note TEXT NOT NULL)');
+    const syncs = watchSyncs(150);
+    try {
+      const firstAnswered: number[] = [];
+      const first = db.transaction((tx) => tx.run('INSERT INTO probe (note) VALUES (?)', ['first'])).then(() => firstAnswered.push(performance.now()));
+      // The next turn's batch commits while the first one's sync is held.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(committed()).toEqual(['first']);
+      expect(firstAnswered).toEqual([]);
+      const second = db.transaction((tx) => tx.run('INSERT INTO probe (note) VALUES (?)', ['second']));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(committed()).toEqual(['first', 'second']);
+      expect(firstAnswered).toEqual([]);
+      await Promise.all([first, second]);
+      // Each answer came after a sync of the log had ended.
+      expect(syncs.synced.length).toBeGreaterThanOrEqual(2);
+      expect(syncs.synced.every((call) => call.path === path.join(dir, 'casino.sqlite-wal'))).toBe(true);
+      expect(firstAnswered[0]).toBeGreaterThanOrEqual(syncs.synced[0]!.endedAt!);
+      // A write outside a transaction too.
+      const before = syncs.synced.length;
+      let outsideAnswered = 0;
+      await db.run('INSERT INTO probe (note) VALUES (?)', ['outside']).then(() => (outsideAnswered = performance.now()));
+      expect(syncs.synced.length).toBe(before + 1);
+      expect(outsideAnswered).toBeGreaterThanOrEqual(syncs.synced[before]!.endedAt!);
+    } finally {
+      syncs.restore();
+      reader.close();
+      await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -26,8 +26,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  *
  * Each job runs in its own savepoint inside the batch's transaction, so a job that throws rolls back
  * alone and its caller gets its error; the others go on. Every promise settles only after the COMMIT
- * has returned, which under synchronous=FULL means the batch is on disk: nobody is told a bet won
- * before the bet would survive a power cut. A COMMIT that fails rejects every job of the batch,
+ * has returned and, under synchronous=FULL, the log has been synced to disk (db/logSync.ts, off the
+ * event loop, while the next batch may run): nobody is told a bet won before the bet would survive a
+ * power cut. A COMMIT that fails rejects every job of the batch,
  * whose writes are then all rolled back.
  *
  * A batch holds SQLite's one connection from BEGIN to COMMIT, so nothing else reads or writes
@@ -43,6 +44,16 @@ export class GroupCommit {
   batches = 0;
   /** Writes of the batches' running totals so far (db/batchBook.ts; figures and tests). */
   bookWrites = 0;
+  /**
+   * FULL: a batch's transactions are answered once its log is on disk (`log.sync`, off the event
+   * loop, db/logSync.ts); NORMAL: once committed. Without a log every COMMIT is as durable as SQLite's
+   * own PRAGMA synchronous makes it.
+   */
+  synchronous: 'FULL' | 'NORMAL' = 'FULL';
+  /** Batches committed whose answers wait for their log to reach the disk. */
+  private syncing = new Set<Promise<void>>();
+  /** A sync of the log failed: nothing is known durable any more, so nothing more is taken. */
+  private broken: Error | null = null;
   /** Whether a batch holds the connection (from its BEGIN to its COMMIT or ROLLBACK). */
   holding = false;
   /** Queries on the database itself waiting for the batch that holds the connection (see `whenFree`). */
@@ -61,10 +72,17 @@ export class GroupCommit {
     private readonly inTransaction: () => boolean,
     private readonly onHeldConnection?: Executor,
     private readonly nesting: NestingCheck = { mark: checkNesting, stallMs: 5_000 },
+    private readonly log: { sync(): Promise<void> } | null = null,
   ) {}
+
+  /** Resolves once what is committed now is as durable as `synchronous` asks; null when at once. */
+  durable(): Promise<void> | null {
+    return this.log && this.synchronous === 'FULL' ? this.log.sync() : null;
+  }
 
   /** Runs `work` in the next batch; resolves with its result once the batch is durable. */
   run<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    if (this.broken) return Promise.reject(this.broken);
     if (this.closed) return Promise.reject(new Error('the database is closing'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
@@ -122,11 +140,24 @@ export class GroupCommit {
       return;
     }
     this.batches += 1;
-    jobs.forEach((job, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) job.resolve(outcome.value);
-      else job.reject(outcome.error);
+    const settle = () =>
+      jobs.forEach((job, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) job.resolve(outcome.value);
+        else job.reject(outcome.error);
+      });
+    // The connection is free again: the next batch may run while this one's log reaches the disk.
+    const durable = this.durable();
+    if (!durable) {
+      settle();
+      return;
+    }
+    const answered = durable.then(settle, (error: Error) => {
+      this.broken = new Error(`the database could not make its commits durable (${error.message}): restart the server`);
+      for (const job of jobs) job.reject(this.broken);
     });
+    this.syncing.add(answered);
+    void answered.then(() => this.syncing.delete(answered));
   }
 
   /** Stops taking work and commits what is queued. */
@@ -134,6 +165,7 @@ export class GroupCommit {
     this.closed = true;
     await this.running;
     await this.flush();
+    await Promise.all(this.syncing);
   }
 
   private async commit(jobs: Job[], execute: Executor): Promise<Outcome[]> {
