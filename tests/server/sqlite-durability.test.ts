@@ -101,6 +101,26 @@ describe('how hard a commit waits for the disk', () => {
     }
   });
 
+  it.skipIf(ENGINE === 'postgres')('should fail the answers of a batch whose log could not be synced, and take no more work', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-sync-'));
+    const db = await openDatabase({ dataDir: dir, seed: false });
+    await db.exec('CREATE TABLE probe (id INTEGER PRIMARY KEY)');
+    const spy = vi.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+      setImmediate(() => callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })));
+    }) as typeof fs.fdatasync);
+    try {
+      const refused = 'the database could not make its commits durable (EIO: i/o error, fdatasync): restart the server';
+      await expect(db.transaction((tx) => tx.run('INSERT INTO probe DEFAULT VALUES'))).rejects.toThrow(refused);
+      spy.mockRestore();
+      // Nothing more is taken: what is on the disk is no longer known.
+      await expect(db.transaction((tx) => tx.run('INSERT INTO probe DEFAULT VALUES'))).rejects.toThrow(refused);
+    } finally {
+      spy.mockRestore();
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('should read SQLITE_SYNCHRONOUS and refuse anything but FULL or NORMAL at start', () => {
     expect(loadConfig({}).sqliteSynchronous).toBe('FULL');
     expect(loadConfig({ SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).toBe('NORMAL');

@@ -77,7 +77,11 @@ export class GroupCommit {
 
   /** Resolves once what is committed now is as durable as `synchronous` asks; null when at once. */
   durable(): Promise<void> | null {
-    return this.log && this.synchronous === 'FULL' ? this.log.sync() : null;
+    if (!this.log || this.synchronous !== 'FULL') return null;
+    return this.log.sync().catch((error: Error) => {
+      this.broken ??= new Error(`the database could not make its commits durable (${error.message}): restart the server`);
+      throw this.broken;
+    });
   }
 
   /** Runs `work` in the next batch; resolves with its result once the batch is durable. */
@@ -153,8 +157,7 @@ export class GroupCommit {
       return;
     }
     const answered = durable.then(settle, (error: Error) => {
-      this.broken = new Error(`the database could not make its commits durable (${error.message}): restart the server`);
-      for (const job of jobs) job.reject(this.broken);
+      for (const job of jobs) job.reject(error);
     });
     this.syncing.add(answered);
     void answered.then(() => this.syncing.delete(answered));
