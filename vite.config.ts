@@ -49,10 +49,26 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The icons' and the game cards' drawings (src/app/components/ui/sprite.svg) at the start of the page's
+ * body, as SVG symbols the components show with <use>: markup the HTML parser reads as the page arrives,
+ * rather than script in the first page's JavaScript (docs/performance.md).
+ */
+function svgSprite(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'src/app/components/ui/sprite.svg');
+  return {
+    name: 'acc-svg-sprite',
+    transformIndexHtml(html) {
+      if (!html.includes('<body>')) throw new Error('index.html has no <body> for the SVG sprite');
+      return html.replace('<body>', `<body>\n    ${fs.readFileSync(file, 'utf8').trim().replace(/\n\s*/g, '')}`);
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), svgSprite(), precompress()],
   resolve: {
     alias: [
       // @xstate/react and @tanstack/react-store import the shim of useSyncExternalStore, kept for React
