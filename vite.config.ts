@@ -66,18 +66,24 @@ function svgSprite(): Plugin {
 }
 
 /**
- * router-core's scroll-restoration.js swapped for the part of it the app's router runs (scroll restoration
- * is off): src/app/routerScroll.ts, 0.8 KiB less on the first page. Only the build: the dev server and the
- * tests load the library as it is, and tests/unit/router-scroll.test.ts holds the two to the same calls.
+ * Two modules of TanStack Router swapped, in the build only, for what the app runs of them (0.6 and 1.6 KiB
+ * of the first page, docs/performance.md): router-core's scroll restoration (off in the app's router) for
+ * src/app/routerScroll.ts, which tests/unit/router-scroll.test.ts holds to the library's calls; and the
+ * <Link> that react-router's route.js imports for `Route.Link`, which the app never uses (it renders
+ * components/ui/Link.tsx), for src/app/routeLink.ts. The dev server and the tests load the library as it is.
  */
-function routerScroll(): Plugin {
-  const replacement = path.resolve(import.meta.dirname, 'src/app/routerScroll.ts');
+function routerSwaps(): Plugin {
+  const swaps = [
+    { importer: /[\\/]@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/][^\\/]+$/, source: './scroll-restoration.js', to: 'src/app/routerScroll.ts' },
+    { importer: /[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]route\.js$/, source: './link.js', to: 'src/app/routeLink.ts' },
+  ];
   return {
-    name: 'acc-router-scroll',
+    name: 'acc-router-swaps',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === './scroll-restoration.js' && importer && /[\\/]@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/]/.test(importer) ? replacement : null;
+      const swap = importer ? swaps.find((candidate) => candidate.source === source && candidate.importer.test(importer)) : undefined;
+      return swap ? path.resolve(import.meta.dirname, swap.to) : null;
     },
   };
 }
@@ -85,7 +91,7 @@ function routerScroll(): Plugin {
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), svgSprite(), routerScroll(), precompress()],
+  plugins: [react(), svgSprite(), routerSwaps(), precompress()],
   resolve: {
     alias: [
       // @xstate/react and @tanstack/react-store import the shim of useSyncExternalStore, kept for React

@@ -1,7 +1,7 @@
 /**
  * What TanStack Router does with the page's scroll after each navigation when its scroll restoration is
  * off, as the app's router has it (`scrollRestoration: false`, router.tsx): the build puts this module in
- * place of router-core's scroll-restoration.js (vite.config.ts, `routerScroll`). router-core imports that
+ * place of router-core's scroll-restoration.js (vite.config.ts, `routerSwaps`). router-core imports that
  * file whatever the option says, and most of it (the positions remembered per page in sessionStorage,
  * the scroll listeners, the restore) only runs with the option on; this is the rest, line for line:
  * after a navigation that resets the scroll (the default), the window and any `scrollToTopSelectors`
