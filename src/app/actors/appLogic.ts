@@ -16,12 +16,6 @@ import { markPageModalOpen, scrollMainToTop, unmarkPageModalOpen } from '../adap
 import { createNavigationAdapter } from '../adapters/navigation';
 import { createPreferenceStore, createSessionStore } from '../adapters/storage';
 
-/** The hub lives at /socket under the API (docs/product.md §7), on the page's origin unless the API is elsewhere. */
-function hubUrl(apiBase: string): string {
-  const base = /^https?:/.test(apiBase) ? apiBase : `${globalThis.location?.origin ?? 'http://localhost'}${apiBase}`;
-  return `${base.replace(/\/$/, '')}/socket`;
-}
-
 /**
  * The clock every actor of the app schedules its delays on, and reads the time from. The browser's
  * is the real one; component tests pass xstate's SimulatedClock, so a 3 s message or a 30 s retry
@@ -146,7 +140,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       loadLiveFeed: fromPromise<LiveFeedLogic, void>(async () => {
         await screenPainted;
         const { provideLiveFeed } = await import('./liveFeed');
-        return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) });
+        return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), apiBase: deps.apiBase ?? API_BASE });
       }),
       modalStack: modalStackMachine.provide({
         actions: {
