@@ -22,7 +22,7 @@ import { bundleCosts, kb } from '../../scripts/lib/bundle';
  * 1,024 bytes). Held at 120,000 bytes since the afternoon of 2026-11-27, the goal's 120 KB read as decimal
  * kilobytes so that it is met however a KB is counted: the API client's code loads with its first call, the
  * icons and the game cards' art are SVG symbols in the page's HTML, the app renders its own links, and the
- * build drops the router's scroll restoration and Route.Link, which the app does not use (118,663 bytes).
+ * build drops the router's scroll restoration and Route.Link, which the app does not use (118,594 bytes).
  * A game route's 30 KB are 30,000 bytes likewise.
  */
 const INITIAL_BUDGET = 120_000;
