@@ -49,10 +49,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The icons' and the game cards' drawings (src/app/components/ui/sprite.svg) at the start of the page's
+ * body, as SVG symbols the components show with <use>: markup the HTML parser reads as the page arrives,
+ * rather than script in the first page's JavaScript (docs/performance.md).
+ */
+function svgSprite(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'src/app/components/ui/sprite.svg');
+  return {
+    name: 'acc-svg-sprite',
+    transformIndexHtml(html) {
+      if (!html.includes('<body>')) throw new Error('index.html has no <body> for the SVG sprite');
+      return html.replace('<body>', `<body>\n    ${fs.readFileSync(file, 'utf8').trim().replace(/\n\s*/g, '')}`);
+    },
+  };
+}
+
+/**
+ * Two modules of TanStack Router swapped, in the build only, for what the app runs of them (0.6 and 1.6 KiB
+ * of the first page, docs/performance.md): router-core's scroll restoration (off in the app's router) for
+ * src/app/routerScroll.ts, which tests/unit/router-scroll.test.ts holds to the library's calls; and the
+ * <Link> that react-router's route.js imports for `Route.Link`, which the app never uses (it renders
+ * components/ui/Link.tsx), for src/app/routeLink.ts. The dev server and the tests load the library as it is.
+ */
+function routerSwaps(): Plugin {
+  const swaps = [
+    { importer: /[\\/]@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/][^\\/]+$/, source: './scroll-restoration.js', to: 'src/app/routerScroll.ts' },
+    { importer: /[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]route\.js$/, source: './link.js', to: 'src/app/routeLink.ts' },
+  ];
+  return {
+    name: 'acc-router-swaps',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const swap = importer ? swaps.find((candidate) => candidate.source === source && candidate.importer.test(importer)) : undefined;
+      return swap ? path.resolve(import.meta.dirname, swap.to) : null;
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), svgSprite(), routerSwaps(), precompress()],
   resolve: {
     alias: [
       // @xstate/react and @tanstack/react-store import the shim of useSyncExternalStore, kept for React

@@ -72,4 +72,5 @@ function sourcesOf(distDir: string, file: string): string[] {
   return (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources;
 }
 
-export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** Bytes as the budgets count them, with the KiB (1,024 bytes) beside: `118,663 bytes (115.9 KiB)`. */
+export const kb = (bytes: number) => `${bytes.toLocaleString('en-US')} bytes (${(bytes / 1024).toFixed(1)} KiB)`;

@@ -7,7 +7,7 @@
  * connections), and Lighthouse counts each before the largest paint. Here what the game and token
  * routes share goes into a few chunks, by who shares it:
  * - `shared`: what the game and token routes share with each other or with what every page loads after
- *   its first paint (the frame's lazy parts, the wallet, the live feed): money, units, selectors,
+ *   its first paint (the frame's lazy parts, the wallet, the live feed, the API client): money, units, selectors,
  *   currency icons, the screen adapter;
  * - `games`: what only game routes share (with each other, or with a modal or page that shows games:
  *   the bet panel, the autobet, the game kit);
@@ -25,8 +25,8 @@ import type { CodeSplittingGroup } from 'rolldown';
 
 const GAME_ROUTE = /\/src\/app\/routes\/games\/(\w+)Page\.tsx$/;
 const TOKEN_ROUTE = /\/src\/app\/routes\/token\/\w+Page\.tsx$|\/src\/app\/components\/token\/TokenActionModals\.tsx$/;
-/** The lazy chunks every page fetches after its first paint: the frame's parts, the wallet, the live feed. */
-const EVERY_PAGE = /\/src\/app\/(?:components\/shell\/(?:SignedInMenus|Welcome)|components\/modals\/ModalHost|actors\/(?:wallet|liveFeed))\.tsx?$/;
+/** The lazy chunks every page fetches after its first paint: the frame's parts, the wallet, the live feed, the API client. */
+const EVERY_PAGE = /\/src\/app\/(?:components\/shell\/(?:SignedInMenus|Welcome)|components\/modals\/ModalHost|actors\/(?:wallet|liveFeed)|api\/client)\.tsx?$/;
 /** The app's own code: a library keeps rolldown's chunks (one only a modal needs stays with it). */
 const APP_CODE = /\/(?:src|machines)\//;
 

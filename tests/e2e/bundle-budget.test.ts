@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { bundleCosts, kb } from '../../scripts/lib/bundle';
 
 /**
- * Issue 19's budgets, gzipped: a first visit of /, and what a game route adds on top of it. The goal
- * for / is 120 KB; React and React DOM alone weigh 67.5 KB, and with the router, XState and the shell's
+ * Issue 19's budgets, gzipped, in bytes: a first visit of /, and what a game route adds on top of it. The
+ * goal for / is 120 KB (120,000 bytes); the figures below until 120,000 bytes are KiB (1,024 bytes). React and React DOM alone weigh 67.5 KB, and with the router, XState and the shell's
  * app-wide machines the first page was at 135.9 KB (docs/performance.md), then 124.8 KB on 2026-11-26
  * (fetch for ofetch, one entry chunk, the modal host, the signed-in menus, the welcome panel, the live
  * feed's machines and the screens' hooks and parsing out of it), and 121.9 KB on 2026-11-27 (the wallet's
@@ -18,10 +18,15 @@ import { bundleCosts, kb } from '../../scripts/lib/bundle';
  * issues 20 and 23 merged). Lowered to 120 KB, the goal, the same day: the first page's machines keep
  * their states' descriptions beside them (machines/shared/descriptions.ts), and the designers' inspector
  * loads through one small chunk that also asks the server, so the entry lists none of its files, and its
- * replay no longer needs xstate's SimulatedClock (119.7 KB).
+ * replay no longer needs xstate's SimulatedClock (119.7 KiB, 122,651 bytes: the goal met only if a KB is
+ * 1,024 bytes). Held at 120,000 bytes since the afternoon of 2026-11-27, the goal's 120 KB read as decimal
+ * kilobytes so that it is met however a KB is counted: the API client's code loads with its first call, the
+ * icons and the game cards' art are SVG symbols in the page's HTML, the app renders its own links, and the
+ * build drops the router's scroll restoration and Route.Link, which the app does not use (118,594 bytes).
+ * A game route's 30 KB are 30,000 bytes likewise.
  */
-const INITIAL_BUDGET = 120 * 1024;
-const GAME_ROUTE_BUDGET = 30 * 1024;
+const INITIAL_BUDGET = 120_000;
+const GAME_ROUTE_BUDGET = 30_000;
 const GAME_ROUTES = {
   '/dice': 'src/app/routes/games/DicePage.tsx',
   '/mines': 'src/app/routes/games/MinesPage.tsx',

@@ -9,18 +9,12 @@ import type { HubConnector } from '../adapters/hubConnection';
 import { tokenRefreshMachine } from '../../../machines/tokenRefresh/machine';
 import type { TokenRefreshRef } from '../api/client';
 import { accountCalls } from '../api/accounts';
-import { createApiClient } from '../api/client';
+import { lazyApiClient } from '../api/lazyClient';
 import type { ScreenProvider, ScreenRuntime } from './screenRuntime';
 import { API_BASE } from '../config';
 import { markPageModalOpen, scrollMainToTop, unmarkPageModalOpen } from '../adapters/dom';
 import { createNavigationAdapter } from '../adapters/navigation';
 import { createPreferenceStore, createSessionStore } from '../adapters/storage';
-
-/** The hub lives at /socket under the API (docs/product.md §7), on the page's origin unless the API is elsewhere. */
-function hubUrl(apiBase: string): string {
-  const base = /^https?:/.test(apiBase) ? apiBase : `${globalThis.location?.origin ?? 'http://localhost'}${apiBase}`;
-  return `${base.replace(/\/$/, '')}/socket`;
-}
 
 /**
  * The clock every actor of the app schedules its delays on, and reads the time from. The browser's
@@ -89,7 +83,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
     });
   if (deps.onScreenPainted) void screenPainted.then(deps.onScreenPainted);
   const platformFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const api = createApiClient({
+  const api = lazyApiClient({
     baseURL: deps.apiBase ?? API_BASE,
     // What a page reads (exchange rates, balances, a screen's figures) is asked for once its screen has
     // painted: the screen shows without it and fills in when it comes, and its requests no longer come
@@ -99,6 +93,9 @@ export function createAppRuntime(deps: AppDependencies = {}) {
   });
   const calls = accountCalls(api);
   const session = createSessionStore(deps.storage ?? window.localStorage);
+  // A returning player's stored session may need a refresh call before anything else: the client's code
+  // comes at once then, beside the first page, rather than when that call is made.
+  if (session.read().refreshToken !== null) api.preload();
   const preferences = createPreferenceStore(deps.storage ?? window.localStorage);
   const navigation = createNavigationAdapter();
   const clock = deps.clock ?? realClock;
@@ -129,6 +126,8 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       // their own (docs/performance.md).
       loadWallet: fromPromise<AnyActorLogic, void>(async () => {
         await paint();
+        // The wallet's first calls need the client's code: both chunks come together.
+        api.preload();
         try {
           const { provideWallet } = await import('./wallet');
           return provideWallet({ api, preferences });
@@ -141,7 +140,7 @@ export function createAppRuntime(deps: AppDependencies = {}) {
       loadLiveFeed: fromPromise<LiveFeedLogic, void>(async () => {
         await screenPainted;
         const { provideLiveFeed } = await import('./liveFeed');
-        return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), hubUrl: hubUrl(deps.apiBase ?? API_BASE) });
+        return provideLiveFeed({ api, ...(deps.hub ? { hub: deps.hub } : {}), apiBase: deps.apiBase ?? API_BASE });
       }),
       modalStack: modalStackMachine.provide({
         actions: {

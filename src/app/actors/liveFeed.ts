@@ -11,12 +11,18 @@ import type { ApiClient } from '../api/client';
  * the app actor's `loadLiveFeed` (src/app/actors/appLogic.ts) loads it once the first page has painted,
  * and the app actor starts both under their systemIds (docs/performance.md).
  */
-export function provideLiveFeed(deps: { api: ApiClient; hub?: HubConnector; hubUrl: string }) {
-  const hub = deps.hub ?? signalRHub(deps.hubUrl);
+export function provideLiveFeed(deps: { api: ApiClient; hub?: HubConnector; apiBase: string }) {
+  const hub = deps.hub ?? signalRHub(hubUrl(deps.apiBase));
   return {
     live: liveMachine.provide({ actors: { hubConnection: hubConnectionLogic(hub) } }),
     betsFeed: betsFeedMachine.provide({
       actors: { loadBets: fromPromise(() => deps.api.get<BetsLists>('/casino/get-bets')) },
     }),
   };
+}
+
+/** The hub lives at /socket under the API (docs/product.md §7), on the page's origin unless the API is elsewhere. */
+function hubUrl(apiBase: string): string {
+  const base = /^https?:/.test(apiBase) ? apiBase : `${globalThis.location?.origin ?? 'http://localhost'}${apiBase}`;
+  return `${base.replace(/\/$/, '')}/socket`;
 }

@@ -1,13 +1,14 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../components/ui/Link';
 import { GameArt } from './GameArt';
 import type { GameArtName } from './GameArt';
+import type { LinkProps } from '../components/ui/Link';
 import styles from './Home.module.css';
 
 interface GameCard {
   game: GameArtName;
   title: string;
   tagline: string;
-  to?: string;
+  to?: LinkProps['to'];
 }
 
 const games: GameCard[] = [

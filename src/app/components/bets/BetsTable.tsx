@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link } from '../ui/Link';
 import { CurrencyIcon } from '../ui/CurrencyIcon';
 import styles from './BetsTable.module.css';
 import { TabList } from '../ui/TabList';

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../ui/Link';
 import styles from './RevealedSeed.module.css';
 
 /** A settled bet whose server seed instant reveal made public (each game's `selectRevealedBet`). */

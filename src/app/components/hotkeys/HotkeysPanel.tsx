@@ -1,4 +1,5 @@
-import { Link, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
+import { Link } from '../ui/Link';
 import { selectUser } from '../../../../machines/auth/selectors';
 import { useAuth, useModalStackRef } from '../../actors/AppActor';
 import { useShortcutsOn } from '../../actors/usePreferences';

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../ui/Link';
 import { HomeIcon, MenuIcon, TokenIcon, MegaphoneIcon } from '../ui/icons';
 import styles from './Footer.module.css';
 

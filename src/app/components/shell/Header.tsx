@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link } from '../ui/Link';
 import { selectIsRestoring, selectIsSignedIn } from '../../../../machines/auth/selectors';
 import { useAuth, useModalStackRef } from '../../actors/AppActor';
 import { lazyPart } from '../modals/lazyModals';

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../ui/Link';
 import { sidebarLinks } from './navigation';
 import styles from './Sidebar.module.css';
 

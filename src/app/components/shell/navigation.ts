@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
+import type { LinkProps } from '../ui/Link';
 import { CardsIcon, ChipIcon, DiceIcon, EarnIcon, HomeIcon, MinesIcon, MiningIcon, StakingIcon, TokenIcon } from '../ui/icons';
 
 export interface NavItem {
-  to: string;
+  to: LinkProps['to'];
   label: string;
   icon: ComponentType<{ size?: number }>;
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Link } from '@tanstack/react-router';
+import { Link } from '../../components/ui/Link';
 import { selectTokenDetails, selectTokenLoadState } from '../../../../machines/token/selectors';
 import { formatCents, formatStaking, scaleDecimal } from '../../../core/money';
 import { Card, LoadFailed, Stat, formatPrice, formatShort, formatWhole } from '../../components/token/parts';
