@@ -1,21 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../src/core/accounts/session';
+import { pageReads, signedInStorage } from '../support/appReads';
 import { ada, liveToken } from '../support/authFixtures';
-import { fakeApi, memoryStorage } from '../support/fakeApi';
+import { fakeApi } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
 import { renderApp as renderWithFakes } from './renderApp';
 
 
-const BACKGROUND_READS: Record<string, unknown> = {
-  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
-  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0 }],
-  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-};
+const BACKGROUND_READS = pageReads(95_000, 0);
 
-const signedInStorage = (user: User = ada) =>
-  memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(user) });
 
 const ok = (body: unknown = { success: true, message: 'ok' }): Reply => ({ status: 200, body });
 

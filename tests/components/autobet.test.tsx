@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, liveToken } from '../support/authFixtures';
-import { fakeApi, memoryStorage } from '../support/fakeApi';
+import { GAME_LIMITS, pageReads, signedInStorage } from '../support/appReads';
+import { fakeApi } from '../support/fakeApi';
 import type { Route } from '../support/fakeApi';
 import { renderApp } from './renderApp';
 
@@ -10,15 +10,7 @@ import { renderApp } from './renderApp';
  * server and the fake hub: what the player types, what is sent, and what the panel says.
  */
 
-const BACKGROUND_READS: Record<string, unknown> = {
-  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 100_000 }],
-  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0.01 }],
-  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-limits': { data: { limit: { minBet: 0.00001, maxBet: 0.5, maxPayout: 0.002 } } },
-  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-};
-
-const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
+const BACKGROUND_READS = { ...pageReads(100_000, 0.01), '/casino/get-limits': GAME_LIMITS };
 
 /** A server whose dice bets lose, then win, then lose…, and whose balance follows them. */
 function alternatingDice() {
@@ -36,7 +28,7 @@ function alternatingDice() {
 
 async function openAuto(routes: Record<string, Route> = alternatingDice()) {
   const api = fakeApi(routes, BACKGROUND_READS);
-  const app = renderApp('/dice', { fetch: api.fetch, storage: signedIn() });
+  const app = renderApp('/dice', { fetch: api.fetch, storage: signedInStorage() });
   await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('0.01000000'));
   await waitFor(() => expect(app.hub.connected()).toHaveLength(1));
   const game = within(screen.getByRole('region', { name: 'Dice' }));

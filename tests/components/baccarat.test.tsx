@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { chipLadder } from '../../src/core/bets/chips';
 import { formatCrypto } from '../../src/core/money';
-import { ada, liveToken } from '../support/authFixtures';
+import { signedInStorage } from '../support/appReads';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
 import { renderApp } from './renderApp';
@@ -19,8 +19,6 @@ const BACKGROUND_READS: Record<string, unknown> = {
   '/casino/get-limits': LIMITS,
 };
 
-const signedIn = () =>
-  memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
 
 function renderBaccarat(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
   const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
@@ -80,7 +78,7 @@ describe('Baccarat screen', () => {
         '/casino/get-limits': () => ({ status: 200, body: { data: { limit: { minBet: 0.1, maxBet: 1000, maxPayout: 10000 } } } }),
       },
       storage: (() => {
-        const storage = signedIn();
+        const storage = signedInStorage();
         storage.setItem('selectedCurrency', 'USDT');
         return storage;
       })(),
@@ -91,7 +89,7 @@ describe('Baccarat screen', () => {
   });
 
   it('should ask for a bet when none is placed, and clear the message after 3 s', async () => {
-    const api = renderBaccarat({ storage: signedIn() });
+    const api = renderBaccarat({ storage: signedInStorage() });
     await screen.findByRole('button', { name: 'Account menu for ada' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Bet' }).hasAttribute('disabled')).toBe(false));
     await click(screen.getByRole('button', { name: 'Bet' }));
@@ -116,7 +114,7 @@ describe('Baccarat screen', () => {
   it('should hold the stake, deal both hands, show You Won with the popup and the balance the server sent', async () => {
     let answer!: (reply: Reply) => void;
     const api = renderBaccarat({
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: { '/baccarat/bet': () => new Promise<Reply>((resolve) => (answer = resolve)) },
     });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
@@ -174,7 +172,7 @@ describe('Baccarat screen', () => {
   it("should show the server's refusal and give the stake back", async () => {
     let answer!: (reply: Reply) => void;
     renderBaccarat({
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: { '/baccarat/bet': () => new Promise<Reply>((resolve) => (answer = resolve)) },
     });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
@@ -189,7 +187,7 @@ describe('Baccarat screen', () => {
   });
 
   it("should refuse a total above the balance in the browser with 'Balance too low.'", async () => {
-    const api = renderBaccarat({ storage: signedIn() });
+    const api = renderBaccarat({ storage: signedInStorage() });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
     await click(screen.getByRole('button', { name: 'Chip $100' }));
     // The dearest chip is within the limits: enough of them pass the 0.01 BTC balance.

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { WireBlackjackGame } from '../../src/core/games/blackjack';
 import { HIDDEN_CARD } from '../../src/core/games/cards';
-import { ada, liveToken } from '../support/authFixtures';
+import { signedInStorage } from '../support/appReads';
 import { cardIndex } from '../support/cardIndex';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
@@ -26,7 +26,6 @@ const BACKGROUND_READS: Record<string, unknown> = {
 /** An instant-reveal round's server seed, public in the answer that ends it. */
 const REVEALED_SEED = '6a'.repeat(32);
 
-const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
 
 function renderBlackjack(options: { routes?: Record<string, Route>; storage?: Storage } = {}) {
   const api = fakeApi(options.routes ?? {}, BACKGROUND_READS);
@@ -104,7 +103,7 @@ describe('Blackjack screen', () => {
   });
 
   it('should deal with the hole card face down and enable HIT, STAND, SPLIT and DOUBLE on a pair', async () => {
-    const api = renderBlackjack({ storage: signedIn(), routes: { '/blackjack/bet': () => answer(game({})) } });
+    const api = renderBlackjack({ storage: signedInStorage(), routes: { '/blackjack/bet': () => answer(game({})) } });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
     await placeBet();
     await screen.findByRole('region', { name: 'Your hand' });
@@ -121,7 +120,7 @@ describe('Blackjack screen', () => {
 
   it('should split on P into two hands with the first marked, then offer no second split', async () => {
     const api = renderBlackjack({
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         '/blackjack/bet': () => answer(game({})),
         '/blackjack/split': () =>
@@ -143,7 +142,7 @@ describe('Blackjack screen', () => {
 
   it('should disable SPLIT on unequal cards and DOUBLE after a hit, and send the keys H and S', async () => {
     const api = renderBlackjack({
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         '/blackjack/bet': () => answer(game({ playerHand1: [C.nineC, C.fourD], playerScore1: 13 })),
         '/blackjack/hit': () => answer(game({ playerHand1: [C.nineC, C.fourD, C.threeS], playerScore1: 16 })),
@@ -180,7 +179,7 @@ describe('Blackjack screen', () => {
       gameState: 'GameOver',
     });
     const { clock } = renderBlackjack({
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         '/blackjack/bet': () => answer(game({ playerHand1: [C.tenD, C.eightS], playerScore1: 18 })),
         // In instant reveal: the answer that ends the round reveals its seed.
@@ -224,7 +223,7 @@ describe('Blackjack screen', () => {
 
   it("should show the server's refusal under the Bet button", async () => {
     renderBlackjack({
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         '/blackjack/bet': () => ({
           status: 400,
@@ -238,7 +237,7 @@ describe('Blackjack screen', () => {
 
   it("should say 'An error occurred while placing the bet.' when the server cannot be reached", async () => {
     renderBlackjack({
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         '/blackjack/bet': () => {
           throw new TypeError('Failed to fetch');
@@ -250,7 +249,7 @@ describe('Blackjack screen', () => {
   });
 
   it('should check the amount before calling the server (docs/product.md §5)', async () => {
-    const api = renderBlackjack({ storage: signedIn() });
+    const api = renderBlackjack({ storage: signedInStorage() });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
     await placeBet('0.5');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe("Can't bet more than balance"));
@@ -259,7 +258,7 @@ describe('Blackjack screen', () => {
 
   it("should restore an open round on load in the round's currency, with the dealer's Ace up shown as 1", async () => {
     renderBlackjack({
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         '/blackjack/get-active-game': () =>
           answer(game({ currency: 'USDT', playerHand1: [C.nineC, C.sevenH], dealerHand: [C.aceH, HIDDEN_CARD], betAmount: 5 }), { balance: 245 }),

@@ -1,14 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { pageReads } from '../support/appReads';
 import { ada, liveToken } from '../support/authFixtures';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import { renderApp } from './renderApp';
 
-const BACKGROUND_READS: Record<string, unknown> = {
-  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
-  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 1 }],
-  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
+const BACKGROUND_READS = {
+  ...pageReads(95_000, 1),
   '/wallet/get-cashier-info': { demoFunds: false, demoClaimUsd: 100, demoCurrencies: [], demoClaimIntervalSeconds: 3600 },
   '/wallet/get-deposit-address': { currency: 'BTC', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' },
 };

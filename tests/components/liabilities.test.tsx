@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildLevels, pathOf, rootOf } from '../../src/core/proof/merkleSum';
-import { ada, liveToken } from '../support/authFixtures';
-import { fakeApi, memoryStorage } from '../support/fakeApi';
+import { signedInStorage } from '../support/appReads';
+import { fakeApi } from '../support/fakeApi';
 import type { Route } from '../support/fakeApi';
 import { renderApp } from './renderApp';
 
@@ -42,7 +42,6 @@ const PROOF = {
   path: pathOf(levels, 0, sha).map((s) => ({ side: s.side, hash: s.hash, sum: String(s.sum) })),
 };
 
-const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
 const list: Route = () => ({ status: 200, body: { snapshots: [SNAPSHOT] } });
 const usdtCard = async () => within(await screen.findByRole('region', { name: 'USDT liabilities' }));
 
@@ -59,7 +58,7 @@ describe('the liabilities page', () => {
       },
       BACKGROUND,
     );
-    renderApp('/liabilities', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/liabilities', { fetch: api.fetch, storage: signedInStorage() });
     const card = await usdtCard();
     expect(card.getByTestId('liabilities').textContent).toBe('150.00000000');
     expect(card.getByTestId('reserves').textContent).toBe('1000150.00000000');
@@ -99,7 +98,7 @@ describe('the liabilities page', () => {
   it('shows a mismatch when the proof does not climb to the published root', async () => {
     const tampered = { ...PROOF, leaf: { ...PROOF.leaf, balance: '20000000000' } };
     const api = fakeApi({ '/casino/liabilities': list, '/casino/liabilities/proof': () => ({ status: 200, body: tampered }) }, BACKGROUND);
-    renderApp('/liabilities', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/liabilities', { fetch: api.fetch, storage: signedInStorage() });
     const card = await usdtCard();
     fireEvent.click(card.getByRole('button', { name: 'Verify my balance' }));
     const result = await card.findByRole('status');
@@ -111,7 +110,7 @@ describe('the liabilities page', () => {
   it("says in words why a proof was refused, under that currency only", async () => {
     const message = 'You had no BTC wallet at snapshot #7, so it holds no balance of yours in BTC.';
     const api = fakeApi({ '/casino/liabilities': list, '/casino/liabilities/proof': () => ({ status: 404, body: { error: 'no_leaf', message } }) }, BACKGROUND);
-    renderApp('/liabilities', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/liabilities', { fetch: api.fetch, storage: signedInStorage() });
     const btc = within(await screen.findByRole('region', { name: 'BTC liabilities' }));
     fireEvent.click(btc.getByRole('button', { name: 'Verify my balance' }));
     expect((await btc.findByRole('alert')).textContent).toContain(message);

@@ -1,20 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, liveToken } from '../support/authFixtures';
-import { fakeApi, memoryStorage } from '../support/fakeApi';
+import { GAME_LIMITS, pageReads, signedInStorage } from '../support/appReads';
+import { liveToken } from '../support/authFixtures';
+import { fakeApi } from '../support/fakeApi';
 import { renderApp } from './renderApp';
 
 /** What the live hub adds to a page (docs/product.md §7 Real-time), played by the fake hub. */
 
-const BACKGROUND_READS: Record<string, unknown> = {
-  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 100_000 }],
-  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0.01 }],
-  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-limits': { data: { limit: { minBet: 0.00001, maxBet: 0.5, maxPayout: 0.002 } } },
-  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-};
-
-const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
+const BACKGROUND_READS = { ...pageReads(100_000, 0.01), '/casino/get-limits': GAME_LIMITS };
 
 function renderDice(storage?: Storage) {
   const api = fakeApi({}, BACKGROUND_READS);
@@ -52,7 +45,7 @@ describe('live hub', () => {
   });
 
   it('should add a deposit from the hub to the balance in the header', async () => {
-    const { hub } = renderDice(signedIn());
+    const { hub } = renderDice(signedInStorage());
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('0.01000000'));
     // The player's deposits come on the connection made with their token.
     await waitFor(() => expect(hub.connected().map((link) => link.token)).toEqual([liveToken]));

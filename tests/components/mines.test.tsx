@@ -1,22 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, liveToken } from '../support/authFixtures';
+import { pageReads, signedInStorage } from '../support/appReads';
 import { fakeApi, memoryStorage } from '../support/fakeApi';
 import type { Reply, Route } from '../support/fakeApi';
 import { refusalBody } from '../support/games';
 import { renderApp } from './renderApp';
 
 
-const BACKGROUND_READS: Record<string, unknown> = {
-  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
-  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0.01 }],
-  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-limits': { data: { limit: { minBet: 0.000001, maxBet: 0.5, maxPayout: 1 } } },
-  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-};
+const BACKGROUND_READS = { ...pageReads(95_000, 0.01), '/casino/get-limits': { data: { limit: { minBet: 0.000001, maxBet: 0.5, maxPayout: 1 } } } };
 
-const signedInStorage = () =>
-  memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const noActiveGame: Route = () => ok({ success: true, game: null });

@@ -1,22 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, liveToken } from '../support/authFixtures';
-import { fakeApi, memoryStorage } from '../support/fakeApi';
+import { DEMO_CASHIER_INFO, GAME_LIMITS, pageReads, signedInStorage } from '../support/appReads';
+import { fakeApi } from '../support/fakeApi';
 import type { Route } from '../support/fakeApi';
 import { renderApp } from './renderApp';
 
 /** Issue 20: the Settings page, the hotkeys panel (?) and the reality check dialog, against the fake API. */
 
-const BACKGROUND_READS: Record<string, unknown> = {
-  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 100_000 }],
-  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 0.01 }],
-  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-  '/casino/get-limits': { data: { limit: { minBet: 0.00001, maxBet: 0.5, maxPayout: 0.002 } } },
-  '/wallet/get-cashier-info': { demoFunds: true, demoClaimUsd: 100, demoCurrencies: ['BTC'], demoClaimIntervalSeconds: 3600 },
-};
-
-const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
+const BACKGROUND_READS = { ...pageReads(100_000, 0.01), '/casino/get-limits': GAME_LIMITS, '/wallet/get-cashier-info': DEMO_CASHIER_INFO };
 
 type Prefs = { keyboardShortcuts: boolean; instantMode: boolean; realityCheckMinutes: number };
 
@@ -45,7 +36,7 @@ function preferencesServer(start: Prefs, instantModeAllowed = true, minutesIn: (
 describe('settings', () => {
   it("shows the player's preferences and saves each change to the server", async () => {
     const api = fakeApi(preferencesServer({ keyboardShortcuts: true, instantMode: false, realityCheckMinutes: 0 }), BACKGROUND_READS);
-    renderApp('/settings', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/settings', { fetch: api.fetch, storage: signedInStorage() });
     const shortcuts = await screen.findByRole('switch', { name: /Keyboard shortcuts/ });
     await waitFor(() => expect(shortcuts.hasAttribute('disabled')).toBe(false));
     expect((shortcuts as HTMLInputElement).checked).toBe(true);
@@ -61,7 +52,7 @@ describe('settings', () => {
 
   it('hides instant mode where the casino does not offer it', async () => {
     const api = fakeApi(preferencesServer({ keyboardShortcuts: true, instantMode: false, realityCheckMinutes: 0 }, false), BACKGROUND_READS);
-    renderApp('/settings', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/settings', { fetch: api.fetch, storage: signedInStorage() });
     const shortcuts = await screen.findByRole('switch', { name: /Keyboard shortcuts/ });
     await waitFor(() => expect(shortcuts.hasAttribute('disabled')).toBe(false));
     expect(screen.queryByRole('switch', { name: /Instant mode/ })).toBeNull();
@@ -71,7 +62,7 @@ describe('settings', () => {
 describe('the hotkeys panel', () => {
   it('opens with ?, lists the game on show first, says when shortcuts are off, and ignores ? typed into a field', async () => {
     const api = fakeApi(preferencesServer({ keyboardShortcuts: false, instantMode: false, realityCheckMinutes: 0 }), BACKGROUND_READS);
-    renderApp('/dice', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/dice', { fetch: api.fetch, storage: signedInStorage() });
     const dice = await screen.findByRole('region', { name: 'Dice' });
     await waitFor(() => expect(api.calls.some((c) => c.path === '/auth/get-preferences')).toBe(true));
     fireEvent.keyDown(within(dice).getByLabelText('Bet amount'), { key: '?' });
@@ -96,7 +87,7 @@ describe('reality checks', () => {
   it('shows the time played and the net result on the interval mark, and Continue playing and Stop playing do what they say', async () => {
     let minutes = 4;
     const api = fakeApi(preferencesServer({ keyboardShortcuts: true, instantMode: false, realityCheckMinutes: 15 }, true, () => minutes), BACKGROUND_READS);
-    const { clock } = renderApp('/dice', { fetch: api.fetch, storage: signedIn() });
+    const { clock } = renderApp('/dice', { fetch: api.fetch, storage: signedInStorage() });
     await screen.findByRole('region', { name: 'Dice' });
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/casino/get-session-summary')).toHaveLength(1));
     // 4 minutes in: the check is due at 15, not a moment before.

@@ -1,19 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LimitEntry, ResponsibleState } from '../../src/core/contracts/account';
-import { ada, liveToken } from '../support/authFixtures';
-import { fakeApi, memoryStorage } from '../support/fakeApi';
+import { DEMO_CASHIER_INFO, pageReads, signedInStorage } from '../support/appReads';
+import { fakeApi } from '../support/fakeApi';
 import { renderApp } from './renderApp';
 
-const BACKGROUND_READS: Record<string, unknown> = {
-  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
-  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 1 }],
-  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-  '/wallet/get-cashier-info': { demoFunds: true, demoClaimUsd: 100, demoCurrencies: ['BTC'], demoClaimIntervalSeconds: 3600 },
-};
-
-const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
+const BACKGROUND_READS = { ...pageReads(95_000, 1), '/wallet/get-cashier-info': DEMO_CASHIER_INFO };
 
 const limits = (patch: (l: LimitEntry) => Partial<LimitEntry> = () => ({})): LimitEntry[] =>
   (['deposit', 'loss', 'wager'] as const).flatMap((kind) =>
@@ -49,7 +41,7 @@ describe('the responsible gambling page', () => {
       },
       BACKGROUND_READS,
     );
-    renderApp('/responsible-gambling', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/responsible-gambling', { fetch: api.fetch, storage: signedInStorage() });
     const form = within(await screen.findByRole('form', { name: 'Set a limit' }));
     fireEvent.change(form.getByLabelText('Limit'), { target: { value: 'loss' } });
     fireEvent.change(form.getByLabelText('Period'), { target: { value: 'week' } });
@@ -84,7 +76,7 @@ describe('the responsible gambling page', () => {
       },
       BACKGROUND_READS,
     );
-    renderApp('/responsible-gambling', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/responsible-gambling', { fetch: api.fetch, storage: signedInStorage() });
     const card = within(await screen.findByRole('region', { name: 'Take a break' }));
     fireEvent.click(card.getByRole('button', { name: '1 week' }));
     const confirm = within(card.getByRole('alertdialog'));
@@ -117,7 +109,7 @@ describe('the responsible gambling page', () => {
       },
       BACKGROUND_READS,
     );
-    renderApp('/responsible-gambling', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/responsible-gambling', { fetch: api.fetch, storage: signedInStorage() });
     expect((await screen.findByRole('alert')).textContent).toBe('Could not reach the casino. Please check your connection and try again.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('region', { name: 'You have excluded yourself permanently' });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { liveToken, ada } from '../support/authFixtures';
+import { signedInStorage } from '../support/appReads';
 import { contractBreach, memoryStorage } from '../support/fakeApi';
 import { renderApp } from './renderApp';
 
@@ -66,8 +66,6 @@ function fakeApi(routes: Record<string, (body: Record<string, unknown>, auth: st
   return { fetch, calls };
 }
 
-const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
-
 const stakingRoute = () => ({
   '/token/get-staking-page-data': (_: unknown, auth: string | null) => ({ status: 200, body: auth ? playerStaking : visitorStaking }),
 });
@@ -123,7 +121,7 @@ describe('staking page', () => {
 
   it('should show a player My Rewards, their stake, the Staking tab, and claim into the wallet', async () => {
     const api = renderAt('/staking', {
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         ...stakingRoute(),
         '/token/claim-rewards': () => ({
@@ -144,7 +142,7 @@ describe('staking page', () => {
 
   it('should lock ACC through the LockTokens modal, check the amount, and show the new stake', async () => {
     renderAt('/staking', {
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         ...stakingRoute(),
         '/token/lock': (body) => ({ status: 200, body: { amount: Number(body.amount), balance: 12 - Number(body.amount), totalLocked: 238, userTotalStaked: 16 } }),
@@ -167,7 +165,7 @@ describe('staking page', () => {
 
   it('should show the 1% fee in the UnlockTokens modal and the server refusal', async () => {
     renderAt('/staking', {
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: { ...stakingRoute(), '/token/unlock': () => ({ status: 400, body: { error: 'insufficient_funds', message: 'Amount exceeds your locked balance of 1.50000000 ACC' } }) },
     });
     await waitFor(() => expect(screen.getByTestId('staking-user-staked').textContent).toBe('12.000 ACC'));
@@ -193,7 +191,7 @@ describe('earn page', () => {
 
   it('should remove a whole position with All and drop it from My Positions', async () => {
     const api = renderAt('/earn', {
-      storage: signedIn(),
+      storage: signedInStorage(),
       routes: {
         '/token/get-bankroll-page-data': () => ({ status: 200, body: bankroll(true) }),
         '/token/remove-liquidity': () => ({

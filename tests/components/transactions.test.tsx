@@ -1,16 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ada, liveToken } from '../support/authFixtures';
-import { fakeApi, memoryStorage } from '../support/fakeApi';
+import { DEMO_CASHIER_INFO, pageReads, signedInStorage } from '../support/appReads';
+import { fakeApi } from '../support/fakeApi';
 import { renderApp } from './renderApp';
 
-const BACKGROUND_READS: Record<string, unknown> = {
-  '/payments/get-exchange-rates': [{ symbol: 'BTC', exchangeRate: 95_000 }],
-  '/wallet/get-wallets': [{ currencySymbol: 'BTC', balance: 1 }],
-  '/casino/get-bets': { latestBets: [], myBets: [], highrollerBets: [] },
-  '/casino/get-seed': { mode: 'classic', seedHash: 'a'.repeat(64), nextHash: 'b'.repeat(64), nonce: 0, clientSeed: 'c'.repeat(20) },
-  '/wallet/get-cashier-info': { demoFunds: true, demoClaimUsd: 100, demoCurrencies: ['BTC'], demoClaimIntervalSeconds: 3600 },
-};
+const BACKGROUND_READS = { ...pageReads(95_000, 1), '/wallet/get-cashier-info': DEMO_CASHIER_INFO };
 
 const row = (id: number, kind: string, account: 'wallet' | 'staking' | 'rewards', currency: string, amount: string) => ({
   id,
@@ -22,8 +16,6 @@ const row = (id: number, kind: string, account: 'wallet' | 'staking' | 'rewards'
   ref: `ref:${id}`,
   createdAt: '2026-11-26T10:00:00.000Z',
 });
-
-const signedIn = () => memoryStorage({ authToken: liveToken, refreshToken: 'refresh-1', sessionId: 'session-1', user: JSON.stringify(ada) });
 
 describe('the transactions page', () => {
   it('shows the ledger rows in words with signed amounts, pages to the oldest, and says why a page failed', async () => {
@@ -44,7 +36,7 @@ describe('the transactions page', () => {
       },
       BACKGROUND_READS,
     );
-    renderApp('/transactions', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/transactions', { fetch: api.fetch, storage: signedInStorage() });
     const region = within(await screen.findByRole('region', { name: 'Transactions' }));
     await region.findByText('Unlock fee');
     const rows = () => region.getAllByRole('row').slice(1).map((tr) => tr.textContent);
@@ -75,7 +67,7 @@ describe('the transactions page', () => {
       },
       BACKGROUND_READS,
     );
-    renderApp('/transactions', { fetch: api.fetch, storage: signedIn() });
+    renderApp('/transactions', { fetch: api.fetch, storage: signedInStorage() });
     const region = within(await screen.findByRole('region', { name: 'Transactions' }));
     await region.findByRole('alert');
     fireEvent.click(region.getByRole('button', { name: 'Try again' }));

@@ -1,28 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { formatRoll } from '../../src/core/games/dice';
-import { baseUrl, DESKTOP, documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
-import { claimDemoFundsInBrowser, PASSWORD, signUpInBrowser, uniqueName } from '../support/players';
+import { DESKTOP, documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
+import { httpPlayer } from '../support/httpPlayer';
+import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 /** Issue 20 "Every bet can be recalled": /bet/ID in Chromium against the real server, at 1366 px and 375 px. */
 
 /** A player made over HTTP, as a second browser would: signed up, seeds shown, given play money. */
 async function apiPlayer() {
-  const userName = uniqueName('recall');
-  const call = async (token: string | null, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl()}/api${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    expect(response.status, text).toBe(200);
-    return (text ? JSON.parse(text) : null) as unknown;
-  };
-  const { jwt } = (await call(null, 'POST', '/auth/register', { userName, email: `${userName}@example.com`, password: PASSWORD })) as { jwt: string };
-  const as = (method: string, path: string, body?: unknown) => call(jwt, method, path, body);
+  const { userName, as } = await httpPlayer('recall');
   await as('GET', '/casino/get-seed');
-  await as('POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
   const latest = async () => ((await as('GET', '/casino/get-bets')) as { myBets: Array<{ id: number }> }).myBets[0]!.id;
   return { userName, as, latest };
 }

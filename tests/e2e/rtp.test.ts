@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, DESKTOP, documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
-import { claimDemoFundsInBrowser, PASSWORD, signUpInBrowser, uniqueName } from '../support/players';
+import { httpPlayer } from '../support/httpPlayer';
+import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 /**
  * Issue 23 "The RTP we really paid": /rtp in Chromium against the real server, at 1366 px and 375 px.
@@ -21,24 +22,6 @@ interface GameRtp {
 const report = async (): Promise<GameRtp[]> => ((await (await fetch(`${baseUrl()}/api/casino/rtp`)).json()) as { games: GameRtp[] }).games;
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(2)}%`);
 const dollars = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** A player made over HTTP, as a second browser would: signed up and given play money. */
-async function apiPlayer() {
-  const userName = uniqueName('rtp');
-  const call = async (token: string | null, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl()}/api${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    expect(response.status, text).toBe(200);
-    return (text ? JSON.parse(text) : null) as unknown;
-  };
-  const { jwt } = (await call(null, 'POST', '/auth/register', { userName, email: `${userName}@example.com`, password: PASSWORD })) as { jwt: string };
-  await call(jwt, 'POST', '/wallet/claim-demo-funds', { currency: 'USDT' });
-  return (method: string, path: string, body?: unknown) => call(jwt, method, path, body);
-}
 
 const bets = async (page: Page, slug: string) => Number((await page.getByTestId(`rtp-${slug}-bets`).textContent())!.replace(/,/g, ''));
 
@@ -81,7 +64,7 @@ describe.skipIf(!hasChromium())('the measured RTP page in Chromium against the r
       const before = await bets(page, 'dice');
 
       // Another player bets three times on dice; the page follows through the live feed.
-      const as = await apiPlayer();
+      const { as } = await httpPlayer('rtp');
       for (const chance of [50, 50, 20]) await as('POST', '/dice/bet', { betAmount: 1, currency: 'USDT', chance, target: 'under' });
       await expectCardMatchesServer(page, 'Dice', before + 3);
       const dice = page.getByRole('article', { name: 'Dice' });
@@ -111,7 +94,7 @@ describe.skipIf(!hasChromium())('the measured RTP page in Chromium against the r
       const mines = await bets(page, 'mines');
 
       // A mines round played elsewhere lands on the open page.
-      const as = await apiPlayer();
+      const { as } = await httpPlayer('rtp');
       await as('POST', '/mines/bet', { betAmount: 1, minesCount: 3, currency: 'USDT' });
       const pick = (await as('POST', '/mines/pick', { tileId: 7 })) as { isMine: boolean };
       if (!pick.isMine) await as('POST', '/mines/cashout');

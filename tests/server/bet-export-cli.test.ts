@@ -1,34 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 import { fundedPlayer } from '../support/wallet';
 import type { Player } from '../support/wallet';
+import { verifyCli } from '../support/verifyCli';
 
 /**
  * Issue 23: `npm run verify -- --file bets.jsonl` on a file the real server exported: the summary,
  * exit code 0 when every revealed bet matches, 1 when a line was tampered with, 2 for a file it
  * cannot read or parse.
  */
-
-const execFileAsync = promisify(execFile);
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(tsx, ['scripts/verify.ts', ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 describe('verify --file', () => {
   let server: TestServer;
@@ -70,7 +54,7 @@ describe('verify --file', () => {
 
   it('checks every revealed bet of a real export and exits 0 when all match (JSON lines and CSV)', async () => {
     for (const [name, text] of [['bets.jsonl', jsonl], ['bets.csv', csv]] as const) {
-      const { code, stdout } = await cli(['--file', await file(name, text)]);
+      const { code, stdout } = await verifyCli(['--file', await file(name, text)]);
       expect(stdout).toBe('4 bets checked: 4 matched, 0 did not.\n1 bet awaits a seed reveal.\n');
       expect(code).toBe(0);
     }
@@ -82,7 +66,7 @@ describe('verify --file', () => {
     // A loss turned into a win in the record: the payout and multiplier no longer follow the seeds.
     const tampered = { ...bet, payout: 2, multiplier: 2 };
     lines[1] = JSON.stringify(tampered);
-    const { code, stdout } = await cli(['--file', await file('tampered.jsonl', `${lines.join('\n')}\n`)]);
+    const { code, stdout } = await verifyCli(['--file', await file('tampered.jsonl', `${lines.join('\n')}\n`)]);
     expect(code).toBe(1);
     const [headline, mismatch, awaiting] = stdout.trimEnd().split('\n');
     expect(headline).toBe('4 bets checked: 3 matched, 1 did not.');
@@ -94,19 +78,19 @@ describe('verify --file', () => {
     const lines = jsonl.trimEnd().split('\n');
     const bet = JSON.parse(lines[0]!) as { serverSeed: string };
     lines[0] = JSON.stringify({ ...bet, serverSeed: `${bet.serverSeed.slice(0, 63)}${bet.serverSeed.endsWith('0') ? '1' : '0'}` });
-    const { code, stdout } = await cli(['--file', await file('seed.jsonl', lines.join('\n'))]);
+    const { code, stdout } = await verifyCli(['--file', await file('seed.jsonl', lines.join('\n'))]);
     expect(code).toBe(1);
     expect(stdout).toContain('(line 1): the server seed does not hash to the seed hash shown before the bet');
   }, 30_000);
 
   it('exits 2 for a file it cannot read or parse, naming the line', async () => {
-    const missing = await cli(['--file', join(dir, 'none.jsonl')]);
+    const missing = await verifyCli(['--file', join(dir, 'none.jsonl')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('cannot read');
-    const broken = await cli(['--file', await file('broken.jsonl', `${jsonl.split('\n')[0]}\n{"id": 5,\n`)]);
+    const broken = await verifyCli(['--file', await file('broken.jsonl', `${jsonl.split('\n')[0]}\n{"id": 5,\n`)]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toBe(`verify: cannot read ${join(dir, 'broken.jsonl')}: line 2: not JSON\n`);
-    const other = await cli(['--file', await file('notes.txt', 'hello\n')]);
+    const other = await verifyCli(['--file', await file('notes.txt', 'hello\n')]);
     expect(other.code).toBe(2);
   }, 30_000);
 });

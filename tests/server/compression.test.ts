@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,25 +6,7 @@ import { startTestServer, tempDir } from '../support/server';
 import type { TestServer } from '../support/server';
 import { HttpTransportType } from '@microsoft/signalr';
 import { HUB_PATH, nextEvent, signalr } from './hub-support';
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A plain HTTP GET that leaves the body as it came over the wire (fetch would decode it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
+import { rawGet } from '../support/rawHttp';
 
 const SCRIPT = `export const board = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ cell: i, label: `cell ${i}` })))};\n`;
 const INDEX = `<!doctype html><title>ACC Casino</title><script type="module" src="/assets/index-Ab12Cd34.js"></script>${'<!-- padding -->'.repeat(100)}<div id="root"></div>`;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,25 +6,8 @@ import { PAGE_MODULES, ROUTE_MODULES, WALLET_MODULE, pageFor, pickEncoding, rout
 import type { Manifest } from '../../src/server/plugins/spaPages';
 import { startTestServer, tempDir } from '../support/server';
 import type { TestServer } from '../support/server';
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A plain HTTP GET that leaves the body as it came over the wire (fetch would decode it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
+import { rawGet } from '../support/rawHttp';
+import type { RawAnswer } from '../support/rawHttp';
 
 const INDEX = [
   '<!doctype html><html><head><title>ACC Casino</title>',

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { createFloatStream } from '../../src/core/fairness/floats';
 import {
   VERIFIABLE_GAMES,
@@ -11,6 +8,7 @@ import {
   verifyOutcomeAsync,
 } from '../../src/core/fairness/verify';
 import { nodeHmacSha256 } from '../../src/server/fairness/hmac';
+import { verifyCli } from '../support/verifyCli';
 
 const SEEDS = {
   serverSeed: 'b6c5e8e1f7a0a9d4c3b2a1908f7e6d5c4b3a29180f1e2d3c4b5a69788796a5b4',
@@ -60,27 +58,13 @@ describe('verifier registry', () => {
   });
 });
 
-const execFileAsync = promisify(execFile);
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(tsx, ['scripts/verify.ts', ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
 // The CLI runs in a child process, which never sees Stryker's active mutant: under mutation testing
 // these tests could kill nothing and only cost time.
 describe.skipIf(process.env.MUTATION_RUN === '1')('verify CLI', () => {
   const seedArgs = ['--server-seed', SEEDS.serverSeed, '--client-seed', SEEDS.clientSeed, '--nonce', '0'];
 
   it('prints the mines board, the floats and the seed hash as JSON', async () => {
-    const { code, stdout } = await cli(['--game', 'mines', ...seedArgs, '--mines', '3']);
+    const { code, stdout } = await verifyCli(['--game', 'mines', ...seedArgs, '--mines', '3']);
     expect(code).toBe(0);
     const result = JSON.parse(stdout) as Record<string, unknown>;
     expect(result).toMatchObject({
@@ -93,20 +77,20 @@ describe.skipIf(process.env.MUTATION_RUN === '1')('verify CLI', () => {
   }, 15_000);
 
   it('prints the dice roll', async () => {
-    const { code, stdout } = await cli(['--game', 'dice', ...seedArgs, '--chance', '49.5', '--target', 'over']);
+    const { code, stdout } = await verifyCli(['--game', 'dice', ...seedArgs, '--chance', '49.5', '--target', 'over']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ floats: [0.9702366136480123], outcome: { roll: 97.03, win: true, multiplier: 2 } });
   }, 15_000);
 
   it('exits with 2 and a message on stderr for bad arguments', async () => {
-    const unknown = await cli(['--game', 'plinko', ...seedArgs]);
+    const unknown = await verifyCli(['--game', 'plinko', ...seedArgs]);
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toContain('unknown game "plinko"; verifiable games: dice, mines');
-    const badMines = await cli(['--game', 'mines', ...seedArgs, '--mines', '0']);
+    const badMines = await verifyCli(['--game', 'mines', ...seedArgs, '--mines', '0']);
     expect(badMines.code).toBe(2);
     expect(badMines.stderr).toContain('mines must be an integer 1..24');
-    const badSeed = await cli(['--game', 'dice', '--server-seed', 'nope', '--client-seed', 'c', '--nonce', '1']);
+    const badSeed = await verifyCli(['--game', 'dice', '--server-seed', 'nope', '--client-seed', 'c', '--nonce', '1']);
     expect(badSeed.code).toBe(2);
     expect(badSeed.stderr).toContain('--server-seed must be');
   }, 15_000);

@@ -13,6 +13,7 @@ import { useModalStackRef } from '../../actors/AppActor';
 import { usePreferencesRef } from '../../actors/usePreferences';
 import type { PreferencesRef } from '../../actors/usePreferences';
 import styles from '../../components/preferences/Settings.module.css';
+import frame from '../../components/ui/accountFrame.module.css';
 
 function FormAlert({ message }: { message: string | null }) {
   return message ? (
@@ -28,9 +29,9 @@ const intervalLabel = (minutes: RealityCheckMinutes) => (minutes === 0 ? 'Off' :
 export function SettingsPage() {
   const actor = usePreferencesRef();
   return (
-    <div className={styles.page}>
+    <div className={frame.page}>
       <h1>Settings</h1>
-      <p className={styles.lead}>How the games play for you. Saved to your account, so they follow you to every device.</p>
+      <p className={frame.lead}>How the games play for you. Saved to your account, so they follow you to every device.</p>
       {actor ? <SettingsForm actor={actor} /> : null}
     </div>
   );
@@ -48,20 +49,20 @@ function SettingsForm({ actor }: { actor: PreferencesRef }) {
   const change = (next: Partial<Preferences>) => actor.send({ type: 'user.changePreferences', change: next });
   const disabled = !canChange;
   return (
-    <div className={styles.grid} aria-busy={loading || saving}>
+    <div className={frame.grid} aria-busy={loading || saving}>
       {unavailable ? (
-        <div className={`${styles.card} ${styles.wide}`}>
+        <div className={`${frame.card} ${frame.wide}`}>
           <FormAlert message={error} />
           <button type="button" className={styles.retry} onClick={() => actor.send({ type: 'user.retry' })}>
             Try again
           </button>
         </div>
       ) : error ? (
-        <div className={styles.wide}>
+        <div className={frame.wide}>
           <FormAlert message={error} />
         </div>
       ) : null}
-      <section className={styles.card} aria-labelledby="settings-games">
+      <section className={frame.card} aria-labelledby="settings-games">
         <h2 id="settings-games">Games</h2>
         <Toggle
           label="Keyboard shortcuts"
@@ -83,7 +84,7 @@ function SettingsForm({ actor }: { actor: PreferencesRef }) {
           />
         ) : null}
       </section>
-      <section className={styles.card} aria-labelledby="settings-reality">
+      <section className={frame.card} aria-labelledby="settings-reality">
         <h2 id="settings-reality">Reality check</h2>
         <p className={styles.hint} id="reality-hint">
           A reminder of how long you have played this session and your net result, with the choice to continue or stop.
