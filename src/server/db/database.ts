@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { GroupCommit } from './groupCommit';
@@ -10,7 +10,7 @@ import { LogSync } from './logSync';
 import type { NestingCheck } from './groupCommit';
 import { migrate } from './migrations';
 import { seedDemoData } from './seed';
-import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, checkNesting, guardedExecutor, guardedTransaction, insideTransaction, transactionHandle } from './sql';
+import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, checkNesting, compiled, guardedExecutor, guardedTransaction, insideTransaction, transactionHandle } from './sql';
 import type { Database, Executor, Sql } from './sql';
 
 export type { Database, Sql };
@@ -169,22 +169,22 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const kysely: AnyKysely = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  const execute = guardedExecutor((query) => kysely.executeQuery(query));
+  const execute = guardedExecutor((query) => kysely.executeQuery(compiled(query)));
 
   const transaction = async (work: (tx: Sql) => Promise<unknown>): Promise<unknown> => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await kysely.connection().execute(async (connection) => {
-          const run: Executor = (query) => connection.executeQuery(query);
-          await run(CompiledQuery.raw('BEGIN', []));
+          const run: Executor = (query) => connection.executeQuery(compiled(query));
+          await run({ sql: 'BEGIN', parameters: [] });
           let value: unknown;
           try {
             value = await insideTransaction.run(true, () => work(transactionHandle('postgres', run)));
           } catch (error) {
-            await run(CompiledQuery.raw('ROLLBACK', []));
+            await run({ sql: 'ROLLBACK', parameters: [] });
             throw error;
           }
-          const { rows } = await run(CompiledQuery.raw('COMMIT', []));
+          const { rows } = await run({ sql: 'COMMIT', parameters: [] });
           if ((rows[0] as { command?: string } | undefined)?.command === 'ROLLBACK') throw new Error('the transaction was rolled back');
           return value;
         });
