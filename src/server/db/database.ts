@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { BACKSTOP_PAGES, Checkpointer } from './checkpointer';
 import { GroupCommit } from './groupCommit';
 import { LogSync } from './logSync';
 import type { NestingCheck } from './groupCommit';
 import { migrate } from './migrations';
 import { seedDemoData } from './seed';
-import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, checkNesting, guardedExecutor, guardedTransaction, insideTransaction, transactionHandle } from './sql';
+import { BIGINT_MARK, SCRIPT_MARK, DatabaseBusyError, SqlOn, checkNesting, compiled, guardedExecutor, guardedTransaction, insideTransaction, transactionHandle } from './sql';
 import type { Database, Executor, Sql } from './sql';
 
 export type { Database, Sql };
@@ -37,11 +38,13 @@ export interface DatabaseOptions {
   seed?: boolean;
   /** SQLite: how a query on the database inside a transaction is found (db/groupCommit.ts); tests set it. */
   nesting?: NestingCheck;
+  /** SQLite: checkpoint the log on a thread of its own (db/checkpointer.ts; the server does). */
+  backgroundCheckpoints?: boolean;
 }
 
 /** A database handle: SQLite (the default) or PostgreSQL, migrated and seeded. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const db = options.url ? await openPostgres(options.url, options) : openSqlite(options.dataDir, options.synchronous ?? 'FULL', options.nesting);
+  const db = options.url ? await openPostgres(options.url, options) : openSqlite(options.dataDir, options.synchronous ?? 'FULL', options.nesting, options.backgroundCheckpoints === true);
   try {
     await migrate(db);
     if (options.seed !== false) await seedDemoData(db);
@@ -55,6 +58,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** A script of several statements, run through the same connection as Kysely's queries. */
 type Script = SqliteStatement;
 
+/** The background checkpoints of a SQLite database (figures, tests); null when it has none. */
+export function checkpointerOf(db: Database): Checkpointer | null {
+  return (db as Database & { checkpointer?: Checkpointer | null }).checkpointer ?? null;
+}
+
 /** The group commit of a SQLite database (figures, tests); null on PostgreSQL, which needs none. */
 export function groupCommitOf(db: Database): GroupCommit | null {
   return (db as Database & { groupCommit?: GroupCommit }).groupCommit ?? null;
@@ -62,7 +70,12 @@ export function groupCommitOf(db: Database): GroupCommit | null {
 
 type AnyKysely = Kysely<Record<string, Record<string, unknown>>>;
 
-function openSqlite(dataDir: string, synchronous: SqliteSynchronous, nesting: NestingCheck = { mark: checkNesting, stallMs: 5_000 }): Database & { groupCommit: GroupCommit } {
+function openSqlite(
+  dataDir: string,
+  synchronous: SqliteSynchronous,
+  nesting: NestingCheck = { mark: checkNesting, stallMs: 5_000 },
+  backgroundCheckpoints = false,
+): Database & { groupCommit: GroupCommit } {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = new BetterSqlite3(path.join(dataDir, 'casino.sqlite'));
   file.pragma('journal_mode = WAL');
@@ -71,6 +84,9 @@ function openSqlite(dataDir: string, synchronous: SqliteSynchronous, nesting: Ne
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.defaultSafeIntegers(false);
+  // The log's checkpoints off the event loop, the connection's own kept only as a backstop.
+  const checkpointer = backgroundCheckpoints ? new Checkpointer(path.join(dataDir, 'casino.sqlite')) : null;
+  if (checkpointer) file.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   // Each SQL text is prepared once (parsing and planning were a large share of a bet's cost).
   const statements = new Map<string, Statement>();
   const prepare = (text: string): Statement | Script => {
@@ -125,7 +141,9 @@ function openSqlite(dataDir: string, synchronous: SqliteSynchronous, nesting: Ne
   return Object.assign(root, {
     kysely,
     groupCommit,
+    checkpointer,
     close: async () => {
+      await checkpointer?.close();
       await groupCommit.close();
       await log.close();
       await kysely.destroy();
@@ -169,22 +187,22 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const kysely: AnyKysely = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  const execute = guardedExecutor((query) => kysely.executeQuery(query));
+  const execute = guardedExecutor((query) => kysely.executeQuery(compiled(query)));
 
   const transaction = async (work: (tx: Sql) => Promise<unknown>): Promise<unknown> => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await kysely.connection().execute(async (connection) => {
-          const run: Executor = (query) => connection.executeQuery(query);
-          await run(CompiledQuery.raw('BEGIN', []));
+          const run: Executor = (query) => connection.executeQuery(compiled(query));
+          await run({ sql: 'BEGIN', parameters: [] });
           let value: unknown;
           try {
             value = await insideTransaction.run(true, () => work(transactionHandle('postgres', run)));
           } catch (error) {
-            await run(CompiledQuery.raw('ROLLBACK', []));
+            await run({ sql: 'ROLLBACK', parameters: [] });
             throw error;
           }
-          const { rows } = await run(CompiledQuery.raw('COMMIT', []));
+          const { rows } = await run({ sql: 'COMMIT', parameters: [] });
           if ((rows[0] as { command?: string } | undefined)?.command === 'ROLLBACK') throw new Error('the transaction was rolled back');
           return value;
         });

@@ -1,7 +1,6 @@
-import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import { BatchBook } from './batchBook';
-import { QUERY_INSIDE, TRANSACTION_INSIDE, checkNesting, insideTransaction, transactionHandle, withSavepoint } from './sql';
+import { QUERY_INSIDE, TRANSACTION_INSIDE, checkNesting, compiled, insideTransaction, transactionHandle, withSavepoint } from './sql';
 import type { Executor, Sql } from './sql';
 
 export interface NestingCheck {
@@ -138,7 +137,7 @@ export class GroupCommit {
     try {
       outcomes = await this.kysely
         .connection()
-        .execute((connection) => this.commit(jobs, this.onHeldConnection ?? ((query) => connection.executeQuery(query))));
+        .execute((connection) => this.commit(jobs, this.onHeldConnection ?? ((query) => connection.executeQuery(compiled(query)))));
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
@@ -172,7 +171,7 @@ export class GroupCommit {
   }
 
   private async commit(jobs: Job[], execute: Executor): Promise<Outcome[]> {
-    const raw = (text: string) => execute(CompiledQuery.raw(text, []));
+    const raw = (text: string) => execute({ sql: text, parameters: [] });
     // The batch's running totals of shared rows: a statement that names one of their tables sees
     // them written first, and they are all written before COMMIT (db/batchBook.ts).
     const book = new BatchBook(transactionHandle('sqlite', execute));

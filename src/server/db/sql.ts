@@ -78,8 +78,21 @@ export const checkNesting = process.env.VITEST !== undefined || process.env.DB_C
 export const QUERY_INSIDE = 'a query on the database inside a transaction: use the transaction handle';
 export const TRANSACTION_INSIDE = 'a transaction on the database inside a transaction: use the transaction handle';
 
-/** Runs one compiled query on some connection (the pool, or a transaction's own connection). */
-export type Executor = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+/** One statement: its SQL text (SQLite's own marks included, see below) and its parameters. */
+export interface Query {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
+/**
+ * Runs one statement on some connection (the pool, or a transaction's own connection). Kysely's
+ * CompiledQuery is one, but the layer does not build those per statement (each takes a random query
+ * id and freezes three objects): the PostgreSQL side makes one where it hands a statement to Kysely.
+ */
+export type Executor = (query: Query) => Promise<QueryResult<unknown>>;
+
+/** Kysely's form of a statement, for its connections. */
+export const compiled = (query: Query): CompiledQuery => CompiledQuery.raw(query.sql, query.parameters as unknown[]);
 
 /** A SQL text prefixed so the SQLite side prepares it reading integers as bigint. */
 export const BIGINT_MARK = '/*bigint*/ ';
@@ -140,9 +153,9 @@ export class SqlOn implements Sql {
     readonly book?: BatchBook,
   ) {}
 
-  private compile(text: string, params: Params, bigint: boolean): CompiledQuery {
-    if (this.engine === 'postgres') return CompiledQuery.raw(toPostgresText(text), params as unknown[]);
-    return CompiledQuery.raw(bigint ? BIGINT_MARK + text : text, params as unknown[]);
+  private compile(text: string, params: Params, bigint: boolean): Query {
+    if (this.engine === 'postgres') return { sql: toPostgresText(text), parameters: params };
+    return { sql: bigint ? BIGINT_MARK + text : text, parameters: params };
   }
 
   async all<T = Row>(text: string, params: Params = [], options?: ReadOptions): Promise<T[]> {
@@ -163,10 +176,10 @@ export class SqlOn implements Sql {
   async exec(script: string): Promise<void> {
     if (this.engine === 'postgres') {
       // No parameters: pg sends it as a simple query, which may hold several statements.
-      await this.execute(CompiledQuery.raw(script, []));
+      await this.execute({ sql: script, parameters: [] });
       return;
     }
-    await this.execute(CompiledQuery.raw(SCRIPT_MARK + script, []));
+    await this.execute({ sql: SCRIPT_MARK + script, parameters: [] });
   }
 
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
@@ -196,9 +209,9 @@ export async function withSavepoint<T>(execute: Executor, tx: Sql, work: (tx: Sq
   return value;
 }
 
-const SAVEPOINT = CompiledQuery.raw('SAVEPOINT sp', []);
-const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('ROLLBACK TO SAVEPOINT sp', []);
-const RELEASE_SAVEPOINT = CompiledQuery.raw('RELEASE SAVEPOINT sp', []);
+const SAVEPOINT: Query = { sql: 'SAVEPOINT sp', parameters: [] };
+const ROLLBACK_TO_SAVEPOINT: Query = { sql: 'ROLLBACK TO SAVEPOINT sp', parameters: [] };
+const RELEASE_SAVEPOINT: Query = { sql: 'RELEASE SAVEPOINT sp', parameters: [] };
 
 /** The handle a transaction's work gets: its connection's queries, savepoints for nested work. */
 export function transactionHandle(engine: Engine, execute: Executor, book?: BatchBook): Sql {

@@ -21,7 +21,13 @@ export interface DatabasePluginOptions {
 
 export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, { dataDir, synchronous, url, schema }) => {
-    const db = await openDatabase({ dataDir, url: url ?? null, schema: schema ?? null, ...(synchronous === undefined ? {} : { synchronous }) });
+    const db = await openDatabase({
+      dataDir,
+      url: url ?? null,
+      schema: schema ?? null,
+      ...(synchronous === undefined ? {} : { synchronous }),
+      backgroundCheckpoints: true,
+    });
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.close();
