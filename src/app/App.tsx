@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import type { InspectionEvent } from 'xstate';
@@ -43,5 +43,28 @@ function AppRouter({ history, runtime }: { history?: RouterHistory; runtime: App
     runtime.navigation.attach(created);
     return created;
   });
-  return <RouterProvider router={router} />;
+  const [firstLoad] = useState(() => loadBeforeFirstRender(router));
+  const [loaded, setLoaded] = useState(firstLoad === null);
+  useEffect(() => {
+    let mounted = true;
+    void firstLoad?.then(() => mounted && startTransition(() => setLoaded(true)));
+    return () => {
+      mounted = false;
+    };
+  }, [firstLoad]);
+  return loaded ? <RouterProvider router={router} /> : null;
+}
+
+/**
+ * The router's first load, started before the first render when it can finish on its own, so the first
+ * render (a transition, which React renders in slices) already holds the page's route. Left to
+ * RouterProvider, the load ends after that render, and the route's content then mounts in one
+ * synchronous render (the router's store is read through useSyncExternalStore), a long task on a slow
+ * phone. A login-only route's guard waits for the app actor's session check, which starts only once the
+ * app has rendered: those load as before.
+ */
+function loadBeforeFirstRender(router: ReturnType<typeof createAppRouter>): Promise<void> | null {
+  const [matchedRoutes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  if (matchedRoutes.some((route) => route.options.beforeLoad)) return null;
+  return router.load().catch(() => undefined);
 }
