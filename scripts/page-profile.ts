@@ -53,7 +53,10 @@ try {
     const renderer = events.find((e) => e.name === 'TracingStartedInBrowser' || e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain');
     const mainTid = events.filter((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain').map((e) => e.tid);
     void renderer;
-    const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && mainTid.includes(e.tid) && (e.dur ?? 0) > (50_000 / LH_SCALE) && e.ts >= start);
+    // By the thread's own time (tdur) unless WALL is set: on a shared machine the wall time includes
+    // the time other processes held the core, which Lighthouse would count but which says nothing of the page.
+    const cost = (task: TraceEvent) => (process.env.WALL ? task.dur : (task.tdur ?? task.dur)) ?? 0;
+    const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && mainTid.includes(e.tid) && cost(e) > (process.env.MIN_MS ? Number(process.env.MIN_MS) * 1000 : 50_000 / LH_SCALE) && e.ts >= start);
     // Profile samples with absolute times, and each node's parent, to attribute inclusive time by function.
     const parent = new Map<number, number>();
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -63,9 +66,6 @@ try {
     const fcpAt = fcp ? ((fcp.ts - start) / 1000).toFixed(0) : '?';
     // Blocking time as Lighthouse's phone would count it (each task's excess over 50 ms), over the whole
     // load and after the first paint.
-    // By the thread's own time (tdur) unless WALL is set: on a shared machine the wall time includes
-    // the time other processes held the core, which Lighthouse would count but which says nothing of the page.
-    const cost = (task: TraceEvent) => (process.env.WALL ? task.dur : (task.tdur ?? task.dur)) ?? 0;
     const blocking = (list: TraceEvent[]) => list.reduce((sum, task) => sum + Math.max(0, (cost(task) * LH_SCALE) / 1000 - 50), 0);
     const afterPaint = tasks.filter((task) => fcp && task.ts >= fcp.ts);
     const longest = Math.max(0, ...tasks.map((task) => (cost(task) * LH_SCALE) / 1000));
@@ -102,7 +102,7 @@ try {
         kinds.set(e.name, (kinds.get(e.name) ?? 0) + (e.dur ?? 0));
       }
       const kindText = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, d]) => `${k} ${(d / 1000).toFixed(0)}`).join(', ');
-      console.log(`-- task at ${((task.ts - start) / 1000).toFixed(0)} ms, ${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${kindText}`);
+      console.log(`-- task at ${((task.ts - start) / 1000).toFixed(0)} ms, ${((task.dur ?? 0) / 1000).toFixed(0)} ms (thread ${(cost(task) / 1000).toFixed(0)} ms): ${kindText}`);
       for (const [key, v] of top) console.log(`   ${(v / 1000).toFixed(0).padStart(5)} ms  ${key}`);
       // The app's own functions and hooks (components are capitalised), whatever React called them from.
       const own = [...inclusive].filter(([key]) => /^(?:[A-Z]\w*|use\w+) /.test(key) && v(key)).sort((a, b) => b[1] - a[1]).slice(0, 14);
