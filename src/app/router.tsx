@@ -180,10 +180,14 @@ const liabilitiesRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([homeRoute, ...screenRoutes, accountRoute, transactionsRoute, responsibleRoute, confirmEmailRoute, resetPasswordRoute, betRoute, rtpRoute, fairnessRoute, liabilitiesRoute, settingsRoute]);
 
-export function createAppRouter(app: AnyActorRef, history?: RouterHistory) {
+/**
+ * The router, made before the app actor so that its first load can run before the first render
+ * (App.tsx); RouterProvider hands it the actor (`context={{ app }}`) before any route's guard reads it.
+ */
+export function createAppRouter(history?: RouterHistory) {
   return createRouter({
     routeTree,
-    context: { app },
+    context: {} as RouterContext,
     defaultPreload: 'intent',
     scrollRestoration: false,
     parseSearch: parsePlainSearch,

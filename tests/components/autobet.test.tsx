@@ -31,7 +31,7 @@ async function openAuto(routes: Record<string, Route> = alternatingDice()) {
   const app = renderApp('/dice', { fetch: api.fetch, storage: signedInStorage() });
   await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('0.01000000'));
   await waitFor(() => expect(app.hub.connected()).toHaveLength(1));
-  const game = within(screen.getByRole('region', { name: 'Dice' }));
+  const game = within(await screen.findByRole('region', { name: 'Dice' }));
   await waitFor(() => expect(game.getByTestId('max-payout').textContent).toContain('0.00200000'));
   fireEvent.click(game.getByRole('tab', { name: 'Auto' }));
   return { ...app, api, game };

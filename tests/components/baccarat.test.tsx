@@ -118,6 +118,7 @@ describe('Baccarat screen', () => {
       routes: { '/baccarat/bet': () => new Promise<Reply>((resolve) => (answer = resolve)) },
     });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
+    await screen.findByRole('region', { name: 'Baccarat' });
     await click(area('Player'));
     await click(area('Player'));
     await click(area('Banker'));
@@ -176,6 +177,7 @@ describe('Baccarat screen', () => {
       routes: { '/baccarat/bet': () => new Promise<Reply>((resolve) => (answer = resolve)) },
     });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
+    await screen.findByRole('region', { name: 'Baccarat' });
     await click(area('Tie'));
     await click(screen.getByRole('button', { name: 'Bet' }));
     await waitFor(() => expect(headerBalance()).toBe(btc(1_000_000 - CHIP)));
@@ -189,6 +191,7 @@ describe('Baccarat screen', () => {
   it("should refuse a total above the balance in the browser with 'Balance too low.'", async () => {
     const api = renderBaccarat({ storage: signedInStorage() });
     await waitFor(() => expect(headerBalance()).toBe('0.01000000'));
+    await screen.findByRole('region', { name: 'Baccarat' });
     await click(screen.getByRole('button', { name: 'Chip $100' }));
     // The dearest chip is within the limits: enough of them pass the 0.01 BTC balance.
     for (let placed = 0; placed * TOP_CHIP <= 1_000_000; placed++) await click(area('Banker'));

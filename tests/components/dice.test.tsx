@@ -167,7 +167,7 @@ describe('Seed modal', () => {
   async function openFairness(routes: Record<string, Route>) {
     const api = renderDice({ storage: signedIn(), routes: { '/casino/get-seed': () => ({ status: 200, body: seedState }), ...routes } });
     await waitFor(() => expect(screen.getByRole('button', { name: /Account menu/ })).toBeTruthy());
-    fireEvent.click(within(dice()).getByRole('button', { name: 'Fairness' }));
+    fireEvent.click(within(await screen.findByRole('region', { name: 'Dice' })).getByRole('button', { name: 'Fairness' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fairness' });
     await within(dialog).findByRole('status', { name: 'Nonce' });
     return { api, dialog };

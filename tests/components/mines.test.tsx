@@ -30,7 +30,7 @@ const click = (element: HTMLElement) => act(async () => void fireEvent.click(ele
 /** Waits until the wallet and limits are in, so Bet really bets. */
 async function readyToBet(amount = '0.001') {
   await screen.findByRole('button', { name: /^Balance: 0\.01000000 BTC$/ });
-  fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: amount } });
+  fireEvent.change(await screen.findByLabelText('Bet amount'), { target: { value: amount } });
 }
 
 describe('Mines screen', () => {

@@ -24,7 +24,7 @@ async function openFairness(routes: Record<string, Route>) {
   const api = fakeApi({ '/casino/get-seed': () => ({ status: 200, body: CLASSIC }), ...routes }, BACKGROUND_READS);
   renderApp('/dice', { fetch: api.fetch, storage });
   await waitFor(() => expect(screen.getByRole('button', { name: /Account menu/ })).toBeTruthy());
-  fireEvent.click(within(screen.getByRole('region', { name: 'Dice' })).getByRole('button', { name: 'Fairness' }));
+  fireEvent.click(within(await screen.findByRole('region', { name: 'Dice' })).getByRole('button', { name: 'Fairness' }));
   const dialog = await screen.findByRole('dialog', { name: 'Fairness' });
   await within(dialog).findByRole('status', { name: 'Nonce' });
   return { api, dialog };
@@ -93,7 +93,7 @@ describe('Seed modal: instant reveal', () => {
     });
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fairness' })).toBeNull());
-    const dice = screen.getByRole('region', { name: 'Dice' });
+    const dice = await screen.findByRole('region', { name: 'Dice' });
     const bet = within(dice).getByRole('button', { name: 'Bet' });
     await waitFor(() => expect(bet.hasAttribute('disabled')).toBe(false));
     fireEvent.change(within(dice).getByLabelText('Bet amount'), { target: { value: '0.0001' } });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { ScreenId } from '../../../machines/shared/system';
 import { AppActor, useWalletReady } from '../actors/AppActor';
@@ -16,8 +16,41 @@ export function useScreenActor<TLogic extends AnyActorLogic>(
   logic: TLogic,
   input?: Record<string, unknown>,
 ): ActorRefFrom<TLogic> | undefined {
-  const app = AppActor.useActorRef();
   const actor = AppActor.useSelector((snapshot) => snapshot.context.screens[systemId]);
+  useOpenScreen(systemId, logic, input);
+  return actor as ActorRefFrom<TLogic> | undefined;
+}
+
+/**
+ * useScreenActor for a page's screen (a game, a token page): the spawned actor reaches React in a
+ * transition, so React renders the screen's first tree in slices, yielding to the browser between them,
+ * instead of in one synchronous render (what a snapshot read through useSyncExternalStore gets), which
+ * is a long task on a slow phone. The screen shows as soon as that render is done; a modal keeps
+ * useScreenActor, so that it never shows its frame without its form.
+ */
+export function usePageScreenActor<TLogic extends AnyActorLogic>(
+  systemId: ScreenId,
+  logic: TLogic,
+  input?: Record<string, unknown>,
+): ActorRefFrom<TLogic> | undefined {
+  const app = AppActor.useActorRef();
+  const current = () => app.getSnapshot().context.screens[systemId];
+  const [actor, setActor] = useState(current);
+  useEffect(() => {
+    const reveal = () => {
+      const next = app.getSnapshot().context.screens[systemId];
+      startTransition(() => setActor(next));
+    };
+    reveal();
+    const subscription = app.subscribe(reveal);
+    return () => subscription.unsubscribe();
+  }, [app, systemId]);
+  useOpenScreen(systemId, logic, input);
+  return actor as ActorRefFrom<TLogic> | undefined;
+}
+
+function useOpenScreen(systemId: ScreenId, logic: AnyActorLogic, input?: Record<string, unknown>): void {
+  const app = AppActor.useActorRef();
   // The input is read when the screen opens, as useActorRef read it: later renders do not restart it.
   const inputAtOpen = useRef(input);
   const walletReady = useWalletReady();
@@ -27,5 +60,4 @@ export function useScreenActor<TLogic extends AnyActorLogic>(
     app.send({ type: 'screen.opened', systemId, logic, ...(opened ? { input: opened } : {}) });
     return () => app.send({ type: 'screen.closed', systemId });
   }, [app, systemId, logic, walletReady]);
-  return actor as ActorRefFrom<TLogic> | undefined;
 }

@@ -1,7 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import { useModalStackRef, useRuntime } from '../../actors/AppActor';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
-import { useScreenActor } from '../../adapters/screenActor';
+import { usePageScreenActor } from '../../adapters/screenActor';
 import { provideMines } from '../../actors/games/mines';
 import { ShieldIcon } from '../ui/ShieldIcon';
 import { MinesBoard } from './MinesBoard';
@@ -13,7 +13,7 @@ type MinesRef = ActorRefFrom<ReturnType<typeof provideMines>>;
 /** The mines screen (docs/product.md §2): the controls beside (or, on a phone, under) the board, and the fairness button. */
 export function MinesGame() {
   const runtime = useRuntime();
-  const actor = useScreenActor(SCREEN_IDS.mines, runtime.provided(provideMines));
+  const actor = usePageScreenActor(SCREEN_IDS.mines, runtime.provided(provideMines));
   return actor ? <MinesScreen actor={actor} /> : null;
 }
 

@@ -1,6 +1,6 @@
 import { useRuntime } from '../../actors/AppActor';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
-import { useScreenActor } from '../../adapters/screenActor';
+import { usePageScreenActor } from '../../adapters/screenActor';
 import { provideBaccarat } from '../../actors/games/baccarat';
 import { useRoundLogic } from '../../actors/usePreferences';
 import { INSTANT_DELAYS } from '../../../../machines/shared/instant';
@@ -10,7 +10,7 @@ import { BetsPanel } from '../../components/bets/BetsPanel';
 /** /baccarat: the game (one actor per visit of the route) and the live bets table below it. */
 export function BaccaratPage() {
   const runtime = useRuntime();
-  const actor = useScreenActor(SCREEN_IDS.baccarat, useRoundLogic(runtime.provided(provideBaccarat), INSTANT_DELAYS.baccarat));
+  const actor = usePageScreenActor(SCREEN_IDS.baccarat, useRoundLogic(runtime.provided(provideBaccarat), INSTANT_DELAYS.baccarat));
   return (
     <>
       <h1 className="visually-hidden">Baccarat</h1>

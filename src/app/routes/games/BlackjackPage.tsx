@@ -1,6 +1,6 @@
 import { useRuntime } from '../../actors/AppActor';
 import { SCREEN_IDS } from '../../../../machines/shared/screens';
-import { useScreenActor } from '../../adapters/screenActor';
+import { usePageScreenActor } from '../../adapters/screenActor';
 import { provideBlackjack } from '../../actors/games/blackjack';
 import { useRoundLogic } from '../../actors/usePreferences';
 import { INSTANT_DELAYS } from '../../../../machines/shared/instant';
@@ -20,7 +20,7 @@ const SHORTCUTS: Readonly<Record<string, ShortcutEvent>> = Object.fromEntries(BL
 /** /blackjack: the table and its controls, with the live bets table below. */
 export function BlackjackPage() {
   const runtime = useRuntime();
-  const actor = useScreenActor(SCREEN_IDS.blackjack, useRoundLogic(runtime.provided(provideBlackjack), INSTANT_DELAYS.blackjack));
+  const actor = usePageScreenActor(SCREEN_IDS.blackjack, useRoundLogic(runtime.provided(provideBlackjack), INSTANT_DELAYS.blackjack));
   return (
     <>
       {actor ? <BlackjackScreen actor={actor} /> : null}

@@ -4,7 +4,7 @@ import { SCREEN_IDS } from '../../../../machines/shared/screens';
 import { useRuntime } from '../../actors/AppActor';
 import { provideTokenScreens } from '../../actors/token';
 import type { TokenScreens } from '../../actors/token';
-import { useScreenActor } from '../../adapters/screenActor';
+import { usePageScreenActor } from '../../adapters/screenActor';
 
 type TokenPageKey = 'tokenPage' | 'mining' | 'staking' | 'earn';
 
@@ -14,7 +14,7 @@ type TokenPageKey = 'tokenPage' | 'mining' | 'staking' | 'earn';
  */
 function useTokenScreen<K extends TokenPageKey>(key: K): ActorRefFrom<TokenScreens[K]> | undefined {
   const runtime = useRuntime();
-  return useScreenActor(SCREEN_IDS[key], runtime.provided(provideTokenScreens)[key], { now: runtime.now() });
+  return usePageScreenActor(SCREEN_IDS[key], runtime.provided(provideTokenScreens)[key], { now: runtime.now() });
 }
 
 /** A token route: opens its screen and shows `Screen` once the app has spawned the screen's actor. */
