@@ -93,6 +93,11 @@ describe('how hard a commit waits for the disk', () => {
       await db.run('INSERT INTO probe (note) VALUES (?)', ['outside']).then(() => (outsideAnswered = performance.now()));
       expect(syncs.synced.length).toBe(before + 1);
       expect(outsideAnswered).toBeGreaterThanOrEqual(syncs.synced[before]!.endedAt!);
+      // And one that returns rows (a write all the same).
+      const returned = await db.get<{ id: number }>('INSERT INTO probe (note) VALUES (?) RETURNING id', ['returning']).then((row) => ({ row, at: performance.now() }));
+      expect(returned.row).toEqual({ id: 4 });
+      expect(syncs.synced.length).toBe(before + 2);
+      expect(returned.at).toBeGreaterThanOrEqual(syncs.synced[before + 1]!.endedAt!);
     } finally {
       syncs.restore();
       reader.close();

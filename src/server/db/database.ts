@@ -5,6 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { ChangeMarks } from './changeMarks';
 import { BACKSTOP_PAGES, Checkpointer } from './checkpointer';
 import { GroupCommit } from './groupCommit';
 import { LogSync } from './logSync';
@@ -58,6 +59,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** A script of several statements, run through the same connection as Kysely's queries. */
 type Script = SqliteStatement;
 
+/**
+ * The change marks of a SQLite database (db/changeMarks.ts): what a cache of its rows needs to know
+ * whether they may have changed. Null on PostgreSQL, where other instances write unseen.
+ */
+export function changeMarksOf(db: Database): ChangeMarks | null {
+  return (db as Database & { changes?: ChangeMarks }).changes ?? null;
+}
+
 /** The background checkpoints of a SQLite database (figures, tests); null when it has none. */
 export function checkpointerOf(db: Database): Checkpointer | null {
   return (db as Database & { checkpointer?: Checkpointer | null }).checkpointer ?? null;
@@ -110,12 +119,16 @@ function openSqlite(
   const kysely: AnyKysely = new Kysely({ dialect: new SqliteDialect({ database: { prepare, close: () => file.close() } }) });
   // While a batch holds the connection (Kysely's mutex taken), its queries run on the prepared
   // statements directly, as Kysely's own SQLite connection would run them.
+  const dataVersion = file.prepare('PRAGMA data_version').pluck();
+  const changes = new ChangeMarks(() => dataVersion.get() as number);
   const onHeldConnection: Executor = (query) => {
     try {
       const statement = prepare(query.sql);
+      // Whatever may write counts, a write that returns rows (RETURNING) and a script included.
+      if (!('readonly' in statement && statement.readonly)) changes.wrote(query.sql);
       if (statement.reader) return Promise.resolve({ rows: statement.all(query.parameters) });
-      const { changes } = statement.run(query.parameters);
-      return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes) });
+      const { changes: changed } = statement.run(query.parameters);
+      return Promise.resolve({ rows: [], numAffectedRows: BigInt(changed) });
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -132,7 +145,9 @@ function openSqlite(
   const direct: Executor = (query) => {
     if (groupCommit.holding) return groupCommit.whenFree().then(() => direct(query));
     const result = onHeldConnection(query);
-    if (prepare(query.sql).reader) return result;
+    // A statement that cannot write needs no sync; one that may (RETURNING rows or not) does.
+    const statement = prepare(query.sql);
+    if ('readonly' in statement && statement.readonly) return result;
     return result.then((value) => groupCommit.durable()?.then(() => value) ?? value);
   };
   const execute = nesting.mark ? guardedExecutor(direct) : direct;
@@ -142,6 +157,7 @@ function openSqlite(
     kysely,
     groupCommit,
     checkpointer,
+    changes,
     close: async () => {
       await checkpointer?.close();
       await groupCommit.close();

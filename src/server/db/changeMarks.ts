@@ -1,0 +1,45 @@
+/**
+ * Whether some tables may have changed since a moment (SQLite; db/database.ts keeps one per
+ * connection). A mark counts this connection's statements that wrote to a watched table (counted when
+ * they run, before their transaction commits, whether it then commits or not) together with SQLite's
+ * `PRAGMA data_version`, which changes whenever another connection (another process, or another server
+ * on the same file) commits. Two equal marks of a table mean that nothing can have changed it in
+ * between; a cache that keeps what it read with the mark taken before the read is exact with it.
+ */
+export class ChangeMarks {
+  private readonly writes = new Map<string, number>();
+  private pattern: RegExp | null = null;
+  /** Statement texts already classified: the watched tables each one names. */
+  private readonly classified = new Map<string, readonly string[]>();
+
+  /** @param dataVersion SQLite's PRAGMA data_version on this connection */
+  constructor(private readonly dataVersion: () => number) {}
+
+  /** The mark of `tables` now; they are watched from the first mark on. */
+  mark(tables: readonly string[]): string {
+    let count = 0;
+    for (const table of tables) {
+      const writes = this.writes.get(table);
+      if (writes === undefined) this.watch(table);
+      count += writes ?? 0;
+    }
+    return `${count}:${this.dataVersion()}`;
+  }
+
+  /** Counts a statement that may write (any that is not a plain read), before it runs. */
+  wrote(text: string): void {
+    if (!this.pattern) return;
+    let tables = this.classified.get(text);
+    if (!tables) {
+      tables = [...new Set((text.match(this.pattern) ?? []).map((name) => name.toLowerCase()))];
+      this.classified.set(text, tables);
+    }
+    for (const table of tables) this.writes.set(table, this.writes.get(table)! + 1);
+  }
+
+  private watch(table: string): void {
+    this.writes.set(table, 0);
+    this.pattern = new RegExp(`\\b(${[...this.writes.keys()].join('|')})\\b`, 'gi');
+    this.classified.clear();
+  }
+}
