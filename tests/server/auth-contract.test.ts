@@ -1,9 +1,11 @@
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens } from '../../src/server/auth/accessToken';
 import { insertUser } from '../../src/server/users/repository';
 import { signLegacyJwt } from '../support/jwt';
-import { json, startTestServer } from '../support/server';
+import { ENGINE, json, startTestServer } from '../support/server';
 import type { TestServer } from '../support/server';
 
 const secret = Buffer.from('x'.repeat(48));
@@ -88,6 +90,25 @@ describe('auth plugin', () => {
     const ended = await fetch(`${url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(ended.status).toBe(401);
     expect(await json(ended)).toEqual({ error: 'unauthorized', message: 'Please log in to continue.' });
+  });
+
+  // The server keeps an open session's row between requests on SQLite; another connection to the file
+  // (another process) ending the session must be seen at once all the same.
+  it.skipIf(ENGINE === 'postgres')('should refuse a bearer token at once when another connection to the database ends its session', async () => {
+    const { app, url } = server;
+    const user = (await insertUser(app.db, { userName: 'Bob_1', email: 'bob@example.com', passwordHash: 'x' }))!;
+    const sessionId = await app.db.transaction((tx) => app.auth.openSession(tx, user.id));
+    const token = await app.auth.issueAccessToken(user.id, sessionId);
+    const me = () => fetch(`${url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).status).toBe(200);
+    expect((await me()).status).toBe(200);
+    const other = new BetterSqlite3(path.join(server.dataDir, 'casino.sqlite'));
+    try {
+      other.prepare('UPDATE sessions SET ended_at = ? WHERE id = ?').run(new Date().toISOString(), sessionId);
+    } finally {
+      other.close();
+    }
+    expect((await me()).status).toBe(401);
   });
 
   it('should treat a request without a token as a visitor', async () => {

@@ -4,7 +4,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessTokens } from '../auth/accessToken';
 import { loadJwtSecret } from '../auth/secret';
 import type { Sql } from '../db/sql';
+import { changeMarksOf } from '../db/database';
 import { AppError } from '../errors';
+
+/** The tables the bearer check's session read names. */
+const SESSION_TABLES = ['sessions', 'users'] as const;
+/** Open sessions' rows kept at most (the oldest dropped first). */
+const KEPT_SESSIONS = 10_000;
 
 /** Who is calling: set from a valid bearer token whose session is still open, null for a visitor. */
 export interface AuthUser {
@@ -46,17 +52,36 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAg
     const sessionUser = `SELECT u.id AS id, u.user_name AS "userName", s.created_at AS "createdAt" FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.user_id = ? AND s.ended_at IS NULL`;
 
+    // SQLite: an open session's row, once read, is kept while nothing may have changed the sessions or
+    // the users (db/changeMarks.ts: any statement of this server naming them, or a commit of another
+    // connection, changes the mark): a player's next requests skip the read, and a session ended by any
+    // statement is refused at once. PostgreSQL reads it each time (another instance may end it).
+    const marks = changeMarksOf(app.db);
+    const kept = new Map<string, { userId: number; userName: string; createdAt: string; mark: string }>();
+    const readSession = async (sessionId: string, userId: number): Promise<{ userName: string; createdAt: string } | undefined> => {
+      if (!marks) return app.db.get<{ userName: string; createdAt: string }>(sessionUser, [sessionId, userId]);
+      const mark = marks.mark(SESSION_TABLES);
+      const known = kept.get(sessionId);
+      if (known && known.mark === mark && known.userId === userId) return known;
+      const row = await app.db.get<{ userName: string; createdAt: string }>(sessionUser, [sessionId, userId]);
+      if (!row) return undefined;
+      if (kept.size >= KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
+      // Kept with the mark taken before the read: a write since then makes it read again.
+      kept.set(sessionId, { userId, userName: row.userName, createdAt: row.createdAt, mark });
+      return row;
+    };
+
     const authenticate = async (token: string): Promise<AuthUser | null> => {
       const claims = await tokens.verify(token);
       if (!claims) return null;
       const userId = Number(claims.sub);
       if (!Number.isSafeInteger(userId)) return null;
-      const row = await app.db.get<{ id: number; userName: string; createdAt: string }>(sessionUser, [claims.sid, userId]);
+      const row = await readSession(claims.sid, userId);
       if (!row) return null;
       // A session past its absolute lifetime is over even before anyone marks it ended.
       const sessionEndsAt = Date.parse(row.createdAt) + sessionMaxAgeMs;
       if (!(sessionEndsAt > Date.now())) return null;
-      return { id: row.id, userName: row.userName, sessionId: claims.sid, sessionEndsAt };
+      return { id: userId, userName: row.userName, sessionId: claims.sid, sessionEndsAt };
     };
 
     const endedListeners: Array<(sessionIds: readonly string[]) => void> = [];
