@@ -20,13 +20,18 @@ import fs from 'node:fs';
  * an earlier round that a restart overwrites are already in the database. SQLite documents WAL with
  * NORMAL as safe from corruption; this adds FULL's durability of each commit on top.
  *
- * Syncs are grouped like the commits: a request while one is in flight waits for the next, which
- * starts when the one in flight ends and serves every request made meanwhile.
+ * Up to two syncs run at once (a batch committed while one is in flight need not wait for it to end
+ * before its own begins: on this machine's disk a sync takes 2 to 10 ms, and waiting for two in a row
+ * was a large part of the slowest answers); a request while two are in flight waits for the next,
+ * which starts when one of them ends and serves every request made meanwhile.
  */
+/** Syncs of the log running at once at most. */
+const IN_FLIGHT = 2;
+
 export class LogSync {
   private fd: number | null = null;
   private inode = 0;
-  private inFlight: Promise<void> | null = null;
+  private inFlight = new Set<Promise<void>>();
   private next: Promise<void> | null = null;
 
   /**
@@ -42,24 +47,25 @@ export class LogSync {
   /** Resolves once everything written to the log before this call is on disk. */
   sync(): Promise<void> {
     if (this.next) return this.next;
-    if (!this.inFlight) return this.start();
-    const after = this.inFlight.then(
-      () => this.start(),
-      () => this.start(),
-    );
+    if (this.inFlight.size < IN_FLIGHT) return this.start();
+    const ended = Promise.race([...this.inFlight].map((sync) => sync.catch(() => undefined)));
+    const after = ended.then(() => {
+      this.next = null;
+      return this.start();
+    });
     this.next = after;
     return after;
   }
 
   /** Closes the file (after the last sync has ended). */
   async close(): Promise<void> {
-    await (this.next ?? this.inFlight)?.catch(() => undefined);
+    await this.next?.catch(() => undefined);
+    await Promise.all([...this.inFlight].map((sync) => sync.catch(() => undefined)));
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
   }
 
   private start(): Promise<void> {
-    this.next = null;
     const sync = new Promise<void>((resolve, reject) => {
       let fd: number;
       try {
@@ -70,9 +76,9 @@ export class LogSync {
       }
       fs.fdatasync(fd, (error) => (error ? reject(error) : resolve()));
     });
-    this.inFlight = sync;
+    this.inFlight.add(sync);
     const done = () => {
-      if (this.inFlight === sync) this.inFlight = null;
+      this.inFlight.delete(sync);
     };
     sync.then(done, done);
     return sync;
