@@ -82,6 +82,9 @@ describe('how hard a commit waits for the disk', () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       expect(committed()).toEqual(['first', 'second']);
       expect(firstAnswered).toEqual([]);
+      // The second batch's sync began without waiting for the first's to end (two at once at most).
+      expect(syncs.synced).toHaveLength(2);
+      expect(syncs.synced[0]!.endedAt).toBeUndefined();
       await Promise.all([first, second]);
       // Each answer came after a sync of the log had ended.
       expect(syncs.synced.length).toBeGreaterThanOrEqual(2);
