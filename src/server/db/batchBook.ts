@@ -1,4 +1,5 @@
 import type { Sql, SqlValue } from './sql';
+import { TableNames } from './tableNames';
 
 /**
  * The shared running totals of a group-commit batch (SQLite, db/groupCommit.ts): the rows every bet
@@ -63,10 +64,8 @@ export class BatchBook {
   private buffers = new Map<string, Buffered>();
   /** The next id to give a row of each table whose ids the batch hands out (see `nextId`). */
   private ids = new Map<string, number>();
-  private watched = new Set<string>();
-  private pattern: RegExp | null = null;
-  /** Statement texts already classified (the same few texts come back every bet). */
-  private classified = new Map<string, boolean>();
+  /** The tables whose statements write what is pending first. */
+  private readonly tables = new TableNames();
   /** Writes of pending sums so far (figures and tests). */
   writes = 0;
 
@@ -79,7 +78,7 @@ export class BatchBook {
     if (!entry) {
       entry = { accumulator, amounts: amounts.map((a) => (typeof a === 'bigint' ? 0n : 0)) };
       this.entries.set(key, entry);
-      this.watch(accumulator.tables);
+      this.tables.watch(accumulator.tables);
     }
     const sums = entry.amounts;
     amounts.forEach((amount, i) => {
@@ -103,7 +102,7 @@ export class BatchBook {
     if (!buffered) {
       buffered = { buffer, rows: [] };
       this.buffers.set(buffer.table, buffered);
-      this.watch([buffer.table]);
+      this.tables.watch([buffer.table]);
     }
     buffered.rows.push(row);
   }
@@ -118,7 +117,7 @@ export class BatchBook {
     let next = this.ids.get(table);
     if (next === undefined) {
       next = (await readMax(this.raw)) + 1;
-      this.watch([table]);
+      this.tables.watch([table]);
     }
     this.ids.set(table, next + 1);
     return next;
@@ -140,7 +139,7 @@ export class BatchBook {
     if (!entry) {
       entry = { accumulator, amounts: new Array<bigint | number>(width).fill(0n) };
       this.entries.set(key, entry);
-      this.watch(accumulator.tables);
+      this.tables.watch(accumulator.tables);
     }
     if (typeof got === 'bigint') entry.base = got;
     else {
@@ -167,13 +166,7 @@ export class BatchBook {
 
   /** Whether `text` names a table with pending sums (then write them before it runs). */
   touches(text: string): boolean {
-    if (!this.pattern) return false;
-    let hit = this.classified.get(text);
-    if (hit === undefined) {
-      hit = this.pattern.test(text);
-      this.classified.set(text, hit);
-    }
-    return hit && this.hasPending();
+    return this.tables.namedIn(text).length > 0 && this.hasPending();
   }
 
   /** Writes every pending sum and forgets the values read. */
@@ -221,19 +214,6 @@ export class BatchBook {
     for (const entry of this.entries.values()) if (entry.amounts.some((a) => a !== 0n && a !== 0) || entry.base !== undefined) return true;
     for (const buffered of this.buffers.values()) if (buffered.rows.length > 0) return true;
     return this.ids.size > 0;
-  }
-
-  private watch(tables: readonly string[]): void {
-    let grew = false;
-    for (const table of tables) {
-      if (!this.watched.has(table)) {
-        this.watched.add(table);
-        grew = true;
-      }
-    }
-    if (!grew) return;
-    this.pattern = new RegExp(`\\b(${[...this.watched].join('|')})\\b`, 'i');
-    this.classified.clear();
   }
 }
 

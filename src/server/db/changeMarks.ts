@@ -1,3 +1,5 @@
+import { TableNames } from './tableNames';
+
 /**
  * Whether some tables may have changed since a moment (SQLite; db/database.ts keeps one per
  * connection). A mark counts this connection's statements that wrote to a watched table (counted when
@@ -8,9 +10,7 @@
  */
 export class ChangeMarks {
   private readonly writes = new Map<string, number>();
-  private pattern: RegExp | null = null;
-  /** Statement texts already classified: the watched tables each one names. */
-  private readonly classified = new Map<string, readonly string[]>();
+  private readonly tables = new TableNames();
 
   /** @param dataVersion SQLite's PRAGMA data_version on this connection */
   constructor(private readonly dataVersion: () => number) {}
@@ -20,7 +20,10 @@ export class ChangeMarks {
     let count = 0;
     for (const table of tables) {
       const writes = this.writes.get(table);
-      if (writes === undefined) this.watch(table);
+      if (writes === undefined) {
+        this.writes.set(table, 0);
+        this.tables.watch([table]);
+      }
       count += writes ?? 0;
     }
     return `${count}:${this.dataVersion()}`;
@@ -28,18 +31,6 @@ export class ChangeMarks {
 
   /** Counts a statement that may write (any that is not a plain read), before it runs. */
   wrote(text: string): void {
-    if (!this.pattern) return;
-    let tables = this.classified.get(text);
-    if (!tables) {
-      tables = [...new Set((text.match(this.pattern) ?? []).map((name) => name.toLowerCase()))];
-      this.classified.set(text, tables);
-    }
-    for (const table of tables) this.writes.set(table, this.writes.get(table)! + 1);
-  }
-
-  private watch(table: string): void {
-    this.writes.set(table, 0);
-    this.pattern = new RegExp(`\\b(${[...this.writes.keys()].join('|')})\\b`, 'gi');
-    this.classified.clear();
+    for (const table of this.tables.namedIn(text)) this.writes.set(table, this.writes.get(table)! + 1);
   }
 }
