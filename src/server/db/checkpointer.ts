@@ -48,8 +48,7 @@ timer = setTimeout(tick, workerData.intervalMs);
 export class Checkpointer {
   private readonly worker: Worker;
   private readonly exited: Promise<void>;
-  /** Checkpoints run so far, the log frames they found copied, and the last error one gave (figures and tests). */
-  checkpoints = 0;
+  /** The most log frames a checkpoint found copied, and the last error one gave (tests). */
   framesCopied = 0;
   lastError: string | null = null;
 
@@ -59,10 +58,7 @@ export class Checkpointer {
     this.worker.unref();
     this.worker.on('message', (message: { copied?: number; error?: string }) => {
       if (message.error !== undefined) this.lastError = message.error;
-      else {
-        this.checkpoints += 1;
-        this.framesCopied = Math.max(this.framesCopied, message.copied ?? 0);
-      }
+      else this.framesCopied = Math.max(this.framesCopied, message.copied ?? 0);
     });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     // A worker that fails leaves the checkpoints to the server's connection (BACKSTOP_PAGES).

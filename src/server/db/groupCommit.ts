@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BatchBook } from './batchBook';
-import { QUERY_INSIDE, TRANSACTION_INSIDE, checkNesting, compiled, insideTransaction, transactionHandle, withSavepoint } from './sql';
+import { QUERY_INSIDE, TRANSACTION_INSIDE, insideTransaction, transactionHandle, withSavepoint } from './sql';
 import type { Executor, Sql } from './sql';
 
 export interface NestingCheck {
@@ -45,8 +45,7 @@ export class GroupCommit {
   bookWrites = 0;
   /**
    * FULL: a batch's transactions are answered once its log is on disk (`log.sync`, off the event
-   * loop, db/logSync.ts); NORMAL: once committed. Without a log every COMMIT is as durable as SQLite's
-   * own PRAGMA synchronous makes it.
+   * loop, db/logSync.ts); NORMAL: once committed.
    */
   synchronous: 'FULL' | 'NORMAL' = 'FULL';
   /** Batches committed whose answers wait for their log to reach the disk. */
@@ -65,18 +64,20 @@ export class GroupCommit {
    * @param onHeldConnection runs a query on the connection a batch holds, without going through Kysely's
    *   connection provider again: the batch already owns SQLite's one connection, and on the bet path
    *   (about twenty statements a bet) Kysely's per-query provider and mutex were most of the layer's cost
+   * @param nesting how a query on the database inside a job is found (sql.ts, `checkNesting`)
+   * @param log the write-ahead log, synced before a batch is answered under FULL (db/logSync.ts)
    */
   constructor(
     private readonly kysely: Kysely<Record<string, Record<string, unknown>>>,
     private readonly inTransaction: () => boolean,
-    private readonly onHeldConnection?: Executor,
-    private readonly nesting: NestingCheck = { mark: checkNesting, stallMs: 5_000 },
-    private readonly log: { sync(): Promise<void> } | null = null,
+    private readonly onHeldConnection: Executor,
+    private readonly nesting: NestingCheck,
+    private readonly log: { sync(): Promise<void> },
   ) {}
 
   /** Resolves once what is committed now is as durable as `synchronous` asks; null when at once. */
   durable(): Promise<void> | null {
-    if (!this.log || this.synchronous !== 'FULL') return null;
+    if (this.synchronous !== 'FULL') return null;
     return this.log.sync().catch((error: Error) => {
       this.broken ??= new Error(`the database could not make its commits durable (${error.message}): restart the server`);
       throw this.broken;
@@ -137,7 +138,7 @@ export class GroupCommit {
     try {
       outcomes = await this.kysely
         .connection()
-        .execute((connection) => this.commit(jobs, this.onHeldConnection ?? ((query) => connection.executeQuery(compiled(query)))));
+        .execute(() => this.commit(jobs, this.onHeldConnection));
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
