@@ -34,11 +34,14 @@ export function usePageScreenActor<TLogic extends AnyActorLogic>(
   input?: Record<string, unknown>,
 ): ActorRefFrom<TLogic> | undefined {
   const app = AppActor.useActorRef();
-  const current = () => app.getSnapshot().context.screens[systemId];
-  const [actor, setActor] = useState(current);
+  const [actor, setActor] = useState(() => app.getSnapshot().context.screens[systemId]);
   useEffect(() => {
+    // Every event of the app actor brings a snapshot; only a new screen actor is worth a render.
+    let shown: unknown = null;
     const reveal = () => {
       const next = app.getSnapshot().context.screens[systemId];
+      if (next === shown) return;
+      shown = next;
       startTransition(() => setActor(next));
     };
     reveal();
