@@ -29,8 +29,8 @@ export class ChangeMarks {
     return `${count}:${this.dataVersion()}`;
   }
 
-  /** Counts a statement that may write (any that is not a plain read), before it runs. */
+  /** Counts a statement that may write (any that is not a plain read), before it runs, for the tables it may change. */
   wrote(text: string): void {
-    for (const table of this.tables.namedIn(text)) this.writes.set(table, this.writes.get(table)! + 1);
+    for (const table of this.tables.writtenIn(text)) this.writes.set(table, this.writes.get(table)! + 1);
   }
 }

@@ -87,7 +87,6 @@ function openSqlite(
 ): Database & { groupCommit: GroupCommit } {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = new BetterSqlite3(path.join(dataDir, 'casino.sqlite'));
-  if (process.env.ZZ_PAGE) file.pragma(`page_size = ${process.env.ZZ_PAGE}`);
   file.pragma('journal_mode = WAL');
   // FULL is the group commit's own: it syncs the log off the event loop before answering (db/logSync.ts).
   file.pragma('synchronous = NORMAL');
