@@ -16,6 +16,9 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
+/** How long a batch waits for the answers of the batches before it whose log is being synced (see `previousAnswered`). */
+const ANSWERS_FIRST_MS = 2;
+
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
@@ -130,6 +133,7 @@ export class GroupCommit {
 
   /** Commits what is queued now (the timer's work; also before the database closes). */
   async flush(): Promise<void> {
+    await this.previousAnswered();
     this.scheduled = false;
     const jobs = this.queue;
     this.queue = [];
@@ -161,6 +165,24 @@ export class GroupCommit {
     });
     this.syncing.add(answered);
     void answered.then(() => this.syncing.delete(answered));
+  }
+
+  /**
+   * Under FULL, waits up to ANSWERS_FIRST_MS for the batches whose log is being synced to be answered.
+   * A sync ends in well under a millisecond on a quiet disk, but its end is seen only when the event
+   * loop next polls, and a batch run now would hold the loop for its whole length (a few milliseconds
+   * for a few dozen bets): those answers would wait for it, then their players' next bets for the batch
+   * after it, and the batches swing between dozens of bets and one or two. Waiting a moment lets the
+   * answers out first (the loop reads new requests meanwhile, which join this batch); a slow disk is
+   * not waited for longer than that, the batch then runs beside the sync as before.
+   */
+  private previousAnswered(): Promise<void> | undefined {
+    if (this.syncing.size === 0) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ANSWERS_FIRST_MS);
+    });
+    return Promise.race([Promise.all(this.syncing).then(() => undefined), later]).finally(() => clearTimeout(timer));
   }
 
   /** Stops taking work and commits what is queued. */
