@@ -24,6 +24,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -215,14 +216,25 @@ async function main(): Promise<void> {
         figures.direct![mode] = await serialPhase(players, directBet(app));
         const batchesBefore = groupCommit?.batches ?? 0;
         const cpuBefore = process.cpuUsage();
+        // How busy the server's one thread is, sampled each quarter second (the clients' start, when it idles, sits in the first samples).
+        const loopSamples: number[] = [];
+        let loopLast = nodePerformance.eventLoopUtilization();
+        const loopTimer = setInterval(() => {
+          const now = nodePerformance.eventLoopUtilization();
+          loopSamples.push(nodePerformance.eventLoopUtilization(now, loopLast).utilization);
+          loopLast = now;
+        }, 250);
         figures.http![mode] = await httpPhase(url, players);
         const cpu = process.cpuUsage(cpuBefore);
+        clearInterval(loopTimer);
+        // Near 100%, the p50 is the clients ÷ the rate (Little's law), and the p99 that plus the loop's pauses.
+        const loopBusy = [...loopSamples].sort((a, b) => a - b)[Math.floor(loopSamples.length / 2)] ?? Number.NaN;
         const batches = (groupCommit?.batches ?? 0) - batchesBefore;
         const { bets, answers = bets, cpuMs: clientsMs = Number.NaN } = figures.http![mode];
         // CPU per answer, warm-up included (the server's also counts the clients' start, when it idles).
         const perAnswer = (ms: number) => (ms / Math.max(1, answers)).toFixed(3);
         const commits = groupCommit ? `${batches} group commits, about ${(bets / Math.max(1, batches)).toFixed(1)} bets each; ` : '';
-        console.error(`  http ${mode}: ${commits}CPU an answer: server ${perAnswer((cpu.user + cpu.system) / 1000)} ms, clients ${perAnswer(clientsMs)} ms`);
+        console.error(`  http ${mode}: ${commits}CPU an answer: server ${perAnswer((cpu.user + cpu.system) / 1000)} ms, clients ${perAnswer(clientsMs)} ms; the server's event loop busy ${(100 * loopBusy).toFixed(0)}% (median of quarter seconds)`);
       }
       if (groupCommit) groupCommit.synchronous = config.sqliteSynchronous;
     } finally {
