@@ -27,6 +27,21 @@ function watchSyncs(holdMs = 0) {
   return { synced, restore: () => spy.mockRestore() };
 }
 
+/** A database of its own in a temporary directory, with a `probe` table; `remove` closes it and deletes the directory. */
+async function probeDatabase(columns: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-sync-'));
+  const db = await openDatabase({ dataDir: dir, seed: false });
+  await db.exec(`CREATE TABLE probe (${columns})`);
+  return {
+    dir,
+    db,
+    remove: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('how hard a commit waits for the disk', () => {
   // SQLite's; PostgreSQL commits durably by its own synchronous_commit (docs/operations.md).
   it.skipIf(ENGINE === 'postgres')('should commit money with synchronous=FULL unless the operator chooses NORMAL', async () => {
@@ -65,11 +80,9 @@ describe('how hard a commit waits for the disk', () => {
   // Under FULL the log is synced after each COMMIT off the event loop (db/logSync.ts): a transaction, or
   // a write outside one, is answered only once that sync has ended, and the next batch does not wait for it.
   it.skipIf(ENGINE === 'postgres')('should answer a commit only once its log is synced, and run the next batch meanwhile', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-sync-'));
-    const db = await openDatabase({ dataDir: dir, seed: false });
+    const { dir, db, remove } = await probeDatabase('id INTEGER PRIMARY KEY, note TEXT NOT NULL');
     const reader = new BetterSqlite3(path.join(dir, 'casino.sqlite'), { readonly: true });
     const committed = () => (reader.prepare('SELECT note FROM probe ORDER BY id').all() as Array<{ note: string }>).map((row) => row.note);
-    await db.exec('CREATE TABLE probe (id INTEGER PRIMARY KEY, note TEXT NOT NULL)');
     const syncs = watchSyncs(150);
     try {
       const firstAnswered: number[] = [];
@@ -104,17 +117,14 @@ describe('how hard a commit waits for the disk', () => {
     } finally {
       syncs.restore();
       reader.close();
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await remove();
     }
   });
 
   // A quick sync's end is seen only when the event loop next polls; the batch after it waits a moment
   // (2 ms at most, db/groupCommit.ts) so that its answers go out first instead of after the whole batch.
   it.skipIf(ENGINE === 'postgres')('should answer a batch whose log synced quickly before the next batch runs', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-sync-'));
-    const db = await openDatabase({ dataDir: dir, seed: false });
-    await db.exec('CREATE TABLE probe (id INTEGER PRIMARY KEY, note TEXT NOT NULL)');
+    const { db, remove } = await probeDatabase('id INTEGER PRIMARY KEY, note TEXT NOT NULL');
     const order: string[] = [];
     let second: Promise<unknown> | null = null;
     const spy = vi.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
@@ -131,15 +141,12 @@ describe('how hard a commit waits for the disk', () => {
       expect(order).toEqual(['first answered', 'second runs']);
     } finally {
       spy.mockRestore();
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await remove();
     }
   });
 
   it.skipIf(ENGINE === 'postgres')('should fail the answers of a batch whose log could not be synced, and take no more work', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-sync-'));
-    const db = await openDatabase({ dataDir: dir, seed: false });
-    await db.exec('CREATE TABLE probe (id INTEGER PRIMARY KEY)');
+    const { db, remove } = await probeDatabase('id INTEGER PRIMARY KEY');
     const spy = vi.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
       setImmediate(() => callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })));
     }) as typeof fs.fdatasync);
@@ -151,8 +158,7 @@ describe('how hard a commit waits for the disk', () => {
       await expect(db.transaction((tx) => tx.run('INSERT INTO probe DEFAULT VALUES'))).rejects.toThrow(refused);
     } finally {
       spy.mockRestore();
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await remove();
     }
   });
 

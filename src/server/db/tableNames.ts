@@ -1,7 +1,7 @@
 /**
  * Which of some watched tables a statement's SQL text names: the group commit's book (a statement
  * that names a table with pending sums or rows writes them first, db/batchBook.ts) and the change
- * marks (a write that names a watched table counts, db/changeMarks.ts) both ask it. The few texts a
+ * marks (a write counts for the watched table it changes, `writtenIn`, db/changeMarks.ts) both ask it. The few texts a
  * server runs come back again and again, so each text's answer is kept until the watched set grows.
  */
 export class TableNames {
