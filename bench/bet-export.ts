@@ -18,7 +18,8 @@ import { nodeHmacSha256, sha256Hex } from '../src/server/fairness/hmac';
 
 // The live heap is read after a forced collection: re-run with --expose-gc when it is not on.
 if (typeof globalThis.gc !== 'function') {
-  const again = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', new URL(import.meta.url).pathname], { stdio: 'inherit' });
+  // The same flags (tsx's when run from source, none as npm run bench's bundle) and --expose-gc.
+  const again = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', new URL(import.meta.url).pathname], { stdio: 'inherit' });
   process.exit(again.status ?? 1);
 }
 const gc = globalThis.gc as () => void;

@@ -111,7 +111,7 @@ function runClients(): void {
 class Clients {
   private readonly child: ChildProcess;
   constructor() {
-    // fork() reuses this process's execArgv, so the child also runs under tsx.
+    // fork() reuses this process's execArgv: the child runs as this process does (tsx, or npm run bench's bundle).
     this.child = fork(fileURLToPath(import.meta.url), ['clients']);
   }
   request(message: ToChild, until: Ack): Promise<void> {

@@ -80,7 +80,7 @@ async function startInstances(count: number, env: Record<string, string>, dataDi
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     children.push(
-      spawnServer({ port, dataDir: path.join(dataDir, `instance-${i}`), env: { STATIC_DIR: '', LOG_LEVEL: 'warn', RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000', ...env }, stdio: ['ignore', 'ignore', 'inherit'] }),
+      await spawnServer({ port, dataDir: path.join(dataDir, `instance-${i}`), env: { STATIC_DIR: '', LOG_LEVEL: 'warn', RATE_LIMIT_SIGNUP_PER_ADDRESS: '100000', ...env }, stdio: ['ignore', 'ignore', 'inherit'] }),
     );
     urls.push(`http://127.0.0.1:${port}`);
   }

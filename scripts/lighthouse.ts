@@ -27,7 +27,7 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-lighthouse-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawnServer({ port, dataDir, env: { STATIC_DIR: 'dist', PUBLIC_URL: url, LOG_LEVEL: 'warn' } });
+  const server = await spawnServer({ port, dataDir, env: { STATIC_DIR: 'dist', PUBLIC_URL: url, LOG_LEVEL: 'warn' } });
   if (!(await waitForHealth(url, 60_000, 250))) throw new Error(`the server at ${url} did not come up`);
   return {
     url,

@@ -21,7 +21,7 @@ const LH_SCALE = SLOWDOWN === 1 ? 4 : 1;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-profile-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawnServer({ port, dataDir, env: { STATIC_DIR: staticDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' } });
+const server = await spawnServer({ port, dataDir, env: { STATIC_DIR: staticDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' } });
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; pid: number; args?: Record<string, unknown> }
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }

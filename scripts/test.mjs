@@ -40,6 +40,9 @@ const stages = [
       ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
       ['import rules', bin('tsx'), ['scripts/check-imports.ts']],
       ['production build', bin('vite'), ['build', '--logLevel', 'warn']],
+      // npm run build's second half: the server's bundle, as npm start runs it (the tests that start the
+      // server as a process build it again, from the source they test: tests/support/serverProcess.ts).
+      ['server build', process.execPath, ['scripts/build-server.mjs']],
     ],
   ],
   [[['unit, machine, component and server tests', ...vitest('main', ['unit', 'machines', 'components', 'server'])]]],

@@ -1,5 +1,6 @@
 // Profiles the server during bench/dice.ts's HTTP phase only (64 clients, synchronous=FULL by
-// default). Run: node --import tsx --cpu-prof --cpu-prof-dir=DIR bench/support/httpProfile.ts
+// default). Run, compiled as production runs the server (bench/run.ts):
+//   BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=DIR' npm run bench -- support/httpProfile
 // The clients run in a forked child (bench/dice.ts in its clients mode), which inherits --cpu-prof,
 // so DIR receives one profile per process; summarise them with bench/support/profileSummary.ts.
 import { fork } from 'node:child_process';

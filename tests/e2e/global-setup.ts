@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawnServer({
+  const child: ChildProcess = await spawnServer({
     port,
     dataDir,
     env: { LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, TOKEN_TEST_HOOKS: '1', INSPECTOR: '1',

@@ -187,7 +187,7 @@ describe('server process', () => {
     const dataDir = tempDir();
     const schema = testSchema();
     const database: Record<string, string> = TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema ?? '' } : { DATABASE_URL: '' };
-    const child = spawnServer({ port, dataDir, env: { STATIC_DIR: '', LOG_LEVEL: 'info', ...database }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = await spawnServer({ port, dataDir, env: { STATIC_DIR: '', LOG_LEVEL: 'info', ...database }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

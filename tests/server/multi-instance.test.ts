@@ -68,7 +68,7 @@ describe.skipIf(ENGINE !== 'postgres' || (haproxyMissing && !process.env.CI))('s
 
   const start = async (name: string): Promise<Instance> => {
     const port = await freePort();
-    const child = spawnServer({
+    const child = await spawnServer({
       port,
       // Each instance has a data directory of its own: nothing it needs may live there.
       dataDir: path.join(dataDir, name),

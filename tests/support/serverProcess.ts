@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 import net from 'node:net';
+import { SERVER_ENTRY, buildServer } from '../../scripts/build-server.mjs';
 
 /** A port nobody listens on right now, for a server started as its own process. */
 export function freePort(): Promise<number> {
@@ -14,9 +15,24 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The casino's server as `npm start` runs it (src/server/main.ts), on 127.0.0.1:`port` with `dataDir`. */
-export function spawnServer(options: { port: number; dataDir: string; env?: Record<string, string>; stdio?: StdioOptions }): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+let built: Promise<void> | null = null;
+
+/**
+ * The server's bundle as `npm start` builds and runs it (scripts/build-server.mjs), built once per test
+ * process from the current source, so the tests start the code production runs and not a stale build.
+ */
+function buildServerOnce(): Promise<void> {
+  built ??= buildServer();
+  return built;
+}
+
+/**
+ * The casino's server as `npm start` runs it (dist-server/main.mjs, the bundle of src/server/main.ts),
+ * on 127.0.0.1:`port` with `dataDir`, once the bundle is built.
+ */
+export async function spawnServer(options: { port: number; dataDir: string; env?: Record<string, string>; stdio?: StdioOptions }): Promise<ChildProcess> {
+  await buildServerOnce();
+  return spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, ...options.env },
     stdio: options.stdio ?? ['ignore', 'inherit', 'inherit'],
   });
