@@ -1,4 +1,5 @@
-// Dice bet throughput and latency. Run: npx tsx bench/dice.ts (or npm run bench -- dice)
+// Dice bet throughput and latency. Run: npm run bench -- dice (bundled, as production runs the server;
+// npx tsx bench/dice.ts runs it from source, about 6% fewer bets a second: docs/performance.md)
 //
 // The real server runs in this process on loopback with a temporary data directory; 64 players are
 // funded through the demo claim. Three ways to write a bet, side by side, each under PRAGMA
