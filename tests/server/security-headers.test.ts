@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { clearTimeout as realClearTimeout, setTimeout as realTimeout } from 'node:timers';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { startTestServer, tempDir } from '../support/server';
@@ -21,27 +20,11 @@ function directives(header: string | null): Record<string, string[]> {
 async function withSpa<T>(overrides: Parameters<typeof startTestServer>[0], use: (server: TestServer) => Promise<T>): Promise<T> {
   const staticDir = tempDir('casino-spa-');
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>ACC Casino</title><div id="root"></div>');
-  // Twice in full runs (the second in a clean clone's CI run on 27 November) the second test here timed
-  // out at 20 s; never alone, nor in the full runs around them: say where it stood (node:timers' own
-  // timers, whatever a test file before this one in the worker did to the global ones).
-  let phase = 'starting the server';
-  const began = performance.now();
-  const watch = realTimeout(() => {
-    const resources = process.getActiveResourcesInfo().join(', ');
-    process.stderr.write(`security-headers: still ${phase} after ${(performance.now() - began).toFixed(0)} ms; active: ${resources}\n`);
-  }, 12_000);
-  watch.unref();
+  const server = await startTestServer({ staticDir, ...overrides });
   try {
-    const server = await startTestServer({ staticDir, ...overrides });
-    phase = 'asking it';
-    try {
-      return await use(server);
-    } finally {
-      phase = 'closing it';
-      await server.close();
-    }
+    return await use(server);
   } finally {
-    realClearTimeout(watch);
+    await server.close();
     fs.rmSync(staticDir, { recursive: true, force: true });
   }
 }
@@ -77,8 +60,9 @@ describe('security headers', () => {
     });
   });
 
-  // One more try (as the e2e project has) for the rare hang above, until its cause is found: its line in
-  // the log says where a first try stood.
+  // One more try (as the e2e project has) for a rare 20 s hang of this test, until its cause is found:
+  // a "test server: still ..." line in the log says whether it sat in the start or the close
+  // (tests/support/server.ts).
   it('should add HSTS and wss: when PUBLIC_URL is https, and the origins of CSP_CONNECT_SRC', { retry: 1 }, async () => {
     const cspConnectSrc = loadConfig({ CSP_CONNECT_SRC: 'https://api.casino.example, wss://live.casino.example' }).cspConnectSrc;
     await withSpa({ publicUrl: 'https://casino.example', cspConnectSrc }, async (server) => {

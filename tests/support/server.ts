@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { clearTimeout as realClearTimeout, setTimeout as realTimeout } from 'node:timers';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -88,6 +89,28 @@ export async function openTestDatabase(options: { dataDir?: string; schema?: str
  * reverse proxy (TRUST_PROXY=loopback), so `forwardedFor` chooses the client address; and the sign-up,
  * forgot-password and resend limits are high, since most tests sign up many players from one address.
  */
+/** How long a test server may take to start or to close before the log says so. */
+const STALL_MS = 12_000;
+
+/**
+ * `step`, and a line on stderr if it has not ended after STALL_MS with Node's active handles: a rare
+ * 20 s hang of a server test (security-headers.test.ts, twice in full runs, never reproduced) then says
+ * whether it sat in the start or the close. node:timers' own timers: a file before this one in the
+ * worker may have faked the global ones.
+ */
+async function reportingStall<T>(what: string, step: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  const watch = realTimeout(() => {
+    process.stderr.write(`test server: still ${what} after ${(performance.now() - began).toFixed(0)} ms; active: ${process.getActiveResourcesInfo().join(', ')}\n`);
+  }, STALL_MS);
+  watch.unref();
+  try {
+    return await step();
+  } finally {
+    realClearTimeout(watch);
+  }
+}
+
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   configure?: (app: FastifyInstance) => void | Promise<void>,
@@ -101,9 +124,12 @@ export async function startTestServer(
     ...overrides,
     dataDir,
   };
-  const app = await buildApp({ ...build, config, logger: false });
-  await configure?.(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const app = await reportingStall('starting', async () => {
+    const started = await buildApp({ ...build, config, logger: false });
+    await configure?.(started);
+    await started.listen({ port: 0, host: '127.0.0.1' });
+    return started;
+  });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
   const url = `http://127.0.0.1:${address.port}`;
@@ -112,11 +138,12 @@ export async function startTestServer(
     url,
     dataDir,
     config,
-    close: async () => {
-      await app.close();
-      await dropTestSchema(config.databaseSchema);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () =>
+      reportingStall('closing', async () => {
+        await app.close();
+        await dropTestSchema(config.databaseSchema);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }),
   };
 }
 
