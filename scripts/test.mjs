@@ -19,9 +19,23 @@ const reports = path.resolve('.tmp/test-reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
+/**
+ * Each test gets one more try when it fails (`--retry=1`): on a 2-core CI machine a real server or
+ * browser now and then misses a wait that is met in every run around it. A test that fails twice fails;
+ * one that passed on its second try is named in the summary with its first failure, so a flaky test
+ * stays in sight instead of turning a whole run red.
+ */
 const vitest = (name, projects) => [
   bin('vitest'),
-  ['run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`],
+  [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--passWithNoTests',
+    '--retry=1',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+  ],
 ];
 
 /**
@@ -138,17 +152,27 @@ for (const lanes of stages) {
 const written = { passed: 0, failed: 0, skipped: 0 };
 const generated = { passed: 0, failed: 0, skipped: 0 };
 const brokenFiles = [];
+/** Each failed test, and each that passed only on its second try, named again at the very end: a CI log is often read from its tail only. */
+const failures = [];
+const retried = [];
+const firstLine = (message) => (String(message ?? '').split('\n').find((line) => line.trim()) ?? '').trim().slice(0, 300);
 for (const file of fs.readdirSync(reports).filter((name) => name.endsWith('.json'))) {
   const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
   for (const testFile of report.testResults ?? []) {
     const tests = testFile.assertionResults ?? [];
     // A file that failed before any test ran (an import error, a failing beforeAll) has no test to count.
-    if (testFile.status === 'failed' && !tests.some((t) => t.status === 'failed')) brokenFiles.push(path.relative(process.cwd(), testFile.name));
+    if (testFile.status === 'failed' && !tests.some((t) => t.status === 'failed')) brokenFiles.push(`${path.relative(process.cwd(), testFile.name)}: failed before its tests ran ${firstLine(testFile.message)}`.trim());
     for (const test of tests) {
       const tally = (test.ancestorTitles ?? []).some((title) => title.startsWith('paths:')) ? generated : written;
-      if (test.status === 'passed') tally.passed += 1;
-      else if (test.status === 'failed') tally.failed += 1;
-      else tally.skipped += 1;
+      const name = `${path.relative(process.cwd(), testFile.name)} › ${test.fullName ?? test.title}`;
+      if (test.status === 'passed') {
+        tally.passed += 1;
+        // Vitest keeps the messages of a failed try on a test that then passed.
+        if (test.failureMessages?.length) retried.push(`${name}: ${firstLine(test.failureMessages[0])}`);
+      } else if (test.status === 'failed') {
+        tally.failed += 1;
+        failures.push(`${name}: ${firstLine(test.failureMessages?.[0])}`);
+      } else tally.skipped += 1;
     }
   }
 }
@@ -163,7 +187,9 @@ for (const [label] of steps) {
 console.log(`  total ${seconds(began)} s`);
 const skipped = written.skipped + generated.skipped;
 if (skipped) console.log(`  ${count(skipped)} test(s) skipped`);
-for (const file of brokenFiles) console.log(`  ✘ ${file}: failed before its tests ran`);
+for (const file of brokenFiles) console.log(`  ✘ ${file}`);
+for (const test of retried) console.log(`  ↻ passed on its second try: ${test}`);
+for (const failure of failures) console.log(`  ✘ ${failure}`);
 console.log(
   `tests: ${count(written.passed)} written passed, ${count(written.failed)} failed · generated paths: ${count(generated.passed)} passed, ${count(generated.failed)} failed`,
 );
