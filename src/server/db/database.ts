@@ -5,7 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { SqliteStatement } from 'kysely';
 import pg from 'pg';
-import { ChangeMarks } from './changeMarks';
+import { ChangeMarks, oncePerTurn } from './changeMarks';
 import { BACKSTOP_PAGES, Checkpointer } from './checkpointer';
 import { GroupCommit } from './groupCommit';
 import { LogSync } from './logSync';
@@ -120,7 +120,7 @@ function openSqlite(
   // While a batch holds the connection (Kysely's mutex taken), its queries run on the prepared
   // statements directly, as Kysely's own SQLite connection would run them.
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
-  const changes = new ChangeMarks(() => dataVersion.get() as number);
+  const changes = new ChangeMarks(oncePerTurn(() => dataVersion.get() as number));
   const onHeldConnection: Executor = (query) => {
     try {
       const statement = prepare(query.sql);
