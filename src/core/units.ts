@@ -58,8 +58,11 @@ export function divide(n: bigint, d: bigint, rounding: Rounding): bigint {
   return floorDiv(2n * n + d, 2n * d);
 }
 
+/** 10^0 .. 10^38, computed once: every conversion asks for a power of ten, a bet several times. */
+const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 39 }, (_, k) => 10n ** BigInt(k));
+
 /** Shared with money.ts's parsing (not re-exported there). */
-export const pow10 = (k: number): bigint => 10n ** BigInt(k);
+export const pow10 = (k: number): bigint => POWERS_OF_TEN[k] ?? 10n ** BigInt(k);
 
 /** numerator × 10^shift / denominator, rounded. */
 function scaledQuotient(numerator: bigint, denominator: bigint, shift: number, rounding: Rounding): bigint {
@@ -87,8 +90,16 @@ export function toUnitsFloor(value: number | string): bigint {
   return scaleDecimal(value, DECIMALS, 'floor');
 }
 
-/** Base units -> coin amount as a number (what goes on the wire). */
+const SAFE_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Base units -> coin amount as a number (what goes on the wire): the double nearest the decimal
+ * amount, as reading its exact text would give. Up to 2^53 − 1 units (every amount a bet can move)
+ * the units and 10^8 are exact doubles and IEEE division rounds their exact quotient to the nearest
+ * double, which is that very number, without building the text.
+ */
 export function unitsToNumber(units: bigint): number {
+  if (units <= SAFE_UNITS && units >= -SAFE_UNITS) return Number(units) / 1e8;
   return Number(unitsToDecimalString(units, DECIMALS));
 }
 

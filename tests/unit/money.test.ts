@@ -106,6 +106,7 @@ describe('wire amounts', () => {
     expect(decimalToUnits('12.5')).toBe(1_250_000_000n);
     expect(decimalToUnits(-2.5)).toBe(-250_000_000n);
     expect(decimalToUnits(1e21)).toBe(10n ** 29n);
+    expect(decimalToUnits('1e40')).toBe(10n ** 48n); // past the table of powers of ten
   });
 
   it('refuses more than 8 decimals and non-numbers', () => {
@@ -128,6 +129,18 @@ describe('wire amounts', () => {
       const wire = JSON.parse(JSON.stringify({ amount: unitsToNumber(amount) })) as { amount: number };
       expect(decimalToUnits(wire.amount)).toBe(amount);
     }
+  });
+
+  it('gives the number the amount’s exact text reads as, for every size of amount and either sign', () => {
+    const samples = [0n, 1n, -1n, 5n, 99_999_999n, 100_000_000n, MAX_AMOUNT_UNITS, 2n ** 53n - 1n, -(2n ** 53n - 1n), 2n ** 53n, 2n ** 53n + 1n, 10n ** 20n + 7n, -(10n ** 18n) - 3n];
+    let x = 0x9e3779b9n;
+    for (let i = 0; i < 5000; i++) {
+      x = (x * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
+      // Every magnitude from a few units to past 2^53, both signs.
+      const amount = x % 10n ** BigInt(1 + (i % 19));
+      samples.push(i % 2 === 0 ? amount : -amount);
+    }
+    for (const amount of samples) expect(unitsToNumber(amount)).toBe(Number(unitsToDecimalString(amount)));
   });
 
   it('floors computed coin amounts to base units', () => {
