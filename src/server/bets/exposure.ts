@@ -57,9 +57,10 @@ async function bankrollFigures(sql: Sql, currency: string): Promise<{ balance: b
   if (sql.book) {
     // The reserves change only when an open game's row does: the batch reads them once, and any
     // statement of the batch that names those tables makes it read them again (db/batchBook.ts).
-    const reserved = await sql.book.base(`reserves ${currency}`, RESERVES_ROW, 1, async (raw) =>
-      reservesOf(raw, currency, (await raw.get<Omit<FiguresRow, 'balance'>>(RESERVES, [currency, currency], BIGINT))!),
-    );
+    const key = `reserves ${currency}`;
+    const reserved =
+      sql.book.known(key)?.base ??
+      (await sql.book.base(key, RESERVES_ROW, 1, async (raw) => reservesOf(raw, currency, (await raw.get<Omit<FiguresRow, 'balance'>>(RESERVES, [currency, currency], BIGINT))!)));
     return { balance: await balanceOf(sql, houseAccount(currency)), reserved };
   }
   const row = (await sql.get<FiguresRow>(FIGURES, [currency, currency, currency], BIGINT))!;

@@ -58,14 +58,21 @@ export interface BookState {
   ids: ReadonlyMap<string, number>;
 }
 
+/**
+ * Which of the tables any batch has watched a text names, shared by the batches: the same few tables
+ * and statement texts come back in every batch, so each text is looked at once per server rather than
+ * once per batch (a batch's own `tables` says which of them it watches).
+ */
+const TABLES = new TableNames();
+
 export class BatchBook {
   private entries = new Map<string, Entry>();
   /** Rows waiting to be inserted, per buffer, in the order buffers were first used. */
   private buffers = new Map<string, Buffered>();
   /** The next id to give a row of each table whose ids the batch hands out (see `nextId`). */
   private ids = new Map<string, number>();
-  /** The tables whose statements write what is pending first. */
-  private readonly tables = new TableNames();
+  /** The tables whose statements write what is pending first (each also in TABLES, which names them in a text). */
+  private readonly tables = new Set<string>();
   /** Writes of pending sums so far (figures and tests). */
   writes = 0;
 
@@ -78,7 +85,7 @@ export class BatchBook {
     if (!entry) {
       entry = { accumulator, amounts: amounts.map((a) => (typeof a === 'bigint' ? 0n : 0)) };
       this.entries.set(key, entry);
-      this.tables.watch(accumulator.tables);
+      this.watch(accumulator.tables);
     }
     const sums = entry.amounts;
     amounts.forEach((amount, i) => {
@@ -102,7 +109,7 @@ export class BatchBook {
     if (!buffered) {
       buffered = { buffer, rows: [] };
       this.buffers.set(buffer.table, buffered);
-      this.tables.watch([buffer.table]);
+      this.watch([buffer.table]);
     }
     buffered.rows.push(row);
   }
@@ -117,7 +124,7 @@ export class BatchBook {
     let next = this.ids.get(table);
     if (next === undefined) {
       next = (await readMax(this.raw)) + 1;
-      this.tables.watch([table]);
+      this.watch([table]);
     }
     this.ids.set(table, next + 1);
     return next;
@@ -131,6 +138,16 @@ export class BatchBook {
     return (await this.row(key, accumulator, width, read)).base!;
   }
 
+  /**
+   * The row `key` as already read for the batch (its `base`, and its id when the read gave one), or
+   * undefined when it has not been: a caller answers a hit at once and awaits `row` only on a miss,
+   * since even an async call that answers at once costs a bet its promises and a suspended frame.
+   */
+  known(key: string): Readonly<Entry> | undefined {
+    const entry = this.entries.get(key);
+    return entry?.base === undefined ? undefined : entry;
+  }
+
   /** `base`, with the row's id when `read` gave one. */
   async row(key: string, accumulator: Accumulator, width: number, read: (sql: Sql) => Promise<bigint | { value: bigint; id: number }>): Promise<Readonly<Entry>> {
     let entry = this.entries.get(key);
@@ -139,7 +156,7 @@ export class BatchBook {
     if (!entry) {
       entry = { accumulator, amounts: new Array<bigint | number>(width).fill(0n) };
       this.entries.set(key, entry);
-      this.tables.watch(accumulator.tables);
+      this.watch(accumulator.tables);
     }
     if (typeof got === 'bigint') entry.base = got;
     else {
@@ -166,7 +183,15 @@ export class BatchBook {
 
   /** Whether `text` names a table with pending sums (then write them before it runs). */
   touches(text: string): boolean {
-    return this.tables.namedIn(text).length > 0 && this.hasPending();
+    const named = TABLES.namedIn(text);
+    if (named.length === 0) return false;
+    for (const table of named) if (this.tables.has(table)) return this.hasPending();
+    return false;
+  }
+
+  private watch(tables: readonly string[]): void {
+    for (const table of tables) this.tables.add(table);
+    TABLES.watch(tables);
   }
 
   /** Writes every pending sum and forgets the values read. */

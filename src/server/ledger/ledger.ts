@@ -132,7 +132,7 @@ const SQL = {
 export async function balanceOf(sql: Sql, ref: AccountRef): Promise<bigint> {
   const book = sql.book;
   if (book) {
-    if (BOOKED_HOLDERS.has(ref.holder)) return (await bookedAccount(book, ref, false)).balance;
+    if (BOOKED_HOLDERS.has(ref.holder)) return (bookedAccountNow(book, ref, false) ?? (await bookedAccount(book, ref, false))).balance;
     // Another account's row is none of the batch's sums: no need to write them before reading it.
     sql = book.unbooked;
   }
@@ -165,9 +165,22 @@ function bookedRow(ref: AccountRef): Accumulator {
   return row;
 }
 
+const bookedKey = (ref: AccountRef) => `account ${ref.holder} ${ref.currency}`;
+
+/**
+ * A booked account as the batch has it already, or undefined when it must be read first (or opened,
+ * `open`): see bookedAccount. Nearly every bet after a batch's first finds it here.
+ */
+function bookedAccountNow(book: BatchBook, ref: AccountRef, open: boolean): { id: number | null; balance: bigint } | undefined {
+  const key = bookedKey(ref);
+  const row = book.known(key);
+  if (!row || (open && row.id === undefined)) return undefined;
+  return { id: row.id ?? null, balance: row.base! + book.pending(key, 0) };
+}
+
 /** A booked account as the batch has it: its id and its balance with the batch's pending changes. */
 async function bookedAccount(book: BatchBook, ref: AccountRef, open: boolean): Promise<{ id: number | null; balance: bigint }> {
-  const key = `account ${ref.holder} ${ref.currency}`;
+  const key = bookedKey(ref);
   const read = () => book.row(key, bookedRow(ref), 1, async (sql) => {
     let found = await sql.get<{ id: number; balance: bigint }>(SQL.account, [ref.holder, ref.currency], BIGINT);
     if (!found && open) {
@@ -295,11 +308,11 @@ async function moveBooked(sql: Sql, book: BatchBook, input: TransferInput): Prom
   let fromBalance: bigint;
   let debitBooked: (() => void) | null = null;
   if (BOOKED_HOLDERS.has(from.holder)) {
-    const account = await bookedAccount(book, from, false);
+    const account = bookedAccountNow(book, from, false) ?? (await bookedAccount(book, from, false));
     if (account.id === null || account.balance < amount) throw new InsufficientFundsError(from, amount, account.balance);
     fromId = account.id;
     fromBalance = account.balance - amount;
-    debitBooked = () => book.add(`account ${from.holder} ${currency}`, bookedRow(from), [-amount]);
+    debitBooked = () => book.add(bookedKey(from), bookedRow(from), [-amount]);
   } else {
     const debited = await debitRow(direct, sql, from, amount, now);
     fromId = debited.id;
@@ -308,11 +321,11 @@ async function moveBooked(sql: Sql, book: BatchBook, input: TransferInput): Prom
   let toId: number | bigint;
   let toBalance: bigint;
   if (BOOKED_HOLDERS.has(to.holder)) {
-    const account = await bookedAccount(book, to, true);
+    const account = bookedAccountNow(book, to, true) ?? (await bookedAccount(book, to, true));
     if (account.id === null) throw new LedgerError(`could not open the account ${to.holder}/${currency}`);
     toId = account.id;
     toBalance = account.balance + amount;
-    book.add(`account ${to.holder} ${currency}`, bookedRow(to), [amount]);
+    book.add(bookedKey(to), bookedRow(to), [amount]);
   } else {
     const credited = await creditRow(direct, to, amount, now);
     toId = credited.id;

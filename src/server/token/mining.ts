@@ -54,7 +54,7 @@ export async function currentMiningPosition(sql: Sql, config: TokenConfig): Prom
 export async function mineForBet(tx: Sql, config: TokenConfig, bet: SettledBet): Promise<MiningResult> {
   // In a group commit the batch reads the total once and adds its bets' ACC up (db/batchBook.ts).
   const before = tx.book
-    ? (await tx.book.base(MINED, minedRow, 1, totalMined)) + tx.book.pending(MINED, 0)
+    ? (tx.book.known(MINED)?.base ?? (await tx.book.base(MINED, minedRow, 1, totalMined))) + tx.book.pending(MINED, 0)
     : (await tx.get<{ total_mined: bigint }>(TOTAL_MINED + forUpdate(tx), [], BIGINT))!.total_mined;
   const result = mine(config.levels, config.maxSupply, before, bet.wager, bet.usdRate);
   if (result.mined <= 0n) return { ...result, mined: 0n, totalMinedAfter: before };
