@@ -97,6 +97,22 @@ export const compiled = (query: Query): CompiledQuery => CompiledQuery.raw(query
 /** A SQL text prefixed so the SQLite side prepares it reading integers as bigint. */
 export const BIGINT_MARK = '/*bigint*/ ';
 
+const bigintTexts = new Map<string, string>();
+
+/**
+ * `text` with BIGINT_MARK, the same string each time (cached per text, as toPostgresText's are): a
+ * string joined anew for each statement would be hashed anew by every map that looks it up (the
+ * prepared statements, the book's and the change marks' table names).
+ */
+function bigintText(text: string): string {
+  let marked = bigintTexts.get(text);
+  if (marked === undefined) {
+    marked = BIGINT_MARK + text;
+    bigintTexts.set(text, marked);
+  }
+  return marked;
+}
+
 /** A SQL text prefixed so the SQLite side runs it as a script of several statements. */
 export const SCRIPT_MARK = '/*script*/ ';
 
@@ -155,7 +171,7 @@ export class SqlOn implements Sql {
 
   private compile(text: string, params: Params, bigint: boolean): Query {
     if (this.engine === 'postgres') return { sql: toPostgresText(text), parameters: params };
-    return { sql: bigint ? BIGINT_MARK + text : text, parameters: params };
+    return { sql: bigint ? bigintText(text) : text, parameters: params };
   }
 
   async all<T = Row>(text: string, params: Params = [], options?: ReadOptions): Promise<T[]> {
