@@ -180,8 +180,12 @@ export class SqlOn implements Sql {
     return (this.engine === 'postgres' && !bigint ? pgNumbers(rows) : rows) as T[];
   }
 
+  // As `all`, written out rather than awaiting it: most of a bet's statements are one-row reads and
+  // writes, and each async layer costs its promises.
   async get<T = Row>(text: string, params: Params = [], options?: ReadOptions): Promise<T | undefined> {
-    return (await this.all<T>(text, params, options))[0];
+    const bigint = options?.bigint === true;
+    const rows = (await this.execute(this.compile(text, params, bigint))).rows as Row[];
+    return (this.engine === 'postgres' && !bigint ? pgNumbers(rows) : rows)[0] as T | undefined;
   }
 
   async run(text: string, params: Params = []): Promise<number> {
