@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { isoNow } from '../clock';
 
 /** One outgoing message: plain text, with the one link the reader is meant to follow. */
 export interface Mail {
@@ -71,7 +72,7 @@ export function fileMailer(dataDir: string, from: string, log: FastifyBaseLogger
   return {
     send: async (mail) => {
       fs.mkdirSync(dir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = isoNow().replace(/[:.]/g, '-');
       sequence += 1;
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(4, '0')}-${randomBytes(3).toString('hex')}.eml`);
       fs.writeFileSync(file, renderEml(mail, from), { mode: 0o600 });

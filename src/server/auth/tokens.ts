@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isoNow } from '../clock';
 
 /** 256 random bits, URL-safe: refresh tokens, e-mail confirmation and password reset tokens. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
@@ -7,4 +8,4 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
 export const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
 export const isoAfter = (milliseconds: number, from = Date.now()): string => new Date(from + milliseconds).toISOString();
-export const nowIso = (): string => new Date().toISOString();
+export const nowIso = (): string => isoNow();

@@ -4,6 +4,7 @@ import { unitsToNumber } from '../../core/money';
 import { revealedServerSeed } from '../fairness/seeds';
 import type { BetSeed } from '../fairness/seeds';
 import { publicOutcome } from '../../core/bets/recall';
+import { isoNow } from '../clock';
 
 /** Every settled bet of every game, as the live feed and the fairness checks see it (docs/product.md §3 Bet). */
 
@@ -75,7 +76,7 @@ export async function recordBet(sql: Sql, bet: NewBet): Promise<WireBet> {
       JSON.stringify(bet.outcome, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
       usdCents(bet.wager, bet.usdRate),
       usdCents(bet.payout, bet.usdRate),
-      new Date().toISOString(),
+      isoNow(),
     ],
   );
   return toWireBet({ id: inserted!.id, game: bet.game, user_name: inserted!.user_name, currency: bet.currency, wager: bet.wager, payout: bet.payout });

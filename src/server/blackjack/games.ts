@@ -3,6 +3,7 @@ import type { Sql } from '../db/sql';
 import { blackjackMaxPayout, parseBlackjackState } from '../../core/games/blackjack';
 import type { BlackjackState } from '../../core/games/blackjack';
 import type { BetSeed } from '../fairness/seeds';
+import { isoNow } from '../clock';
 
 /**
  * The blackjack_games table: one row per round, at most one `open` per player.
@@ -89,7 +90,7 @@ const reservedOf = (state: BlackjackState): bigint => (statusOf(state) === 'open
  * PostgreSQL a bet raced with another must not deal a round while the other's is open).
  */
 export async function insertGame(tx: Sql, game: { userId: number; currency: string; seed: BetSeed; state: BlackjackState }): Promise<number | null> {
-  const now = new Date().toISOString();
+  const now = isoNow();
   const state = JSON.stringify(game.state);
   const inserted = await tx.get<{ id: number }>(
     `INSERT INTO blackjack_games (user_id, currency, seed_pair_id, nonce, state, status, version, created_at, updated_at, reserved)
@@ -113,7 +114,7 @@ export async function updateGame(sql: Sql, id: number, expectedVersion: number, 
   const changed = await sql.run(
     `UPDATE blackjack_games SET state = ?, status = ?, version = version + 1, updated_at = ?, reserved = ?
      WHERE id = ? AND version = ? AND status = 'open'`,
-    [JSON.stringify(state), statusOf(state), new Date().toISOString(), reservedOf(state), id, expectedVersion],
+    [JSON.stringify(state), statusOf(state), isoNow(), reservedOf(state), id, expectedVersion],
   );
   return changed === 1;
 }

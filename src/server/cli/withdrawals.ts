@@ -26,6 +26,7 @@ import {
 } from '../wallet/cashier';
 import type { Withdrawal } from '../wallet/cashier';
 import { openServerDatabase, runTool } from './database';
+import { isoNow } from '../clock';
 
 const USAGE = `usage: npm run withdrawals -- list | complete ID [--tx HASH] | refuse ID --reason TEXT`;
 
@@ -67,7 +68,7 @@ const describe = (w: Withdrawal) =>
 
 function log(dataDir: string, entry: Record<string, unknown>): void {
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.appendFileSync(path.join(dataDir, 'withdrawals.log'), `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
+  fs.appendFileSync(path.join(dataDir, 'withdrawals.log'), `${JSON.stringify({ at: isoNow(), ...entry })}\n`);
 }
 
 async function run(db: Database, dataDir: string, args: Parsed): Promise<void> {
@@ -79,7 +80,7 @@ async function run(db: Database, dataDir: string, args: Parsed): Promise<void> {
   }
   const id = args.id as number;
   if (args.command === 'complete') {
-    const tx = args.tx ?? `operator:${new Date().toISOString()}`;
+    const tx = args.tx ?? `operator:${isoNow()}`;
     const w = await markWithdrawalSent(db, id, tx);
     log(dataDir, { action: 'complete', id, userId: w.userId, currency: w.currency, amount: w.amount.toString(), tx });
     console.log(`completed ${describe(w)}  tx ${tx}`);

@@ -8,6 +8,7 @@ import { responsibleMigrations } from '../responsible/schema';
 import { rtpMigrations } from '../rtp/schema';
 import { liabilityMigrations } from '../proof/schema';
 import { tokenMigrations } from '../token/schema';
+import { isoNow } from '../clock';
 
 /**
  * Ordered, append-only schema changes. Written in plain SQL that PostgreSQL also accepts
@@ -262,7 +263,7 @@ export async function migrate(db: Database, list: Migration[] = migrations): Pro
       if (applied.has(migration.id)) continue;
       await tx.transaction(async (step) => {
         await step.exec(postgres ? toPostgresDdl(migration.sql) : migration.sql);
-        await step.run('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)', [migration.id, migration.name, new Date().toISOString()]);
+        await step.run('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)', [migration.id, migration.name, isoNow()]);
       });
       ran.push(migration.id);
     }

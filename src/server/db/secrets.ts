@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from './sql';
+import { isoNow } from '../clock';
 
 /**
  * A secret every instance of the casino shares, kept in the database: the first instance to ask
@@ -9,7 +10,7 @@ export async function sharedSecret(sql: Sql, name: string): Promise<Buffer> {
   await sql.run('INSERT INTO server_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING', [
     name,
     randomBytes(48).toString('base64url'),
-    new Date().toISOString(),
+    isoNow(),
   ]);
   const row = await sql.get<{ value: string }>('SELECT value FROM server_secrets WHERE name = ?', [name]);
   if (!row) throw new Error(`the shared secret ${name} could not be read back`);

@@ -5,6 +5,7 @@ import { seedChain } from '../../core/fairness/chain';
 import { randomClientSeed, randomServerSeed } from '../../core/fairness/seeds';
 import { AppError } from '../errors';
 import { sha256Hex } from './hmac';
+import { isoNow } from '../clock';
 
 /**
  * Each player has an active seed pair (server seed shown only as its SHA-256, a client seed, a
@@ -84,7 +85,7 @@ async function insertPair(sql: Sql, userId: number, status: 'active' | 'next', c
   await sql.run(
     `INSERT INTO seed_pairs (user_id, server_seed, server_seed_hash, client_seed, nonce, status, created_at, shown_at, client_seed_chosen)
      VALUES (?, ?, ?, ?, 0, ?, ?, ?, 0) ON CONFLICT DO NOTHING`,
-    [userId, serverSeed, sha256Hex(serverSeed), clientSeed, status, new Date().toISOString(), shownAt],
+    [userId, serverSeed, sha256Hex(serverSeed), clientSeed, status, isoNow(), shownAt],
   );
 }
 
@@ -133,7 +134,7 @@ export async function loadSeeds(sql: Sql, userId: number, offeredClientSeed?: st
     const chain = await liveChain(tx, userId);
     if (chain?.status === 'current') {
       // Instant reveal: showing the chain's hash records it shown (a new chain's first hash).
-      if (chain.shown_at === null) await tx.run('UPDATE seed_chains SET shown_at = ? WHERE id = ? AND shown_at IS NULL', [new Date().toISOString(), chain.id]);
+      if (chain.shown_at === null) await tx.run('UPDATE seed_chains SET shown_at = ? WHERE id = ? AND shown_at IS NULL', [isoNow(), chain.id]);
       return readChainState(tx, userId, chain);
     }
     const active = await pair(tx, userId, 'active');
@@ -146,7 +147,7 @@ export async function loadSeeds(sql: Sql, userId: number, offeredClientSeed?: st
     }
     if (!active || !(await pair(tx, userId, 'next'))) await createFirstSeeds(tx, userId);
     await tx.run(`UPDATE seed_pairs SET shown_at = ? WHERE user_id = ? AND status IN ('active', 'next') AND shown_at IS NULL`, [
-      new Date().toISOString(),
+      isoNow(),
       userId,
     ]);
     return readState(tx, userId);
@@ -203,7 +204,7 @@ async function insertChain(tx: Sql, userId: number, length: number, clientSeed: 
   const seeds = seedChain(randomServerSeed(bytes), length, sha256Hex);
   const chain = await tx.get<{ id: number }>(
     `INSERT INTO seed_chains (user_id, length, next_index, client_seed, status, shown_at, created_at) VALUES (?, ?, 0, ?, 'current', ?, ?) RETURNING id`,
-    [userId, length, clientSeed, shownAt, new Date().toISOString()],
+    [userId, length, clientSeed, shownAt, isoNow()],
   );
   const chainId = chain!.id;
   // The hash of each seed is the seed used before it; the first one's is computed.
@@ -239,7 +240,7 @@ async function takeChainSeed(tx: Sql, userId: number): Promise<BetSeed> {
     'SELECT server_seed, server_seed_hash FROM seed_chain_seeds WHERE chain_id = ? AND position = ?',
     [chain.id, position],
   ))!;
-  const now = new Date().toISOString();
+  const now = isoNow();
   const pair = await tx.get<{ id: number }>(
     `INSERT INTO seed_pairs (user_id, server_seed, server_seed_hash, client_seed, nonce, status, created_at, shown_at, client_seed_chosen, chain_id, chain_position)
      VALUES (?, ?, ?, ?, 1, 'revealed', ?, ?, 1, ?, ?) RETURNING id`,
@@ -307,7 +308,7 @@ export async function setSeedMode(sql: Sql, userId: number, mode: SeedMode, guar
     } else if (chain) {
       await tx.run(`UPDATE seed_chains SET status = 'current' WHERE id = ?`, [chain.id]);
     } else {
-      await insertChain(tx, userId, length, active?.client_seed ?? newClientSeed(), new Date().toISOString());
+      await insertChain(tx, userId, length, active?.client_seed ?? newClientSeed(), isoNow());
     }
   });
   return loadSeeds(sql, userId);
@@ -352,7 +353,7 @@ export async function rotateSeeds(
     const next = await lockedPair(tx, userId, 'next');
     if (!active || !next || next.shown_at === null) throw new AppError(409, 'seeds_not_shown', SEED_MESSAGES.nextNotShown);
     await guard?.(tx);
-    const revealedAt = new Date().toISOString();
+    const revealedAt = isoNow();
     await tx.run(`UPDATE seed_pairs SET status = 'revealed', revealed_at = ? WHERE id = ?`, [revealedAt, active.id]);
     await tx.run(`UPDATE seed_pairs SET status = 'active', client_seed = ?, client_seed_chosen = 1, nonce = 0 WHERE id = ?`, [clientSeed, next.id]);
     await insertPair(tx, userId, 'next', null, revealedAt);

@@ -23,6 +23,7 @@ import { rowBuffer } from '../db/batchBook';
 import type { Accumulator, BatchBook } from '../db/batchBook';
 import { BIGINT } from '../db/sql';
 import type { Database, Sql } from '../db/sql';
+import { isoNow } from '../clock';
 
 export const EXTERNAL_HOLDER = 'external';
 export const HOUSE_HOLDER = 'house';
@@ -184,7 +185,7 @@ async function bookedAccount(book: BatchBook, ref: AccountRef, open: boolean): P
   const read = () => book.row(key, bookedRow(ref), 1, async (sql) => {
     let found = await sql.get<{ id: number; balance: bigint }>(SQL.account, [ref.holder, ref.currency], BIGINT);
     if (!found && open) {
-      await sql.run(SQL.ensure, [ref.holder, ref.userId, ref.currency, new Date().toISOString()]);
+      await sql.run(SQL.ensure, [ref.holder, ref.userId, ref.currency, isoNow()]);
       found = await sql.get<{ id: number; balance: bigint }>(SQL.account, [ref.holder, ref.currency], BIGINT);
     }
     // An account that does not exist yet holds 0 (a read without `open` does not create it).
@@ -259,7 +260,7 @@ async function move(sql: Sql, input: TransferInput): Promise<TransferResult> {
   const book = sql.book;
   if (book && (BOOKED_HOLDERS.has(input.from.holder) || BOOKED_HOLDERS.has(input.to.holder))) return moveBooked(sql, book, input);
   const { from, to, amount } = input;
-  const now = new Date().toISOString();
+  const now = isoNow();
   // Inside a batch, the player's own rows need not wait for the batch's sums (see moveBooked).
   const rows = book ? book.unbooked : sql;
   const debited = await debitRow(rows, sql, from, amount, now);
@@ -302,7 +303,7 @@ async function writeTransfer(sql: Sql, { from, amount, kind, ref }: TransferInpu
 async function moveBooked(sql: Sql, book: BatchBook, input: TransferInput): Promise<TransferResult> {
   const { from, to, amount } = input;
   const currency = from.currency;
-  const now = new Date().toISOString();
+  const now = isoNow();
   const direct = book.unbooked;
   let fromId: number | bigint;
   let fromBalance: bigint;

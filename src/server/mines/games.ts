@@ -15,6 +15,7 @@ import type { BetSeed } from '../fairness/seeds';
 import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/ledger';
 import type { SettledBet } from '../plugins/settlement';
 import { guardStake } from '../responsible/store';
+import { isoNow } from '../clock';
 
 /**
  * A mines game across requests (docs/product.md §4 Mines, issue 7).
@@ -134,7 +135,7 @@ export interface GameChange {
  * request changed or ended the game in between (nothing is written then).
  */
 export async function claimMove(sql: Sql, game: MinesGame, change: GameChange): Promise<boolean> {
-  const ended = change.status === 'open' ? null : new Date().toISOString();
+  const ended = change.status === 'open' ? null : isoNow();
   const changed = await sql.run(
     `UPDATE mines_games SET picks = ?, status = ?, payout = ?, ended_at = ?, version = version + 1
      WHERE id = ? AND version = ? AND status = 'open'`,
@@ -268,7 +269,7 @@ export function createMinesGames(db: Database, deps: MinesDeps) {
           seed.seedPairId,
           seed.nonce,
           JSON.stringify(boardFor(seed, minesCount)),
-          new Date().toISOString(),
+          isoNow(),
           // Its cap is fixed at bet time, so the game's reserve never changes while it is open.
           minesPayoutUnits(wager, minesCount, gemsCount(minesCount), limits.maxPayout),
         ],

@@ -6,6 +6,7 @@ import { loadJwtSecret } from '../auth/secret';
 import type { Sql } from '../db/sql';
 import { changeMarksOf } from '../db/database';
 import { AppError } from '../errors';
+import { isoNow } from '../clock';
 
 /** The tables the bearer check's session read names. */
 const SESSION_TABLES = ['sessions', 'users'] as const;
@@ -120,7 +121,7 @@ export const authPlugin = fp<{ dataDir: string; jwtSecret?: string; sessionMaxAg
       },
       openSession: async (tx: Sql, userId: number) => {
         const id = randomBytes(16).toString('base64url');
-        await tx.run('INSERT INTO sessions (id, user_id, created_at) VALUES (?, ?, ?)', [id, userId, new Date().toISOString()]);
+        await tx.run('INSERT INTO sessions (id, user_id, created_at) VALUES (?, ?, ?)', [id, userId, isoNow()]);
         return id;
       },
       issueAccessToken: (userId: number, sessionId: string) => tokens.sign({ sub: String(userId), sid: sessionId }),

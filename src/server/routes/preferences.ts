@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import { AppError } from '../errors';
 import { readPreferences, sessionResults, writePreferences } from '../preferences/repository';
 import { schemaOf } from './contract';
+import { isoNow } from '../clock';
 
 /**
  * The player's preferences (issue 20) and what the reality check shows. Where the operator turned
@@ -30,7 +31,7 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ config: Pick<ServerC
     const change = request.body;
     if (Object.keys(change).length === 0) throw new AppError(400, 'bad_request', PREFERENCE_MESSAGES.nothing);
     if (change.instantMode === true && !config.instantMode) throw new AppError(409, 'instant_mode_off', PREFERENCE_MESSAGES.instantModeOff);
-    return reply(await writePreferences(app.db, user.id, change, new Date().toISOString()));
+    return reply(await writePreferences(app.db, user.id, change, isoNow()));
   });
 
   app.get(getSessionSummary.path, { onRequest: app.auth.requireUser, schema: schemaOf(getSessionSummary) }, async (request) => {
@@ -38,7 +39,7 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ config: Pick<ServerC
     if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue.');
     // As the live statistics count it: the session began its absolute lifetime before it ends.
     const startedAt = new Date(user.sessionEndsAt - app.auth.sessionMaxAgeMs).toISOString();
-    const now = new Date().toISOString();
+    const now = isoNow();
     return { startedAt, now, results: await sessionResults(app.db, user.id, startedAt) };
   });
 };

@@ -38,6 +38,7 @@ import { listCurrencies, requireCurrency } from '../wallet/currencies';
 import { listTransactions, TRANSACTIONS_PAGE_MAX, TRANSACTIONS_PAGE_SIZE, transactionsCsv } from '../wallet/transactions';
 import { parsePage } from './paging';
 import { schemaOf } from './contract';
+import { isoNow } from '../clock';
 
 const toWire = (w: Withdrawal) => ({
   id: w.id,
@@ -187,7 +188,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(exportTransactions.path, { onRequest, schema: schemaOf(exportTransactions) }, async (request, reply) => {
     const user = signedIn(request);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = isoNow().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)

@@ -11,6 +11,7 @@ import { badRequest } from '../errors';
 import { balanceOf, playerAccount, transfer } from '../ledger/ledger';
 import type { AccountRef } from '../ledger/ledger';
 import { ACC, burnAccount, rewardsPoolAccount, stakingAccount, unclaimedRewardsAccount } from './accounts';
+import { isoNow } from '../clock';
 
 export interface StakingFigures {
   /** The player's ACC wallet. */
@@ -46,7 +47,7 @@ async function recordEvent(tx: Sql, userId: number, kind: 'lock' | 'unlock', amo
     kind,
     amount,
     fee,
-    new Date().toISOString(),
+    isoNow(),
   ]);
   return row!.id;
 }

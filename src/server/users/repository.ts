@@ -1,5 +1,6 @@
 import { forUpdate } from '../db/sql';
 import type { Sql } from '../db/sql';
+import { isoNow } from '../clock';
 
 export interface UserRow {
   id: number;
@@ -71,7 +72,7 @@ const USER_COLUMNS = 'id, user_name, email, email_confirmed, password_hash, crea
  * reads with `isUserNameTaken` / `isEmailTaken` in the same transaction.
  */
 export async function insertUser(sql: Sql, input: { userName: string; email: string; passwordHash: string }): Promise<UserRow | null> {
-  const createdAt = new Date().toISOString();
+  const createdAt = isoNow();
   const row = await sql.get<RawUser>(
     `INSERT INTO users (user_name, user_name_key, email, email_key, password_hash, created_at)
      VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,

@@ -16,6 +16,7 @@ import {
 import type { AccountRef, LedgerKind, TransferResult } from '../ledger/ledger';
 import { deriveDepositAddress } from './addresses';
 import { listCurrencies } from './currencies';
+import { isoNow } from '../clock';
 
 export type WithdrawalStatus = 'pending' | 'cancelled' | 'sent' | 'refused';
 
@@ -77,7 +78,7 @@ export async function requestWithdrawal(
   input: { userId: number; currency: string; address: string; amount: bigint },
 ): Promise<{ withdrawal: Withdrawal; balance: bigint }> {
   return db.transaction(async (tx) => {
-    const now = new Date().toISOString();
+    const now = isoNow();
     const { id } = (await tx.get<{ id: number }>(
       `INSERT INTO withdrawals (user_id, currency, address, amount, status, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'pending', ?, ?) RETURNING id`,
@@ -119,7 +120,7 @@ async function closePending(db: Database, id: number, closing: Closing): Promise
     // waits for the first's row lock, then finds it no longer pending and changes nothing.
     const changed = await tx.run(
       `UPDATE withdrawals SET status = ?, ${note ? `${note.column} = ?, ` : ''}updated_at = ? WHERE id = ?${ownerId === undefined ? '' : ' AND user_id = ?'} AND status = 'pending'`,
-      [closing.status, ...(note ? [note.value] : []), new Date().toISOString(), id, ...(ownerId === undefined ? [] : [ownerId])],
+      [closing.status, ...(note ? [note.value] : []), isoNow(), id, ...(ownerId === undefined ? [] : [ownerId])],
     );
     const row = await withdrawalById(tx, id);
     if (!row || (ownerId !== undefined && Number(row.user_id) !== ownerId)) throw new WithdrawalNotFoundError(`no withdrawal ${id}`);
@@ -188,7 +189,7 @@ export async function depositAddressFor(sql: Sql, secret: string | Buffer, userI
   await sql.run(
     `INSERT INTO deposit_addresses (user_id, currency, address, created_at) VALUES (?, ?, ?, ?)
      ON CONFLICT DO NOTHING`,
-    [userId, currency, deriveDepositAddress(secret, userId, currency), new Date().toISOString()],
+    [userId, currency, deriveDepositAddress(secret, userId, currency), isoNow()],
   );
   const row = await recorded();
   if (!row) throw new Error(`the deposit address of user ${userId} in ${currency} is already another player's`);
@@ -225,7 +226,7 @@ export async function creditDeposit(
     const inserted = await tx.run(
       `INSERT INTO deposits (user_id, currency, amount, tx_ref, created_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (currency, tx_ref) DO NOTHING`,
-      [userId, currency, amount, txRef, new Date().toISOString()],
+      [userId, currency, amount, txRef, isoNow()],
     );
     if (inserted === 0) return { credited: false, balance: await balanceOf(tx, playerAccount(userId, currency)) };
     const moved = await transfer(tx, {

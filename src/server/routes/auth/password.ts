@@ -17,6 +17,7 @@ import type { UserRow } from '../../users/repository';
 import { afterReply, deliver } from './context';
 import type { AccountsOptions } from './context';
 import { schemaOf } from '../contract';
+import { isoNow } from '../../clock';
 
 /**
  * Proves the signed-in player is the account holder before a sensitive change: the current
@@ -85,7 +86,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<AccountsOptions> = async 
       const live = user
         ? await app.db.get(
             `SELECT 1 AS live FROM account_tokens WHERE user_id = ? AND purpose = 'reset_password' AND token_hash = ? AND used_at IS NULL AND expires_at > ?`,
-            [user.id, tokenHash, new Date().toISOString()],
+            [user.id, tokenHash, isoNow()],
           )
         : undefined;
       if (!user || !live) throw new AppError(400, 'invalid_token', M.invalidReset);
