@@ -1,6 +1,7 @@
 import type { Sql } from '../db/sql';
 import { lockUser } from '../users/repository';
-import { isoAfter, nowIso, randomToken, sha256 } from './tokens';
+import { isoNow } from '../clock';
+import { isoAfter, randomToken, sha256 } from './tokens';
 
 export type AccountTokenPurpose = 'confirm_email' | 'reset_password';
 
@@ -15,7 +16,7 @@ const lifetime: Record<AccountTokenPurpose, number> = { confirm_email: CONFIRM_E
  * the other on PostgreSQL too, and the later one retires the earlier one's token.
  */
 export async function issueAccountToken(tx: Sql, userId: number, purpose: AccountTokenPurpose, token = randomToken()): Promise<string> {
-  const now = nowIso();
+  const now = isoNow();
   await lockUser(tx, userId);
   await tx.run('UPDATE account_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL', [now, userId, purpose]);
   await tx.run('INSERT INTO account_tokens (user_id, purpose, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', [
@@ -33,7 +34,7 @@ export async function issueAccountToken(tx: Sql, userId: number, purpose: Accoun
  * conditional update decides: of two requests with one token exactly one changes the row.
  */
 export async function consumeAccountToken(sql: Sql, userId: number, purpose: AccountTokenPurpose, token: string): Promise<boolean> {
-  const now = nowIso();
+  const now = isoNow();
   const changed = await sql.run(
     `UPDATE account_tokens SET used_at = ?
      WHERE token_hash = ? AND user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Database, Sql } from '../db/sql';
-import { isoAfter, nowIso, randomToken, sha256 } from './tokens';
+import { isoNow } from '../clock';
+import { isoAfter, randomToken, sha256 } from './tokens';
 
 /** A refresh token lives 30 days from its issue (and never past its session's lifetime); every use replaces it. */
 export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
@@ -59,7 +60,7 @@ export async function issueRefreshToken(tx: Sql, sessionId: string): Promise<str
   await tx.run('INSERT INTO refresh_tokens (token_hash, session_id, issued_at, expires_at) VALUES (?, ?, ?, ?)', [
     sha256(token),
     sessionId,
-    nowIso(),
+    isoNow(),
     isoAfter(REFRESH_TOKEN_MS),
   ]);
   return token;
@@ -113,7 +114,7 @@ export async function openSessionsOf(sql: Sql, userId: number, currentSessionId:
  * the same session side by side (PostgreSQL), exactly one of them reports it.
  */
 export async function endSessions(tx: Sql, where: { sessionId: string } | { userId: number; exceptSessionId?: string }): Promise<string[]> {
-  const now = nowIso();
+  const now = isoNow();
   let ended: string[];
   let ids: string[];
   if ('sessionId' in where) {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isoNow } from '../clock';
 
 /** 256 random bits, URL-safe: refresh tokens, e-mail confirmation and password reset tokens. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
@@ -8,4 +7,3 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
 export const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
 export const isoAfter = (milliseconds: number, from = Date.now()): string => new Date(from + milliseconds).toISOString();
-export const nowIso = (): string => isoNow();

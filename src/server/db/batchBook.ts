@@ -183,9 +183,7 @@ export class BatchBook {
 
   /** Whether `text` names a table with pending sums (then write them before it runs). */
   touches(text: string): boolean {
-    const named = TABLES.namedIn(text);
-    if (named.length === 0) return false;
-    for (const table of named) if (this.tables.has(table)) return this.hasPending();
+    for (const table of TABLES.namedIn(text)) if (this.tables.has(table)) return this.hasPending();
     return false;
   }
 
