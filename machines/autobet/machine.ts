@@ -35,6 +35,7 @@ import {
 } from '../../src/core/bets/autobet';
 import type { AutobetAdjust, AutobetPlan, AutobetSettings, AutobetStart } from '../../src/core/bets/autobet';
 import { watchLiveLink } from '../live/link';
+import type { LiveLinkEvent } from '../live/link';
 
 /** docs/product.md §9: the pause between two bets of a run, so each result shows before the next bet. */
 export const AUTOBET_PAUSE_MS = 300;
@@ -70,8 +71,7 @@ export type AutobetEvent =
   | { type: 'game.settled'; wager: number; payout: number }
   | { type: 'game.refused'; message: string }
   | { type: 'game.interrupted'; reason: string }
-  | { type: 'live.lost' }
-  | { type: 'live.up' };
+  | LiveLinkEvent;
 
 /** What the autobet asks its game for. */
 export type AutobetRequest = { type: 'autobet.bet'; amountText: string };

@@ -3,6 +3,8 @@ import type { RtpReport } from '../../src/core/contracts/rtp';
 import type { Bet } from '../shared/events';
 import { effectActor } from '../shared/effects';
 import { failureMessage } from '../shared/requestFailure';
+import { watchLiveLink } from '../live/link';
+import type { LiveLinkEvent } from '../live/link';
 
 /**
  * The measured RTP page (issue 23, /rtp): for anyone, each game's RTP as really paid, measured from
@@ -10,6 +12,10 @@ import { failureMessage } from '../shared/requestFailure';
  * Live: each bet the hub announces (`server.bet`, sent by the live actor to systemId 'rtp') asks for
  * the figures again, once a short pause has gathered the bets landing together; a bet that lands
  * while they are being read asks once more after that answer, so the page never settles behind.
+ * The hub announces nothing while the live link is down: when it comes up again (`live.up`, from the
+ * link watcher, machines/live/link.ts) the page reads the figures again as after a bet, for the bets
+ * that landed meanwhile; so does a link that comes up only after the page opened. A link already up
+ * when the page opened missed nothing.
  */
 
 /** The pause that gathers bets landing together into one read. */
@@ -20,16 +26,16 @@ export interface RtpContext {
   error: string | null;
 }
 
-export type RtpEvent = { type: 'user.retry' } | { type: 'server.bet'; bet: Bet };
+export type RtpEvent = { type: 'user.retry' } | { type: 'server.bet'; bet: Bet } | LiveLinkEvent;
 
-/** Both reads watch the hub meanwhile: a bet landing during a read may be missing from its answer. */
+/** Both reads watch the hub meanwhile: a bet landing (or the link coming back) during a read may be missing from its answer. */
 const readWatch = {
   current: {
-    description: 'No bet has landed since the read began.',
-    on: { 'server.bet': 'behind' },
+    description: 'No bet has landed and the live link has not come back since the read began.',
+    on: { 'server.bet': 'behind', 'live.up': { guard: 'linkCameUp', target: 'behind' } },
   },
   behind: {
-    description: 'A bet landed during the read, which may miss it: another read follows.',
+    description: 'A bet landed, or the live link came back, during the read, which may miss a bet: another read follows.',
   },
 } as const;
 
@@ -43,10 +49,13 @@ export const rtpMachine = setup({
   },
   actors: {
     fetchRtp: effectActor<RtpReport>('fetchRtp'),
+    watchLink: watchLiveLink,
   },
   guards: {
     betLandedDuringFirstRead: stateIn('#rtp.loading.behind'),
     betLandedDuringRead: stateIn('#rtp.ready.refreshing.behind'),
+    // Not the link found up when the page opened: that one missed nothing.
+    linkCameUp: ({ event }) => event.type === 'live.up' && !event.atStart,
   },
   delays: {
     refreshDelay: RTP_REFRESH_DELAY_MS,
@@ -55,6 +64,8 @@ export const rtpMachine = setup({
   id: 'rtp',
   context: { report: null, error: null },
   initial: 'loading',
+  // The live link's ups and downs, for the whole life of the page: an up after a loss means bets may have been missed.
+  invoke: { id: 'link', src: 'watchLink' },
   states: {
     loading: {
       description: 'The figures are being read for the first time.',
@@ -82,10 +93,10 @@ export const rtpMachine = setup({
       states: {
         upToDate: {
           description: 'The figures include every bet announced so far.',
-          on: { 'server.bet': 'pending' },
+          on: { 'server.bet': 'pending', 'live.up': { guard: 'linkCameUp', target: 'pending' } },
         },
         pending: {
-          description: 'A bet landed: a short pause gathers the bets landing with it before the figures are read again.',
+          description: 'A bet landed, or the live link came back after bets may have gone unannounced: a short pause gathers the bets landing with it before the figures are read again.',
           after: { refreshDelay: 'refreshing' },
         },
         refreshing: {
@@ -103,9 +114,9 @@ export const rtpMachine = setup({
           states: readWatch,
         },
         updateFailed: {
-          description: 'A new read failed: the last figures stay, with the reason and Try again; the next bet tries again too.',
+          description: 'A new read failed: the last figures stay, with the reason and Try again; the next bet, or the live link coming back, tries again too.',
           tags: ['alert'],
-          on: { 'user.retry': 'refreshing', 'server.bet': 'pending' },
+          on: { 'user.retry': 'refreshing', 'server.bet': 'pending', 'live.up': { guard: 'linkCameUp', target: 'pending' } },
         },
       },
     },

@@ -48,8 +48,14 @@ const figures = (name: string) =>
 
 describe('the measured RTP page at /rtp', () => {
   it("should show each game's bets, dollars, measured RTP with its interval, the theoretical RTP and the chart", async () => {
-    openRtp([ok(FIRST)]);
+    const { hub, clock, reads } = openRtp([ok(FIRST), ok(FIRST)]);
     await screen.findByRole('article', { name: 'Dice' });
+    // The live link came up after the page opened (the app starts it after the first paint): a bet may have
+    // landed unannounced in between, so the figures are read once more, after the pause.
+    await waitFor(() => expect(hub.connected()).toHaveLength(1));
+    expect(await screen.findByText('Updating…')).toBeTruthy();
+    await clock.advance(1000);
+    await waitFor(() => expect(reads()).toBe(2));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The RTP we really paid');
     expect(within(card('Dice')).getByTestId('rtp-dice-measured').textContent).toBe('98.67%');
     expect(figures('Dice')).toEqual([
@@ -71,7 +77,28 @@ describe('the measured RTP page at /rtp', () => {
       ['95% interval', '—'],
     ]);
     expect(within(card('Mines')).getByText('No bets yet: the chart starts with the first one.')).toBeTruthy();
-    expect(screen.getByText('Live: the figures follow the bets as they land')).toBeTruthy();
+    expect(await screen.findByText('Live: the figures follow the bets as they land')).toBeTruthy();
+  });
+
+  it('should read the figures again when the live link comes back after a drop, for the bets it could not announce', async () => {
+    const { hub, clock, reads } = openRtp([ok(FIRST), ok(FIRST), ok(LATER)]);
+    await screen.findByRole('article', { name: 'Dice' });
+    await waitFor(() => expect(hub.connected()).toHaveLength(1));
+    await clock.advance(1000);
+    await waitFor(() => expect(reads()).toBe(2));
+    await screen.findByText('Live: the figures follow the bets as they land');
+    // Down: the first retry (at once) fails too, and nothing is read while the link is down.
+    hub.refuseStarts(1);
+    await hub.drop();
+    await clock.advance(1500);
+    expect(reads()).toBe(2);
+    expect(figures('Dice')[0]).toEqual(['Bets', '1,234']);
+    // The retry 2 s later gets through: the figures are read again after the pause.
+    await clock.advance(500);
+    await waitFor(() => expect(hub.connected()).toHaveLength(1));
+    await clock.advance(1000);
+    await waitFor(() => expect(figures('Dice')[0]).toEqual(['Bets', '1,235']));
+    expect(reads()).toBe(3);
   });
 
   it('should say when the figures cannot be read, and show them after Try again', async () => {

@@ -28,7 +28,7 @@ const SETTINGS: AutobetSettings = {
 };
 
 const events = [
-  { type: 'live.up' },
+  { type: 'live.up', atStart: false },
   START,
   { type: 'game.settled', wager: 0.01, payout: 0.0198 },
   { type: 'game.settled', wager: 0.01, payout: 0.03 },

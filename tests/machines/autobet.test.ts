@@ -24,7 +24,7 @@ function run(settings: Partial<AutobetSettings>) {
     clock,
   });
   // The live link is up (the watcher is tested below with the real live machine).
-  system.actor.send({ type: 'live.up' });
+  system.actor.send({ type: 'live.up', atStart: true });
   const asked = () => system.sentTo('parent').map((e) => (e as unknown as { amountText: string }).amountText);
   /** The game answers the bet in flight, and the pause passes. */
   const answer = (wager: number, payout: number) => {

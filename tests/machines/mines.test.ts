@@ -111,7 +111,7 @@ function fakes(server: Server = {}) {
 async function start(server: Server = {}, input: MinesInput = PLAYER) {
   const { machine: manual, calls } = fakes(server);
   // The Auto mode's run, with the live link up.
-  const machine = manual.provide({ actors: { autobet: autobetMachine.provide({ actors: { watchLink: fromCallback(({ sendBack }) => sendBack({ type: 'live.up' })) } }) } as never });
+  const machine = manual.provide({ actors: { autobet: autobetMachine.provide({ actors: { watchLink: fromCallback(({ sendBack }) => sendBack({ type: 'live.up', atStart: true })) } }) } as never });
   const clock = new SimulatedClock();
   const actor = createActor(machine, { input, clock }).start();
   await settle();

@@ -8,8 +8,9 @@ import type { AnyEvent, PathSpec, Sut, World } from '../support/pathTesting';
 /**
  * The measured RTP page: the figures read when it opens, Try again after a failure, and read again
  * after each bet the hub announces, once the pause has passed, and once more when a bet landed during
- * that read. The oracles check the figures shown, the reads made and the message against `rtpFacts`,
- * written out here from the events alone.
+ * that read; the live link coming back counts as such a bet (the hub announced nothing while it was
+ * down), the link found up when the page opened does not. The oracles check the figures shown, the
+ * reads made and the message against `rtpFacts`, written out here from the events alone.
  */
 
 const game = (name: string, bets: number, rtp: number): RtpReport['games'][number] =>
@@ -38,6 +39,9 @@ export const rtpEvents = [
   { type: 'user.retry' },
   { type: 'server.bet', bet: BET },
   { type: 'xstate.after.refreshDelay.rtp.ready.pending' },
+  { type: 'live.lost' },
+  { type: 'live.up', atStart: false },
+  { type: 'live.up', atStart: true },
 ] as AnyEvent[];
 
 /** What the page shows after the path: the figures of the last answer, the reads made, the alert. */
@@ -61,7 +65,7 @@ export function rtpFacts(world: World) {
       reading = true;
       unread = false;
       if (e.type === 'user.retry' && report === null) error = null;
-    } else if (e.type === 'server.bet') unread = true;
+    } else if (e.type === 'server.bet' || (e.type === 'live.up' && e['atStart'] === false)) unread = true;
   }
   return { reads, reading, report, error, unread };
 }
