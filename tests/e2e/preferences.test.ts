@@ -24,17 +24,20 @@ async function saved(page: Page, act: () => Promise<void>) {
 }
 
 /**
- * Moves the browser's clock on by the interval, then a minute at a time, until the reality check shows.
- * The check's timer is set once the machine has the session's summary from the server; on a loaded
- * machine that answer can come after a single jump, and a timer set after the jump would wait for real.
+ * Moves the browser's clock on by the interval, then five minutes at a time, until the reality check
+ * shows. The check's timer is set once the machine has the session's summary from the server; on a
+ * loaded machine that answer can come after a single jump, and a timer set after the jump would wait
+ * for real. Worse, a jump fires the API client's 20 s timeout of a read still under way: the read fails,
+ * the machine asks again 30 s later, and the check is then due a whole interval after that answer
+ * (a 30 min interval outran thirty one-minute steps twice in a loaded full run on 2026-11-27).
  */
 async function realityCheckAfter(page: Page, clock: { fastForward(time: string): Promise<void> }, interval: string) {
   const check = page.getByRole('alertdialog', { name: 'Reality check' });
   await clock.fastForward(interval);
-  for (let minute = 0; minute < 30; minute += 1) {
+  for (let step = 0; step < 30; step += 1) {
     if (await check.isVisible()) return check;
     await page.waitForTimeout(500);
-    await clock.fastForward('01:00');
+    await clock.fastForward('05:00');
   }
   await check.waitFor({ timeout: 2_000 });
   return check;
