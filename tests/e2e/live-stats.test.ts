@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
@@ -60,6 +60,42 @@ describe.skipIf(!hasChromium())('the live statistics panel in Chromium against t
     await expect.poll(() => again.getByTestId('stats-wagered').innerText()).toBe('0.00000000 ETH');
     await again.getByRole('button', { name: 'Close live statistics' }).click();
     await again.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('should count a bet placed while the live connection was down, once it is back (desktop)', async () => {
+    const { context, page } = await openPage(browser());
+    // While `linkOpen` is false, new hub connections are refused (the live link stays down).
+    let linkOpen = true;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket/, (ws) => {
+      if (!linkOpen) {
+        void ws.close({ code: 1011, reason: 'test: link down' });
+        return;
+      }
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    const userName = uniqueName('sd');
+    await page.goto('/dice');
+    await signUpInBrowser(page, userName);
+    await claimDemoFundsInBrowser(page, 'BTC');
+    const panel = await openStats(page, userName);
+    await page.getByRole('region', { name: 'Dice' }).getByLabel('Bet amount').fill('0.0001');
+    // A bet the hub announces: the link is up.
+    await bet(page);
+    await expect.poll(() => panel.getByTestId('stats-wagered').innerText()).toBe('0.00010000 BTC');
+
+    // The link drops and stays down: the game still bets, but nothing announces the bet to the panel.
+    linkOpen = false;
+    await sockets[sockets.length - 1]!.close({ code: 1011, reason: 'test: link down' });
+    await bet(page);
+    expect(await panel.getByTestId('stats-wagered').innerText()).toBe('0.00010000 BTC');
+
+    // Back (the live connection retries after 2 s, then 10 s): the panel reads its figures again and counts it.
+    linkOpen = true;
+    await expect.poll(() => panel.getByTestId('stats-wagered').innerText(), { timeout: 20_000 }).toBe('0.00020000 BTC');
+    expect(await panel.getByRole('img', { name: /^Profit over your last 2 bets in BTC$/ }).getAttribute('data-bets')).toBe('2');
     await context.close();
   });
 

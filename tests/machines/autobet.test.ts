@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromCallback, SimulatedClock } from 'xstate';
-import type { AnyActorRef } from 'xstate';
+import { fromCallback, SimulatedClock } from 'xstate';
 import { AUTOBET_PAUSE_MS, autobetMachine } from '../../machines/autobet/machine';
 import type { AutobetEvent } from '../../machines/autobet/machine';
 import { selectCount, selectIsRunning, selectNetText, selectStopReason } from '../../machines/autobet/selectors';
-import { liveMachine } from '../../machines/live/machine';
-import type { HubInput, LiveCommand, LiveEvent } from '../../machines/live/machine';
 import { DEFAULT_AUTOBET_SETTINGS } from '../../src/core/bets/autobet';
 import type { AutobetSettings } from '../../src/core/bets/autobet';
 import { runInSystem } from '../support/actorSystem';
+import { screenWithLive } from '../support/liveSystem';
 import { chartDocTest } from '../support/chartDocTest';
 import { pathSuite } from '../support/pathTesting';
 import { autobetPaths } from './autobet.paths';
@@ -92,21 +90,9 @@ describe('autobet', () => {
 
 /** A live actor with a fake hub in the system, as the app has it, and the autobet's real link watcher. */
 function withLive() {
-  const hubs: Array<(event: LiveEvent) => void> = [];
-  const hubConnection = fromCallback<LiveCommand, HubInput>(({ sendBack }) => {
-    hubs.push(sendBack as (event: LiveEvent) => void);
-  });
-  const app = createMachine({
-    invoke: [
-      { id: 'live', systemId: 'live', src: liveMachine.provide({ actors: { hubConnection } }), input: { token: 't' } },
-      { id: 'autobet', src: autobetMachine, input: { settings: DEFAULT_AUTOBET_SETTINGS } },
-    ],
-  });
-  const root = createActor(app).start();
-  const children = root.getSnapshot().children as Record<string, AnyActorRef>;
-  const live = children['live']!;
-  const autobet = children['autobet']!;
-  return { root, live, autobet, hub: () => hubs[hubs.length - 1]! };
+  const system = screenWithLive(autobetMachine, { input: { settings: DEFAULT_AUTOBET_SETTINGS }, liveLater: true });
+  system.root.send({ type: 'startLive' });
+  return { live: system.live(), autobet: system.screen(), hub: system.hub };
 }
 
 describe('the live link (machines/live/link.ts)', () => {

@@ -7,9 +7,11 @@ import type { AnyEvent, PathSpec, Sut, World } from '../support/pathTesting';
 
 /**
  * The live statistics panel: hidden or shown, the figures of one currency read when it opens (or the
- * currency changes), and each of the player's own bets in that currency added as the hub announces it.
- * The oracles check the figures the panel shows and the reads it made against `statsFacts`, written
- * out here: a bet of another player or another currency changes nothing.
+ * currency changes), and each of the player's own bets in that currency added as the hub announces it;
+ * such a bet landing during a read reads again, and so does the live link coming (back) up after the
+ * panel opened, the last figures still shown. The oracles check the figures the panel shows and the
+ * reads it made against `statsFacts`, written out here: a bet of another player or another currency
+ * changes nothing, nor does a link found up when the panel opened.
  */
 
 const zero = { bets: 0, wagered: '0.00000000', profit: '0.00000000', wins: 0, losses: 0 };
@@ -45,20 +47,27 @@ export const statsEvents = [
   { type: 'server.bet', bet: OWN_LOSS },
   { type: 'server.bet', bet: OTHERS_WIN },
   { type: 'server.bet', bet: OWN_ETH },
+  { type: 'live.lost' },
+  { type: 'live.up', atStart: false },
+  { type: 'live.up', atStart: true },
 ] as AnyEvent[];
 
 /** What the panel shows after the path: open or not, its currency and tab, the figures, the reads. */
 export function statsFacts(world: World) {
   let open = false;
+  // A read under way: the first (nothing shown yet) or again after the link came back (the figures stay).
   let loading = false;
+  let failed = false;
   let currency = 'BTC';
   let tab = 'session';
   let stats = null as PlayerStats | null;
   const reads: string[] = [];
   const read = () => {
     loading = true;
+    failed = false;
     reads.push(currency);
   };
+  const ownInCurrency = (b: WireBet) => (b === OWN_LOSS && currency === 'BTC') || (b === OWN_ETH && currency === 'ETH');
   for (const e of world.performed) {
     if (e.type === 'user.toggleStats') {
       open = !open;
@@ -73,8 +82,12 @@ export function statsFacts(world: World) {
     else if (e.type === 'xstate.done.actor.fetchStats') {
       loading = false;
       stats = e['output'] as PlayerStats;
-    } else if (e.type === 'xstate.error.actor.fetchStats') loading = false;
-    else if (e.type === 'server.bet' && open && !loading && stats) {
+    } else if (e.type === 'xstate.error.actor.fetchStats') {
+      loading = false;
+      failed = true;
+    } else if (e.type === 'live.up' && e['atStart'] === false && open && !failed) read();
+    else if (e.type === 'server.bet' && open && loading && ownInCurrency(e['bet'] as WireBet)) read();
+    else if (e.type === 'server.bet' && open && !loading && !failed && stats) {
       const b = e['bet'] as WireBet;
       if (b === OWN_LOSS && currency === 'BTC') {
         stats = {
@@ -86,7 +99,7 @@ export function statsFacts(world: World) {
       }
     }
   }
-  return { open, currency, tab, stats, reads };
+  return { open, currency, tab, stats, reads, loading };
 }
 
 /** A decimal string plus some base units, as the panel must show it (8 decimals). */
@@ -163,6 +176,16 @@ export const statsPaths: PathSpec<StatsSut> = {
       check(sut) {
         expect(sut.snapshot().hasTag('alert')).toBe(true);
         expect(ctx(sut).error).toBe('Could not reach the casino. Please check your connection and try again.');
+      },
+    },
+    '#stats.open.refreshing': {
+      asserts: 'the live link came back: the last figures still shown, no loading message, the figures of the chosen currency read again',
+      check(sut, world) {
+        const f = statsFacts(world);
+        expect(f.loading).toBe(true);
+        expect(ctx(sut).stats).not.toBeNull();
+        expect(sut.snapshot().hasTag('loading')).toBe(false);
+        expect(sut.effects.waiting('fetchStats')).toEqual({ input: { currency: f.currency } });
       },
     },
     '#stats.open.live': {
