@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page, WebSocketRoute } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatCrypto } from '../../src/core/money';
-import { DESKTOP, PHONE, hasChromium, openPage, useBrowser } from '../support/browser';
+import { cuttableLiveLink, DESKTOP, PHONE, hasChromium, openPage, useBrowser } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 /**
@@ -43,20 +43,10 @@ async function shot(page: Page, name: string, region = 'Dice') {
   await page.getByRole('region', { name: region, exact: true }).screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-/** A new player with demo BTC on /dice in Auto mode; the live link may be cut through `sockets`. */
+/** A new player with demo BTC on /dice in Auto mode; the live link may be cut through `link`. */
 async function autoDice(browser: ReturnType<ReturnType<typeof useBrowser>>, viewport: { width: number; height: number }) {
   const { context, page } = await openPage(browser, viewport);
-  const sockets: WebSocketRoute[] = [];
-  // While `link.open` is false, new hub connections are refused (the live link stays down).
-  const link = { open: true };
-  await page.routeWebSocket(/\/socket/, (ws) => {
-    if (!link.open) {
-      void ws.close({ code: 1011, reason: 'test: link down' });
-      return;
-    }
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const link = await cuttableLiveLink(page);
   await page.goto('/dice');
   await signUpInBrowser(page, uniqueName('auto'));
   const balance = await claimDemoFundsInBrowser(page, 'BTC');
@@ -65,7 +55,7 @@ async function autoDice(browser: ReturnType<ReturnType<typeof useBrowser>>, view
   await page.getByRole('button', { name: /^Balance: (?!0\.00000000 )[\d.,]+ BTC$/ }).first().waitFor({ state: 'attached', timeout: 20_000 });
   const game = page.getByRole('region', { name: 'Dice' });
   await game.getByRole('tab', { name: 'Auto' }).click();
-  return { context, page, game, sockets, link, balance };
+  return { context, page, game, link, balance };
 }
 
 const field = (game: Locator, label: string) => game.getByLabel(label, { exact: true });
@@ -183,14 +173,13 @@ describe.skipIf(!hasChromium())('autobet in Chromium against the real server', (
   });
 
   it('should stop when the live connection is lost (desktop), and keep Start disabled until it is back', async () => {
-    const { context, page, game, sockets, link } = await autoDice(browser(), DESKTOP);
+    const { context, page, game, link } = await autoDice(browser(), DESKTOP);
     const bets = recordBets(page);
     await game.getByLabel('Bet amount').fill('0.00001');
     await game.getByRole('button', { name: 'Start autobet' }).click();
     await expect.poll(() => bets.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     // The server's side of the socket goes away, and its retries are refused for now.
-    link.open = false;
-    await sockets[sockets.length - 1]!.close({ code: 1011, reason: 'test' });
+    await link.cut();
     await reason(game).filter({ hasText: /^Live connection lost$/ }).waitFor();
     const atLoss = bets.length;
     // While the link is down, Start is disabled, with the reason beside it.
@@ -202,7 +191,7 @@ describe.skipIf(!hasChromium())('autobet in Chromium against the real server', (
     expect(await start.isDisabled()).toBe(true);
     expect(await reason(game).textContent()).toBe('Live connection lost');
     // The link comes back on a retry: Start is enabled again (the run's reason stays: how it ended).
-    link.open = true;
+    link.restore();
     await expect.poll(() => start.isDisabled(), { timeout: 30_000 }).toBe(false);
     expect(await reason(game).getAttribute('data-blocking')).toBeNull();
     await start.click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, WebSocketRoute } from 'playwright-core';
-import { documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { cuttableLiveLink, documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
 /** Issue 20: the live statistics panel in Chromium against the real server, updated as bets land, at both widths. */
@@ -22,6 +22,19 @@ async function openStats(page: Page, userName: string) {
   await page.getByRole('button', { name: 'Live statistics' }).click();
   const panel = page.getByRole('region', { name: 'Live statistics' });
   await panel.waitFor();
+  return panel;
+}
+
+/** A new player with demo BTC on /dice, the statistics panel open, one bet of 0.0001 BTC placed and counted there. */
+async function countedFirstBet(page: Page, prefix: string) {
+  const userName = uniqueName(prefix);
+  await page.goto('/dice');
+  await signUpInBrowser(page, userName);
+  await claimDemoFundsInBrowser(page, 'BTC');
+  const panel = await openStats(page, userName);
+  await page.getByRole('region', { name: 'Dice' }).getByLabel('Bet amount').fill('0.0001');
+  await bet(page);
+  await expect.poll(() => panel.getByTestId('stats-wagered').innerText()).toBe('0.00010000 BTC');
   return panel;
 }
 
@@ -65,35 +78,17 @@ describe.skipIf(!hasChromium())('the live statistics panel in Chromium against t
 
   it('should count a bet placed while the live connection was down, once it is back (desktop)', async () => {
     const { context, page } = await openPage(browser());
-    // While `linkOpen` is false, new hub connections are refused (the live link stays down).
-    let linkOpen = true;
-    const sockets: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/socket/, (ws) => {
-      if (!linkOpen) {
-        void ws.close({ code: 1011, reason: 'test: link down' });
-        return;
-      }
-      ws.connectToServer();
-      sockets.push(ws);
-    });
-    const userName = uniqueName('sd');
-    await page.goto('/dice');
-    await signUpInBrowser(page, userName);
-    await claimDemoFundsInBrowser(page, 'BTC');
-    const panel = await openStats(page, userName);
-    await page.getByRole('region', { name: 'Dice' }).getByLabel('Bet amount').fill('0.0001');
+    const link = await cuttableLiveLink(page);
     // A bet the hub announces: the link is up.
-    await bet(page);
-    await expect.poll(() => panel.getByTestId('stats-wagered').innerText()).toBe('0.00010000 BTC');
+    const panel = await countedFirstBet(page, 'sd');
 
     // The link drops and stays down: the game still bets, but nothing announces the bet to the panel.
-    linkOpen = false;
-    await sockets[sockets.length - 1]!.close({ code: 1011, reason: 'test: link down' });
+    await link.cut();
     await bet(page);
     expect(await panel.getByTestId('stats-wagered').innerText()).toBe('0.00010000 BTC');
 
     // Back (the live connection retries after 2 s, then 10 s): the panel reads its figures again and counts it.
-    linkOpen = true;
+    link.restore();
     await expect.poll(() => panel.getByTestId('stats-wagered').innerText(), { timeout: 20_000 }).toBe('0.00020000 BTC');
     expect(await panel.getByRole('img', { name: /^Profit over your last 2 bets in BTC$/ }).getAttribute('data-bets')).toBe('2');
     await context.close();
@@ -101,14 +96,7 @@ describe.skipIf(!hasChromium())('the live statistics panel in Chromium against t
 
   it('should fit a 375 px phone above the bottom bar', async () => {
     const { context, page } = await openPage(browser(), PHONE);
-    const userName = uniqueName('sp');
-    await page.goto('/dice');
-    await signUpInBrowser(page, userName);
-    await claimDemoFundsInBrowser(page, 'BTC');
-    const panel = await openStats(page, userName);
-    await page.getByRole('region', { name: 'Dice' }).getByLabel('Bet amount').fill('0.0001');
-    await bet(page);
-    await expect.poll(() => panel.getByTestId('stats-wagered').innerText()).toBe('0.00010000 BTC');
+    const panel = await countedFirstBet(page, 'sp');
     const box = (await panel.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);

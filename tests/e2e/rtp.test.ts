@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, WebSocketRoute } from 'playwright-core';
-import { baseUrl, DESKTOP, documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { baseUrl, cuttableLiveLink, DESKTOP, documentWidth, hasChromium, openPage, PHONE, useBrowser } from '../support/browser';
 import { httpPlayer } from '../support/httpPlayer';
 import { claimDemoFundsInBrowser, signUpInBrowser, uniqueName } from '../support/players';
 
@@ -78,17 +78,7 @@ describe.skipIf(!hasChromium())('the measured RTP page in Chromium against the r
 
   it('should catch up on the bets played while its live connection was down, once it is back (desktop)', async () => {
     const { page, context } = await openPage(browser(), DESKTOP);
-    // While `linkOpen` is false, new hub connections are refused (the live link stays down).
-    let linkOpen = true;
-    const sockets: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/socket/, (ws) => {
-      if (!linkOpen) {
-        void ws.close({ code: 1011, reason: 'test: link down' });
-        return;
-      }
-      ws.connectToServer();
-      sockets.push(ws);
-    });
+    const link = await cuttableLiveLink(page);
     try {
       await page.goto('/rtp');
       await page.getByRole('region', { name: 'The RTP we really paid' }).waitFor();
@@ -100,15 +90,14 @@ describe.skipIf(!hasChromium())('the measured RTP page in Chromium against the r
       await expectCardMatchesServer(page, 'Dice', first + 1);
 
       // The link drops and stays down while two bets land: the hub cannot announce them to this page.
-      linkOpen = false;
-      await sockets[sockets.length - 1]!.close({ code: 1011, reason: 'test: link down' });
+      await link.cut();
       const before = await bets(page, 'dice');
       await play();
       await play();
       expect(await bets(page, 'dice')).toBe(before);
 
       // Back (the live connection retries after 2 s, then 10 s): the page reads the figures again by itself.
-      linkOpen = true;
+      link.restore();
       await expect.poll(() => bets(page, 'dice'), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 2);
       await expectCardMatchesServer(page, 'Dice', before + 2);
     } finally {

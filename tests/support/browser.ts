@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { chromiumArgs } from './chromium';
 
@@ -59,4 +59,31 @@ export function recordRequests<T>(page: Page, pick: (url: URL) => T | undefined)
     if (value !== undefined) picked.push(value);
   });
   return picked;
+}
+
+/**
+ * The page's live link through a route the test controls: `cut()` closes the hub's WebSocket the
+ * page holds now and refuses new ones (the live machine's retries fail) until `restore()`, after which
+ * its next retry (at 0, 2, 10, 30 s) gets through. Call before the page opens its link.
+ */
+export async function cuttableLiveLink(page: Page) {
+  let open = true;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/socket/, (ws) => {
+    if (!open) {
+      void ws.close({ code: 1011, reason: 'test: link down' });
+      return;
+    }
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  return {
+    async cut() {
+      open = false;
+      await sockets.at(-1)?.close({ code: 1011, reason: 'test: link down' });
+    },
+    restore() {
+      open = true;
+    },
+  };
 }
