@@ -92,7 +92,7 @@ describe('autobet', () => {
 function withLive() {
   const system = screenWithLive(autobetMachine, { input: { settings: DEFAULT_AUTOBET_SETTINGS }, liveLater: true });
   system.root.send({ type: 'startLive' });
-  return { live: system.live(), autobet: system.screen(), hub: system.hub };
+  return { live: system.live(), autobet: system.screen(), hub: system.hub, stopLive: system.stopLive };
 }
 
 describe('the live link (machines/live/link.ts)', () => {
@@ -106,6 +106,24 @@ describe('the live link (machines/live/link.ts)', () => {
     hub()({ type: 'hub.closed', error: 'gone' });
     expect(autobet.getSnapshot().hasTag('running')).toBe(false);
     expect(autobet.getSnapshot().context.reason).toBe('Live connection lost');
+  });
+
+  it('should stop a run when the app stops the live link, or the live actor itself stops', () => {
+    for (const end of ['app.disconnect', 'stop'] as const) {
+      const { live, autobet, hub, stopLive } = withLive();
+      live.send({ type: 'app.connect' });
+      hub()({ type: 'hub.connected' });
+      autobet.send(start('0.001'));
+      autobet.send({ type: 'game.settled', wager: 0.001, payout: 0 });
+      expect(autobet.getSnapshot().hasTag('running')).toBe(true);
+      if (end === 'stop') stopLive();
+      else {
+        live.send({ type: 'app.disconnect' });
+        hub()({ type: 'hub.closed' });
+      }
+      expect(autobet.getSnapshot().hasTag('running')).toBe(false);
+      expect(autobet.getSnapshot().context.reason).toBe('Live connection lost');
+    }
   });
 
   it('should not start a run while the link is down, and start once it is up', () => {

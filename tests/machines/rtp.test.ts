@@ -47,6 +47,17 @@ describe('measured RTP page and the live link', () => {
     expect(effects.callsOf('fetchRtp')).toHaveLength(1);
   });
 
+  it("should read nothing for the live link's other traffic while it stays up", async () => {
+    const { open, effects, clock, hub } = rtpWithLive();
+    hub()({ type: 'hub.connected' });
+    open();
+    effects.resolve('fetchRtp', FIRST_REPORT);
+    await settle();
+    hub()({ type: 'hub.deposit', amount: 1, currency: 'USDT' });
+    clock.increment(10 * RTP_REFRESH_DELAY_MS);
+    expect(effects.callsOf('fetchRtp')).toHaveLength(1);
+  });
+
   it('should read again, after the pause, when the link comes back after a drop', async () => {
     const { open, effects, clock, rtp, hub } = rtpWithLive();
     hub()({ type: 'hub.connected' });

@@ -8,7 +8,7 @@ import { APP_WIDE_IDS } from '../../machines/shared/system';
  * A screen's machine beside the real live machine on a fake hub, in one actor system as the app has
  * them, so the screen's real link watcher (machines/live/link.ts) follows the real live machine. As in
  * the app, the live actor may start after the screen (`liveLater`: the app starts it once the first
- * page has painted) and the screen may open after the link is up (`openLater`).
+ * page has painted) and the screen may open after the link is up (`openLater`); `stopLive` stops it.
  * `hub()` is the last hub link the live machine built: send it `hub.connected`, `hub.closed`, ...
  */
 export function screenWithLive(screen: AnyActorLogic, options: { input?: unknown; liveLater?: boolean; openLater?: boolean } = {}) {
@@ -25,6 +25,7 @@ export function screenWithLive(screen: AnyActorLogic, options: { input?: unknown
         states: {
           notYet: { on: { startLive: 'started' } },
           started: {
+            on: { stopLive: 'notYet' },
             invoke: { id: APP_WIDE_IDS.live, systemId: APP_WIDE_IDS.live, src: liveMachine.provide({ actors: { hubConnection } }), input: { token: 't' } },
           },
         },
@@ -50,6 +51,7 @@ export function screenWithLive(screen: AnyActorLogic, options: { input?: unknown
     clock,
     startLive,
     open: () => root.send({ type: 'open' }),
+    stopLive: () => root.send({ type: 'stopLive' }),
     live: () => child(APP_WIDE_IDS.live)!,
     screen: () => child('screen')!,
     hub: () => hubs[hubs.length - 1]!,

@@ -174,18 +174,21 @@ export class SqlOn implements Sql {
     return { sql: bigint ? bigintText(text) : text, parameters: params };
   }
 
-  async all<T = Row>(text: string, params: Params = [], options?: ReadOptions): Promise<T[]> {
-    const bigint = options?.bigint === true;
-    const rows = (await this.execute(this.compile(text, params, bigint))).rows as Row[];
-    return (this.engine === 'postgres' && !bigint ? pgNumbers(rows) : rows) as T[];
+  /** A read's rows as callers get them: PostgreSQL's numeric columns as numbers, unless bigints were asked for. */
+  private shaped(rows: Row[], bigint: boolean): Row[] {
+    return this.engine === 'postgres' && !bigint ? pgNumbers(rows) : rows;
   }
 
-  // As `all`, written out rather than awaiting it: most of a bet's statements are one-row reads and
-  // writes, and each async layer costs its promises.
+  async all<T = Row>(text: string, params: Params = [], options?: ReadOptions): Promise<T[]> {
+    const bigint = options?.bigint === true;
+    return this.shaped((await this.execute(this.compile(text, params, bigint))).rows as Row[], bigint) as T[];
+  }
+
+  // Not `(await this.all(...))[0]`: most of a bet's statements are one-row reads and writes, and each
+  // async layer costs its promises.
   async get<T = Row>(text: string, params: Params = [], options?: ReadOptions): Promise<T | undefined> {
     const bigint = options?.bigint === true;
-    const rows = (await this.execute(this.compile(text, params, bigint))).rows as Row[];
-    return (this.engine === 'postgres' && !bigint ? pgNumbers(rows) : rows)[0] as T | undefined;
+    return this.shaped((await this.execute(this.compile(text, params, bigint))).rows as Row[], bigint)[0] as T | undefined;
   }
 
   async run(text: string, params: Params = []): Promise<number> {
